@@ -1,0 +1,59 @@
+// ESLint flat config. Process boundaries are enforced here (CONVENTIONS.md §1):
+// renderer/ and shared/ never import Node or Electron; shared/ never imports the DOM-side code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises',
+  'http', 'http2', 'https', 'module', 'net', 'os', 'path', 'process', 'readline', 'stream', 'tls', 'url',
+  'util', 'v8', 'vm', 'worker_threads', 'zlib',
+];
+const noNode = {
+  patterns: [
+    { group: ['node:*'], message: 'renderer/ and shared/ run without Node: ask main through the bridge.' },
+    { group: ['electron', 'electron/*'], message: 'only electron/ may import Electron.' },
+    { group: ['**/server/**', '**/electron/**'], message: 'cross the process boundary through shared/ only.' },
+    { group: ['undici', '@duckdb/*', 'fastify', 'env-paths'], message: 'Node-only package.' },
+  ],
+  paths: nodeBuiltins.map((name) => ({ name, message: 'renderer/ and shared/ run without Node.' })),
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'release', 'renderer/dist', 'test-results', 'playwright-report', '.cache'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['server/**', 'electron/**', 'e2e/**', 'bench/**', 'scripts/**', '*.config.*', 'electron.vite.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['renderer/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', noNode] },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...noNode, patterns: [...noNode.patterns, { group: ['react', 'react-*', '**/renderer/**'], message: 'shared/ is UI-free.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['electron', '**/electron/**', '**/renderer/**'], message: 'server/ stands alone: share through shared/.' }] },
+      ],
+    },
+  },
+);
