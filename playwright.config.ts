@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // .ci/run reads the JSON summary to print a `N passed, N failed` line.
+  reporter: process.env.GRIDSCOPE_CI_REPORTERS ? [['list'], ['json', { outputFile: '.ci-pw.json' }]] : [['list']],
   use: {
     headless: true,
     trace: 'retain-on-failure',

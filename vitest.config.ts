@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // .ci/run reads the JSON summary to print a `N passed, N failed` line.
+    reporters: process.env.GRIDSCOPE_CI_REPORTERS ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.ci-vitest.json' },
   },
 });

@@ -1,0 +1,35 @@
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+/**
+ * Desktop build (`npm run build`): out/main (ESM), out/preload (CommonJS: sandboxed preloads cannot
+ * be ESM), out/renderer. Runtime dependencies stay external to main and are packaged from
+ * node_modules (DuckDB's native binding is unpacked from the asar by electron-builder.yml).
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: resolve(import.meta.dirname, 'electron/main/index.ts') },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: resolve(import.meta.dirname, 'electron/preload/index.ts'),
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'renderer'),
+    base: './',
+    plugins: [react()],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
+    },
+  },
+});
