@@ -1,0 +1,42 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { AuditRow } from '../../shared/index.js';
+import type { CatalogueEntry } from './catalogue/index.js';
+import { ident, utcToLocal } from './sql.js';
+
+/**
+ * Audit counts per market date (spec endpoint 13, "Dataset audit row"). The market date of a row is
+ * the date, in the dataset's `data_timezone`, of its time index value. Per market date:
+ * - `number_of_datapoints`: rows;
+ * - `number_of_unique_time_index_values`: distinct time index values;
+ * - `number_of_unique_subseries_index_values`: distinct subseries values (0 without a subseries column);
+ * - `number_of_unique_publish_times_on_publish_date`: distinct publish times whose own local date is
+ *   that market date (0 without a publish time column).
+ * Rows are ordered by market date ascending. The zone is bound as a parameter.
+ */
+export async function auditRows(conn: DuckDBConnection, entry: CatalogueEntry): Promise<AuditRow[]> {
+  const table = ident(entry.id);
+  const localDate = (column: string) => `CAST(${utcToLocal(ident(column), '$tz')} AS DATE)`;
+  const subseries = entry.subseries_index_column
+    ? `count(DISTINCT ${ident(entry.subseries_index_column)})::INTEGER`
+    : '0';
+  const publish = entry.publish_time_column;
+  const publishCounts = publish
+    ? `SELECT ${localDate(publish)} AS publish_date, count(DISTINCT ${ident(publish)})::INTEGER AS n
+       FROM ${table} GROUP BY 1`
+    : 'SELECT NULL::DATE AS publish_date, 0 AS n WHERE false';
+  const sql = `
+    WITH per_date AS (
+      SELECT ${localDate(entry.time_index_column)} AS market_date,
+             count(*)::INTEGER AS number_of_datapoints,
+             count(DISTINCT ${ident(entry.time_index_column)})::INTEGER AS number_of_unique_time_index_values,
+             ${subseries} AS number_of_unique_subseries_index_values
+      FROM ${table} GROUP BY 1
+    ), per_publish_date AS (${publishCounts})
+    SELECT strftime(d.market_date, '%Y-%m-%d') AS market_date, d.number_of_datapoints,
+           d.number_of_unique_time_index_values, d.number_of_unique_subseries_index_values,
+           coalesce(p.n, 0)::INTEGER AS number_of_unique_publish_times_on_publish_date
+    FROM per_date d LEFT JOIN per_publish_date p ON p.publish_date = d.market_date
+    ORDER BY d.market_date`;
+  const result = await conn.runAndReadAll(sql, { tz: entry.data_timezone });
+  return result.getRowObjectsJson() as unknown as AuditRow[];
+}

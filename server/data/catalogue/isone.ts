@@ -1,0 +1,80 @@
+import { readCsv, offsetToUtc } from '../sql.js';
+import { GRIDSTATUS_FIXTURE_NOTE, SAMPLE_NOTE, type CatalogueEntry } from './types.js';
+
+/**
+ * ISO-NE samples from its web services (`genfuelmix`, `hourlysysload`), 2024-11-02…03. `BeginDate`
+ * carries its UTC offset (-04:00 then -05:00 across the end of daylight saving time), so the
+ * conversion to UTC needs no zone rules and the repeated 01:00 hour stays two distinct hours.
+ */
+
+const FUEL_MIX = 'gridstatus-fixtures-misc/isone_genfuelmix_2024-11-02_2024-11-03.csv';
+const LOAD = 'gridstatus-fixtures-misc/isone_hourlysysload_2024-11-02_2024-11-03.csv';
+
+const fuelMix: CatalogueEntry = {
+  id: 'isone_fuel_mix',
+  name: 'ISO-NE Fuel Mix',
+  description: [
+    'Generation by fuel category (MW) in ISO New England, one row per report time and fuel category. Reports are irregular (a few minutes apart). `marginal_flag` is `Y` when that fuel was on the margin.',
+    `Source: ISO-NE web services \`genfuelmix\`, ${GRIDSTATUS_FIXTURE_NOTE}, flattened from JSON to CSV. 2024-11-02…03, across the end of daylight saving time.`,
+    'Shape: long (one row per fuel category, subseries `fuel_category`) rather than one column per fuel.',
+    SAMPLE_NOTE,
+  ].join('\n\n'),
+  source: 'isone',
+  source_url: 'https://webservices.iso-ne.com/api/v1.1/genfuelmix',
+  data_timezone: 'US/Eastern',
+  time_index_column: 'interval_start_utc',
+  subseries_index_column: 'fuel_category',
+  publish_time_column: null,
+  primary_key_columns: ['interval_start_utc', 'fuel_category'],
+  data_frequency: 'IRREGULAR',
+  publication_frequency: null,
+  files: [FUEL_MIX],
+  load: (file) => `
+    SELECT ${offsetToUtc('BeginDate')} AS interval_start_utc, FuelCategory AS fuel_category,
+           FuelCategoryRollup AS fuel_category_rollup, GenMw AS gen_mw, MarginalFlag AS marginal_flag
+    FROM ${readCsv([file(FUEL_MIX)], {
+      BeginDate: 'VARCHAR',
+      FuelCategory: 'VARCHAR',
+      FuelCategoryRollup: 'VARCHAR',
+      GenMw: 'DOUBLE',
+      MarginalFlag: 'VARCHAR',
+    })}
+    ORDER BY interval_start_utc, fuel_category`,
+};
+
+const loadHourly: CatalogueEntry = {
+  id: 'isone_load_hourly',
+  name: 'ISO-NE Load Hourly',
+  description: [
+    'Hourly system load of the New England control area (MW): `load`, `native_load` and `ard_demand` (asset-related demand, e.g. pumped storage).',
+    `Source: ISO-NE web services \`hourlysysload\`, ${GRIDSTATUS_FIXTURE_NOTE}, flattened from JSON to CSV. 2024-11-02…03: 24 hours plus the 25-hour day at the end of daylight saving time.`,
+    SAMPLE_NOTE,
+  ].join('\n\n'),
+  source: 'isone',
+  source_url: 'https://webservices.iso-ne.com/api/v1.1/hourlysysload',
+  data_timezone: 'US/Eastern',
+  time_index_column: 'interval_start_utc',
+  subseries_index_column: null,
+  publish_time_column: null,
+  primary_key_columns: ['interval_start_utc'],
+  data_frequency: '1_HOUR',
+  publication_frequency: null,
+  files: [LOAD],
+  load: (file) => `
+    SELECT ${offsetToUtc('BeginDate')} AS interval_start_utc,
+           ${offsetToUtc('BeginDate')} + INTERVAL 1 HOUR AS interval_end_utc,
+           Location AS location, LocId AS location_id, "Load" AS load, NativeLoad AS native_load,
+           ArdDemand AS ard_demand
+    FROM ${readCsv([file(LOAD)], {
+      BeginDate: 'VARCHAR',
+      Location: 'VARCHAR',
+      LocId: 'INTEGER',
+      Load: 'DOUBLE',
+      NativeLoad: 'DOUBLE',
+      ArdDemand: 'DOUBLE',
+    })}
+    ORDER BY interval_start_utc`,
+};
+
+/** The ISO-NE datasets of the embedded catalogue. */
+export const ISONE_DATASETS: CatalogueEntry[] = [fuelMix, loadHourly];

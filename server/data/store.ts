@@ -1,0 +1,106 @@
+import { rm } from 'node:fs/promises';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { AuditRow, DatasetWithTimezone } from '../../shared/index.js';
+import { auditRows } from './audit.js';
+import { BUILD_TABLE, ensureDatabase } from './build.js';
+import { CATALOGUE, type CatalogueEntry } from './catalogue/index.js';
+import { readDatasetMetadata } from './metadata.js';
+import { ident } from './sql.js';
+
+/** Where the store finds its sources and its cache; `catalogue` defaults to {@link CATALOGUE}. */
+export interface StoreOptions {
+  dataDir: string;
+  cacheDir: string;
+  catalogue?: readonly CatalogueEntry[];
+}
+
+/**
+ * Read-only access to the embedded datasets: the catalogue metadata (read once when opened) and
+ * per-request queries, each on its own short-lived DuckDB connection. Opening builds the DuckDB file
+ * first when the sources changed (see build.ts). Call {@link DatasetStore.close} once when done.
+ */
+export class DatasetStore {
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly entries: ReadonlyMap<string, CatalogueEntry>,
+    private readonly metadata: readonly DatasetWithTimezone[],
+    /** Path of the DuckDB file in use. */
+    readonly path: string,
+  ) {}
+
+  /**
+   * Builds (when needed) and opens the DuckDB file read-only, then reads every dataset's metadata.
+   * @throws when a source file is missing, a loader fails, or the file cannot be opened.
+   */
+  static async open(options: StoreOptions): Promise<DatasetStore> {
+    const catalogue = options.catalogue ?? CATALOGUE;
+    const build = { dataDir: options.dataDir, cacheDir: options.cacheDir, catalogue };
+    let built = await ensureDatabase(build);
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.create(built.path, { access_mode: 'READ_ONLY' });
+    } catch (error) {
+      // A reused file that DuckDB cannot open (damaged, or written by a newer DuckDB): build afresh once.
+      if (built.built) throw error;
+      await rm(built.path, { force: true });
+      built = await ensureDatabase(build);
+      instance = await DuckDBInstance.create(built.path, { access_mode: 'READ_ONLY' });
+    }
+    try {
+      const conn = await instance.connect();
+      try {
+        const facts = (await conn.runAndReadAll(`SELECT built_at_utc FROM ${ident(BUILD_TABLE)}`)).getRowObjectsJson();
+        const builtAt = String(facts[0]?.built_at_utc);
+        const metadata: DatasetWithTimezone[] = [];
+        for (const entry of catalogue) metadata.push(await readDatasetMetadata(conn, entry, builtAt));
+        const entries = new Map(catalogue.map((entry) => [entry.id, entry]));
+        return new DatasetStore(instance, entries, metadata, built.path);
+      } finally {
+        conn.closeSync();
+      }
+    } catch (error) {
+      instance.closeSync();
+      throw error;
+    }
+  }
+
+  /** Every dataset with its `data_timezone`, ordered by id. */
+  list(): readonly DatasetWithTimezone[] {
+    return this.metadata;
+  }
+
+  /** One dataset by id, or `undefined` when the id is not in the catalogue. */
+  get(id: string): DatasetWithTimezone | undefined {
+    return this.metadata.find((dataset) => dataset.id === id);
+  }
+
+  /**
+   * Audit rows per market date for a dataset (spec endpoint 13), or `undefined` for an unknown id.
+   * @throws when the store is closed or DuckDB fails.
+   */
+  async audit(id: string): Promise<AuditRow[] | undefined> {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return undefined;
+    return this.withConnection((conn) => auditRows(conn, entry));
+  }
+
+  /** Runs `work` on a fresh connection and always closes it. */
+  private async withConnection<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('DatasetStore is closed');
+    const conn = await this.instance.connect();
+    try {
+      return await work(conn);
+    } finally {
+      conn.closeSync();
+    }
+  }
+
+  /** Releases the DuckDB file. Idempotent. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.instance.closeSync();
+  }
+}
