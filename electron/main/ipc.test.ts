@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { VERBS, ok } from '../../shared/index.js';
+import type { Handlers } from '../services/handlers.js';
+import { createAppUrlPolicy } from './appUrl.js';
+
+const ipc = vi.hoisted(() => ({ handlers: new Map<string, (...args: unknown[]) => unknown>(), removed: [] as string[] }));
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: vi.fn((channel: string, fn: (...args: unknown[]) => unknown) => {
+      if (ipc.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      ipc.handlers.set(channel, fn);
+    }),
+    removeHandler: vi.fn((channel: string) => {
+      ipc.handlers.delete(channel);
+      ipc.removed.push(channel);
+    }),
+  },
+}));
+
+const { registerBridgeIpc } = await import('./ipc.js');
+const { setLogSink } = await import('../services/logger.js');
+setLogSink(() => undefined);
+
+const APP = 'file:///opt/Gridscope/resources/app.asar/out/renderer/index.html';
+const policy = createAppUrlPolicy(APP);
+const spies = (): Handlers => Object.fromEntries(VERBS.map((v) => [v, vi.fn(async () => ok(v))])) as unknown as Handlers;
+const frame = (url: string | null) => ({ senderFrame: url === null ? null : { url } });
+
+beforeEach(() => {
+  ipc.handlers.clear();
+  ipc.removed.length = 0;
+});
+
+describe('registerBridgeIpc', () => {
+  it('registers exactly the contract verbs, and removes them again', () => {
+    const unregister = registerBridgeIpc(spies(), policy.isAppUrl);
+    expect([...ipc.handlers.keys()].sort()).toEqual([...VERBS].sort());
+    unregister();
+    expect(ipc.handlers.size).toBe(0);
+    expect(ipc.removed.sort()).toEqual([...VERBS].sort());
+  });
+
+  it('dispatches a call from the app page, including with a hash route', async () => {
+    const h = spies();
+    registerBridgeIpc(h, policy.isAppUrl);
+    const invoke = ipc.handlers.get('datasets:get');
+    expect(await invoke?.(frame(`${APP}#/datasets`), { datasetId: 'pjm_lmp' })).toEqual(ok('datasets:get'));
+    expect(h['datasets:get']).toHaveBeenCalledWith({ datasetId: 'pjm_lmp' });
+  });
+
+  it.each([
+    ['a web page', 'https://evil.example/'],
+    ['another local file', 'file:///tmp/evil.html'],
+    ['a data: URL', 'data:text/html,<script>1</script>'],
+    ['about:blank', 'about:blank'],
+    ['a vanished frame', null],
+  ])('refuses a call from %s without calling the handler', async (_name, url) => {
+    const h = spies();
+    registerBridgeIpc(h, policy.isAppUrl);
+    const r = await ipc.handlers.get('keys:set')?.(frame(url), { profile: 'remote', key: 'abcdefgh1234' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(h['keys:set']).not.toHaveBeenCalled();
+  });
+
+  it('validates input after the sender check', async () => {
+    const h = spies();
+    registerBridgeIpc(h, policy.isAppUrl);
+    const r = await ipc.handlers.get('datasets:list')?.(frame(APP), { url: 'http://x' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(h['datasets:list']).not.toHaveBeenCalled();
+  });
+});
+
+describe('createAppUrlPolicy', () => {
+  it('file:// app: only the same page', () => {
+    expect(policy.isAppUrl(`${APP}?x=1#/a`)).toBe(true);
+    expect(policy.isAppUrl('file:///opt/Gridscope/resources/app.asar/out/renderer/other.html')).toBe(false);
+    expect(policy.isAppUrl('not a url')).toBe(false);
+    expect(policy.devOrigin).toBeUndefined();
+  });
+
+  it('dev server: same origin only', () => {
+    const dev = createAppUrlPolicy('http://localhost:5173/');
+    expect(dev.isAppUrl('http://localhost:5173/some/route')).toBe(true);
+    expect(dev.isAppUrl('http://localhost:5174/')).toBe(false);
+    expect(dev.isAppUrl('http://127.0.0.1:5173/')).toBe(false);
+    expect(dev.devOrigin).toBe('http://localhost:5173');
+    expect(() => createAppUrlPolicy('javascript:alert(1)')).toThrow();
+  });
+});

@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_REMOTE_BASE_URL, ProfileName, RemoteBaseUrl } from '../../shared/index.js';
+import type { ProfilesState } from '../../shared/index.js';
+import { createSerialQueue, readJsonFile, writeFileAtomic } from './fsutil.js';
+import type { KeyVault } from './keyVault.js';
+import { createLogger } from './logger.js';
+
+/**
+ * Profile settings: which /v1 server the app talks to ("embedded" in-process or "remote" hosted)
+ * and the Remote base URL, persisted as `<configDir>/settings.json`. Keys are not settings: they
+ * live in the {@link KeyVault}; {@link Profiles.state} only reports whether one is set.
+ */
+
+/** Persisted settings, version 1. */
+export const Settings = z.object({
+  v: z.literal(1),
+  active: ProfileName,
+  remote: z.object({ baseUrl: RemoteBaseUrl }),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** Settings of a fresh install: embedded profile, default Remote URL. */
+export const DEFAULT_SETTINGS: Settings = { v: 1, active: 'embedded', remote: { baseUrl: DEFAULT_REMOTE_BASE_URL } };
+
+/** File name of the settings inside the config dir. */
+export const SETTINGS_FILE = 'settings.json';
+
+/** Status of the embedded server as the Settings page shows it. */
+export type EmbeddedStatus = ProfilesState['embedded'];
+
+export interface Profiles {
+  /** Current settings (read once from disk, then cached). */
+  settings(): Promise<Settings>;
+  setActive(profile: ProfileName): Promise<Settings>;
+  /** Stores the Remote base URL without a trailing slash. */
+  setRemoteUrl(baseUrl: string): Promise<Settings>;
+  /** What the renderer may know: active profile, embedded status, Remote URL, `keySet`, key storage. */
+  state(): Promise<ProfilesState>;
+}
+
+const log = createLogger('profiles');
+
+/**
+ * Profile store over `<configDir>/settings.json`. An unreadable or invalid file falls back to
+ * {@link DEFAULT_SETTINGS} (logged) and is rewritten on the next change.
+ */
+export function createProfiles(opts: { configDir: string; vault: KeyVault; embeddedStatus: () => EmbeddedStatus }): Profiles {
+  const file = join(opts.configDir, SETTINGS_FILE);
+  const serial = createSerialQueue();
+  let cached: Settings | undefined;
+
+  async function load(): Promise<Settings> {
+    if (cached) return cached;
+    let raw: unknown;
+    try {
+      raw = await readJsonFile(file);
+    } catch (err) {
+      log.warn(`settings ${file} are unreadable; using defaults`, err);
+    }
+    const parsed = raw === undefined ? undefined : Settings.safeParse(raw);
+    if (parsed && !parsed.success) log.warn(`settings ${file} are invalid; using defaults`);
+    cached = parsed?.success ? parsed.data : structuredClone(DEFAULT_SETTINGS);
+    return cached;
+  }
+
+  const update = (change: (s: Settings) => Settings): Promise<Settings> =>
+    serial(async () => {
+      const next = Settings.parse(change(structuredClone(await load())));
+      await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o600);
+      cached = next;
+      return next;
+    });
+
+  const profiles: Profiles = {
+    settings: () => serial(load),
+    setActive: (profile) => update((s) => ({ ...s, active: profile })),
+    setRemoteUrl: (baseUrl) => update((s) => ({ ...s, remote: { baseUrl: baseUrl.replace(/\/+$/, '') } })),
+    async state() {
+      const s = await profiles.settings();
+      return {
+        active: s.active,
+        embedded: opts.embeddedStatus(),
+        remote: { baseUrl: s.remote.baseUrl, keySet: await opts.vault.has('remote') },
+        keyStorage: opts.vault.describe(),
+      };
+    },
+  };
+  return profiles;
+}

@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProfilesState, Result } from '../../shared/index.js';
+import { fakeV1Factory, startUpstream } from '../testing/upstream.js';
+import { dispatch } from './dispatch.js';
+import { createServices } from './index.js';
+import type { Services } from './index.js';
+import { createFileVault } from './keyVault.js';
+import { setLogSink } from './logger.js';
+import { SETTINGS_FILE } from './profiles.js';
+
+const EMBEDDED_KEY = 'embedded-test-key-0001';
+const REMOTE_KEY = 'remote-test-key-abcdefgh';
+
+let dir: string;
+let services: Services;
+let factory: ReturnType<typeof fakeV1Factory>;
+
+function make(f = factory): Services {
+  return createServices({
+    configDir: dir,
+    vault: createFileVault(dir),
+    host: 'web',
+    versions: { node: process.versions.node },
+    appVersion: '1.2.3',
+    embedded: { factory: f, apiKey: EMBEDDED_KEY },
+  });
+}
+const call = (verb: string, input: unknown = {}): Promise<Result<unknown>> => dispatch(services.handlers, verb, input);
+const value = <T>(r: Result<unknown>): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+};
+
+beforeEach(async () => {
+  setLogSink(() => undefined);
+  dir = await mkdtemp(join(tmpdir(), 'gs-services-'));
+  factory = fakeV1Factory();
+  services = make();
+});
+afterEach(async () => {
+  await services.dispose();
+  await rm(dir, { recursive: true, force: true });
+  setLogSink();
+});
+
+describe('embedded profile', () => {
+  it('starts lazily and answers the dataset verbs', async () => {
+    expect(factory.upstreams).toHaveLength(0);
+    const first = value<ProfilesState>(await call('profiles:get'));
+    expect(first.active).toBe('embedded');
+    const list = value<{ id: string }[]>(await call('datasets:list'));
+    expect(list.map((d) => d.id)).toEqual(['pjm_lmp_day_ahead_hourly']);
+    expect(factory.upstreams).toHaveLength(1);
+    expect(factory.upstreams[0]?.requests[0]?.headers['x-api-key']).toBe(EMBEDDED_KEY);
+
+    const one = value<Record<string, unknown>>(await call('datasets:get', { datasetId: 'pjm_lmp_day_ahead_hourly' }));
+    expect(one.data_timezone).toBe('America/New_York');
+    expect(one).not.toHaveProperty('status_code');
+    expect(one).not.toHaveProperty('meta');
+    expect(one).not.toHaveProperty('dataset_metadata');
+
+    expect(value<unknown[]>(await call('datasets:audit', { datasetId: 'pjm_lmp_day_ahead_hourly' }))).toHaveLength(1);
+    expect(value<{ plan_name: string }>(await call('usage:get')).plan_name).toBe('Embedded');
+    expect(await call('datasets:get', { datasetId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found', status: 404 } });
+    expect(value<ProfilesState>(await call('profiles:get')).embedded).toEqual({ status: 'running' });
+  });
+
+  it('reports a failed start, then retries on the next use', async () => {
+    await services.dispose();
+    let attempts = 0;
+    const flaky = Object.assign(async (o: { apiKeys: string[] }) => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('port in use');
+      return factory(o);
+    }, { upstreams: factory.upstreams });
+    services = make(flaky);
+    const r = await call('datasets:list');
+    expect(r).toEqual({ ok: false, error: { code: 'network', message: 'The embedded /v1 server failed to start: port in use' } });
+    expect(services.embedded.status()).toEqual({ status: 'failed', message: 'The embedded /v1 server failed to start: port in use' });
+    expect(value<unknown[]>(await call('datasets:list'))).toHaveLength(1);
+    expect(services.embedded.status().status).toBe('running');
+  });
+});
+
+describe('remote profile and keys', () => {
+  it('needs a key, uses it, never reveals it, and persists settings', async () => {
+    const up = await startUpstream({ '/api/v1/api_usage': (req, res) => res.writeHead(req.headers['x-api-key'] === REMOTE_KEY ? 500 : 401).end('{}') });
+    try {
+      expect(value<ProfilesState>(await call('profiles:setActive', { profile: 'remote' })).remote).toEqual({
+        baseUrl: 'https://api.gridstatus.io/v1',
+        keySet: false,
+      });
+      expect(await call('usage:get')).toMatchObject({ ok: false, error: { code: 'auth', message: 'No API key is set for the Remote profile. Add one in Settings.' } });
+      expect(up.requests).toHaveLength(0);
+
+      await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/api/v1/` });
+      const state = value<ProfilesState>(await call('keys:set', { profile: 'remote', key: REMOTE_KEY }));
+      expect(state).toEqual({
+        active: 'remote',
+        embedded: { status: 'starting', message: 'Not started yet: starts on first use.' },
+        remote: { baseUrl: `${up.origin}/api/v1`, keySet: true },
+        keyStorage: 'file readable only by your user (web host; no OS keychain)',
+      });
+      expect(JSON.stringify(await call('profiles:get'))).not.toContain(REMOTE_KEY);
+      expect(await call('usage:get')).toMatchObject({ ok: false, error: { code: 'network', status: 500 } });
+      expect(up.requests.at(-1)?.headers['x-api-key']).toBe(REMOTE_KEY);
+      expect(factory.upstreams).toHaveLength(0); // the embedded server never started
+
+      // Settings survive a restart; the key is not in settings.json.
+      await services.dispose();
+      services = make();
+      expect(value<ProfilesState>(await call('profiles:get')).remote.keySet).toBe(true);
+      expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).not.toContain(REMOTE_KEY);
+
+      expect(value<ProfilesState>(await call('keys:clear', { profile: 'remote' })).remote.keySet).toBe(false);
+      expect(await call('profiles:setRemoteUrl', { baseUrl: 'https://user:pw@example.com/v1' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    } finally {
+      await up.close();
+    }
+  });
+
+  it('app:info describes the host', async () => {
+    expect(value(await call('app:info'))).toEqual({
+      name: 'Gridscope',
+      version: '1.2.3',
+      host: 'web',
+      platform: process.platform,
+      versions: { node: process.versions.node },
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dataset, ProfilesState, Result } from '../../shared/index.js';
+import { createFileVault, createServices, setLogSink } from '../services/index.js';
+import { bridgeCall, rawRequest } from '../testing/http.js';
+import { fakeV1Factory } from '../testing/upstream.js';
+import { SECURITY_HEADERS, startWebHost } from './server.js';
+import type { WebHost } from './server.js';
+import { resolveStaticPath } from './static.js';
+
+const REMOTE_KEY = 'remote-secret-key-for-webhost-tests';
+let dir: string;
+let rendererDir: string;
+let host: WebHost;
+
+beforeAll(async () => {
+  setLogSink(() => undefined);
+  dir = await mkdtemp(join(tmpdir(), 'gs-webhost-'));
+  rendererDir = join(dir, 'dist');
+  await mkdir(join(rendererDir, 'assets'), { recursive: true });
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Gridscope</title>');
+  await writeFile(join(rendererDir, 'assets', 'app.mjs'), 'export {};');
+  await writeFile(join(rendererDir, 'assets', 'chunk.js'), 'export {};');
+  await writeFile(join(dir, 'secret.txt'), 'outside');
+  const configDir = join(dir, 'config');
+  const services = createServices({
+    configDir,
+    vault: createFileVault(configDir),
+    host: 'web',
+    versions: { node: process.versions.node },
+    embedded: { factory: fakeV1Factory(), apiKey: 'embedded-key-for-webhost' },
+  });
+  host = await startWebHost({ port: 0, host: '127.0.0.1', configDir, rendererDir, services });
+});
+afterAll(async () => {
+  await host.close();
+  await rm(dir, { recursive: true, force: true });
+  setLogSink();
+});
+
+describe('static files', () => {
+  it('serves index.html for / with the CSP and nosniff', async () => {
+    const r = await rawRequest(host.port, { path: '/' });
+    expect(r.status).toBe(200);
+    expect(r.body).toContain('<title>Gridscope</title>');
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(r.headers['content-security-policy']).toBe(SECURITY_HEADERS['content-security-policy']);
+    expect(r.headers['content-security-policy']).toContain("connect-src 'self'");
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/`);
+  });
+
+  it('serves .mjs and .js as text/javascript', async () => {
+    for (const p of ['/assets/app.mjs', '/assets/chunk.js']) {
+      const r = await rawRequest(host.port, { path: p });
+      expect(r.status).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/javascript/);
+    }
+  });
+
+  it.each(['/../package.json', '/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/nope.html', '/assets', '/%E0%A4%A'])(
+    '%s → 404',
+    async (path) => {
+      expect((await rawRequest(host.port, { path })).status).toBe(404);
+    },
+  );
+
+  it('resolveStaticPath keeps paths inside the root', () => {
+    const root = resolve('/srv/dist');
+    expect(resolveStaticPath(root, '/')).toBe(join(root, 'index.html'));
+    expect(resolveStaticPath(root, '/../x')).toBeNull();
+    expect(resolveStaticPath(root, '/a%00b')).toBeNull();
+    expect(resolveStaticPath(root, '/a\\..\\..\\x')).toBeNull();
+  });
+});
+
+describe('bridge guards', () => {
+  it('answers a well-formed call with the Result as JSON', async () => {
+    const r = await bridgeCall(host.port, 'app:info');
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toMatchObject({ ok: true, value: { name: 'Gridscope', host: 'web' } });
+    expect((await bridgeCall(host.port, 'app:info', {}, { host: `localhost:${host.port}`, origin: `http://localhost:${host.port}` })).status).toBe(200);
+  });
+
+  it('accepts a call without Origin (same-origin GET-less fetch from tools) but not without the header', async () => {
+    const { port } = host;
+    const noOrigin = await rawRequest(port, { method: 'POST', path: '/bridge/app:info', headers: { 'content-type': 'application/json', 'x-gridscope-bridge': '1' }, body: '{}' });
+    expect(noOrigin.status).toBe(200);
+    const noHeader = await rawRequest(port, { method: 'POST', path: '/bridge/app:info', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(noHeader.status).toBe(403);
+    expect(JSON.parse(noHeader.body)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it.each([
+    ['foreign Origin', { origin: 'http://evil.example' }],
+    ['null Origin', { origin: 'null' }],
+    ['Origin on another port', { origin: 'http://127.0.0.1:1' }],
+    ['foreign Host (DNS rebinding)', { host: 'evil.example:5178' }],
+    ['Host on another port', { host: '127.0.0.1:1' }],
+    ['text/plain body (form CSRF)', { 'content-type': 'text/plain' }],
+    ['cross-site fetch', { 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a %s with 403', async (_name, headers) => {
+    const r = await bridgeCall(host.port, 'profiles:get', {}, headers as Record<string, string>);
+    expect(r.status).toBe(403);
+  });
+
+  it('refuses static files for a foreign Host too', async () => {
+    expect((await rawRequest(host.port, { path: '/', headers: { host: 'evil.example' } })).status).toBe(403);
+  });
+
+  it('rejects GET, bad JSON, oversize bodies, unknown verbs and bad input', async () => {
+    const { port } = host;
+    expect((await rawRequest(port, { path: '/bridge/app:info', headers: { 'x-gridscope-bridge': '1', 'content-type': 'application/json' } })).status).toBe(405);
+    const bad = await rawRequest(port, { method: 'POST', path: '/bridge/app:info', headers: { 'x-gridscope-bridge': '1', 'content-type': 'application/json' }, body: '{' });
+    expect(bad.status).toBe(400);
+    const big = await bridgeCall(port, 'keys:set', { profile: 'remote', key: 'x'.repeat(1_100_000) });
+    expect(big.status).toBe(413);
+    const chunked = await rawRequest(port, {
+      method: 'POST',
+      path: '/bridge/app:info',
+      headers: { 'x-gridscope-bridge': '1', 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: `"${'y'.repeat(1_100_000)}"`,
+    });
+    expect(chunked.status).toBe(413);
+    const unknown = await bridgeCall(port, 'shell:exec', {});
+    expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const extra = await bridgeCall(port, 'datasets:list', { url: 'http://x' });
+    expect(JSON.parse(extra.body)).toMatchObject({ ok: false, error: { code: 'validation' } });
+  });
+});
+
+describe('bridge end to end (fake embedded /v1)', () => {
+  it('datasets:list returns datasets; profiles:get never contains the key', async () => {
+    const list = JSON.parse((await bridgeCall(host.port, 'datasets:list')).body) as Result<Dataset[]>;
+    expect(list.ok && list.value.map((d) => d.id)).toEqual(['pjm_lmp_day_ahead_hourly']);
+    await bridgeCall(host.port, 'keys:set', { profile: 'remote', key: REMOTE_KEY });
+    const state = await bridgeCall(host.port, 'profiles:get');
+    expect(state.body).not.toContain(REMOTE_KEY);
+    expect((JSON.parse(state.body) as Result<ProfilesState>).ok).toBe(true);
+  });
+});
+
+// The real server/ in-process (DuckDB built into a temp cache dir), through the web host.
+describe('bridge end to end (real embedded server/)', () => {
+  let real: WebHost;
+  let realDir: string;
+  beforeAll(async () => {
+    realDir = await mkdtemp(join(tmpdir(), 'gs-webhost-real-'));
+    process.env.GRIDSCOPE_CACHE_DIR = join(realDir, 'cache');
+    process.env.GRIDSCOPE_EMBEDDED_API_KEY = 'embedded-real-test-key-0001';
+    real = await startWebHost({ port: 0, configDir: join(realDir, 'config'), rendererDir });
+  });
+  afterAll(async () => {
+    await real?.close();
+    delete process.env.GRIDSCOPE_CACHE_DIR;
+    delete process.env.GRIDSCOPE_EMBEDDED_API_KEY;
+    await rm(realDir, { recursive: true, force: true });
+  });
+
+  it('datasets:list, datasets:get, usage:get and profiles:get', async () => {
+    const list = JSON.parse((await bridgeCall(real.port, 'datasets:list')).body) as Result<Dataset[]>;
+    if (!list.ok) throw new Error(list.error.message);
+    expect(list.value.length).toBeGreaterThan(0);
+    const first = list.value[0] as Dataset;
+    const one = JSON.parse((await bridgeCall(real.port, 'datasets:get', { datasetId: first.id })).body) as Result<{ id: string; data_timezone: string }>;
+    expect(one.ok && one.value.id).toBe(first.id);
+    expect(JSON.parse((await bridgeCall(real.port, 'usage:get')).body)).toMatchObject({ ok: true });
+    const missing = JSON.parse((await bridgeCall(real.port, 'datasets:get', { datasetId: 'no_such_dataset' })).body) as Result<unknown>;
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const state = await bridgeCall(real.port, 'profiles:get');
+    expect(state.body).not.toContain('embedded-real-test-key-0001');
+    expect(JSON.parse(state.body)).toMatchObject({ ok: true, value: { active: 'embedded', embedded: { status: 'running' } } });
+  });
+});
