@@ -17,18 +17,25 @@ export type ProfileName = z.infer<typeof ProfileName>;
 /** A dataset id as the catalogue spells it: lower-case letters, digits and underscores. */
 export const DatasetId = z.string().min(1).max(200).regex(/^[a-z0-9_]+$/, 'dataset id: a-z, 0-9 and _ only');
 
-/** Remote base URL: http(s), no credentials, no query string; e.g. `https://api.gridstatus.io/v1`. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Remote base URL, e.g. `https://api.gridstatus.io/v1`: https (plain http only to a loopback host,
+ * so a key never crosses a network unencrypted), no credentials, no query string or fragment.
+ */
 export const RemoteBaseUrl = z
   .string()
+  .trim()
   .max(2000)
   .refine((s) => {
     try {
       const u = new URL(s);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password && !u.search;
+      const secure = u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname));
+      return secure && !u.username && !u.password && !u.search && !u.hash;
     } catch {
       return false;
     }
-  }, 'base URL must be an http(s) URL without credentials or query, e.g. https://api.gridstatus.io/v1');
+  }, 'base URL must be https (http only for localhost), without credentials or query, e.g. https://api.gridstatus.io/v1');
 
 /** Default base URL of the Remote profile. */
 export const DEFAULT_REMOTE_BASE_URL = 'https://api.gridstatus.io/v1';
