@@ -1,16 +1,30 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_PLAN_NAME, PLAN_NAMES } from './plans/index.js';
 
 /** Command-line and environment parsing of cli.ts, kept apart so it can be tested without starting a server. */
 
-const USAGE = 'usage: npm run serve -- [--port 8787] [--host 127.0.0.1]';
+const USAGE = `usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--plan ${PLAN_NAMES.join('|')}]`;
 
-/** Parsed command line: host and port (0 = any free port). @throws Error with a usage message. */
-export function parseCli(args: string[]): { host: string; port: number } {
-  let values: { port: string; host: string };
+/** Parsed command line of `npm run serve`. */
+export interface CliOptions {
+  host: string;
+  /** 0 = any free port. */
+  port: number;
+  /** A plan of server/plans/plans.json (default `unlimited`; docs/plans.md). */
+  plan: string;
+}
+
+/** Parses the command line. @throws Error with a usage message for a bad port, an unknown plan or option. */
+export function parseCli(args: string[]): CliOptions {
+  let values: { port: string; host: string; plan: string };
   try {
     ({ values } = parseArgs({
       args,
-      options: { port: { type: 'string', default: '8787' }, host: { type: 'string', default: '127.0.0.1' } },
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        plan: { type: 'string', default: DEFAULT_PLAN_NAME },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -19,7 +33,10 @@ export function parseCli(args: string[]): { host: string; port: number } {
   }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) throw new Error(`invalid --port ${values.port}\n${USAGE}`);
-  return { host: values.host, port };
+  if (!PLAN_NAMES.includes(values.plan)) {
+    throw new Error(`unknown --plan ${values.plan} (configured: ${PLAN_NAMES.join(', ')})\n${USAGE}`);
+  }
+  return { host: values.host, port, plan: values.plan };
 }
 
 /** Keys from env `GRIDSCOPE_API_KEYS` (comma-separated, blanks dropped); empty when unset. */

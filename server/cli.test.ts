@@ -11,9 +11,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 describe('CLI arguments', () => {
-  it('defaults to 127.0.0.1:8787 and reads --port/--host', () => {
-    expect(parseCli([])).toEqual({ host: '127.0.0.1', port: 8787 });
-    expect(parseCli(['--port', '0', '--host', '::1'])).toEqual({ host: '::1', port: 0 });
+  it('defaults to 127.0.0.1:8787 on the unlimited plan and reads --port/--host/--plan', () => {
+    expect(parseCli([])).toEqual({ host: '127.0.0.1', port: 8787, plan: 'unlimited' });
+    expect(parseCli(['--port', '0', '--host', '::1', '--plan', 'free'])).toEqual({ host: '::1', port: 0, plan: 'free' });
+  });
+
+  it('rejects an unknown plan, naming the configured ones', () => {
+    expect(() => parseCli(['--plan', 'gold'])).toThrow(/unknown --plan gold \(configured: free, pro, unlimited\)\nusage: npm run serve/);
   });
 
   it('rejects bad ports and unknown options with the usage line', () => {
@@ -29,8 +33,8 @@ describe('CLI arguments', () => {
 });
 
 /** Starts the CLI on a free port; resolves with the process and its first `lines` stdout lines. */
-async function startCli(env: Record<string, string>, lines: number): Promise<{ child: ChildProcessWithoutNullStreams; output: string[] }> {
-  const child = spawn(TSX, ['server/cli.ts', '--port', '0'], { cwd: ROOT, env: { ...process.env, ...env } });
+async function startCli(env: Record<string, string>, lines: number, args: string[] = []): Promise<{ child: ChildProcessWithoutNullStreams; output: string[] }> {
+  const child = spawn(TSX, ['server/cli.ts', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   const output: string[] = [];
   const reader = createInterface({ input: child.stdout });
   await new Promise<void>((resolve, reject) => {
@@ -74,12 +78,14 @@ describe('npm run serve', () => {
     expect(output).toHaveLength(1);
   });
 
-  it('generates and prints a key when none is configured, and stops on SIGINT', async () => {
-    const { child, output } = await startCli({ GRIDSCOPE_API_KEYS: '', GRIDSCOPE_CACHE_DIR: cacheDir }, 2);
+  it('generates and prints a key when none is configured, serves --plan, and stops on SIGINT', async () => {
+    const { child, output } = await startCli({ GRIDSCOPE_API_KEYS: '', GRIDSCOPE_CACHE_DIR: cacheDir }, 2, ['--plan', 'free']);
     try {
       const base = /at (\S+)$/.exec(output[0]!)![1]!;
       const key = /^API key: ([A-Za-z0-9_-]{32})$/.exec(output[1]!)![1]!;
-      expect((await fetch(`${base}/api_usage`, { headers: { 'x-api-key': key } })).status).toBe(200);
+      const usage = await fetch(`${base}/api_usage`, { headers: { 'x-api-key': key } });
+      expect(usage.status).toBe(200);
+      expect(((await usage.json()) as { plan_name: string }).plan_name).toBe('free');
     } finally {
       expect(await stop(child, 'SIGINT')).toBe(0);
     }

@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer } from './app.js';
-import { keysFromEnv, parseCli } from './cli-args.js';
+import { keysFromEnv, parseCli, type CliOptions } from './cli-args.js';
 
 /**
- * `npm run serve -- --port 8787 [--host 127.0.0.1]`: runs the /v1 service in a terminal.
+ * `npm run serve -- --port 8787 [--host 127.0.0.1] [--plan free]`: runs the /v1 service in a terminal,
+ * every key on the given plan (default `unlimited`; docs/plans.md), usage kept in the cache folder.
  * Prints exactly one line, `Gridscope /v1 service at http://<host>:<port>/v1`, and, when env
  * `GRIDSCOPE_API_KEYS` (comma-separated) is not set, a second line `API key: <key>` with a key
  * generated for this run (the one place a key is printed: the operator asked for it).
- * SIGINT/SIGTERM close the server (and DuckDB) before exiting. Bad arguments exit with code 2.
+ * SIGINT/SIGTERM close the server (writing the usage file, releasing DuckDB) before exiting.
+ * Bad arguments (an unknown `--plan` among them) exit with code 2.
  */
 
 async function main(): Promise<void> {
-  let options: { host: string; port: number };
+  let options: CliOptions;
   try {
     options = parseCli(process.argv.slice(2));
   } catch (error) {
@@ -21,7 +23,7 @@ async function main(): Promise<void> {
   }
   const configured = keysFromEnv(process.env);
   const generated = configured.length === 0 ? randomBytes(24).toString('base64url') : undefined;
-  const app = await createServer({ apiKeys: generated ? [generated] : configured });
+  const app = await createServer({ apiKeys: generated ? [generated] : configured, plan: options.plan });
   await app.listen({ host: options.host, port: options.port });
   const { port } = app.server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

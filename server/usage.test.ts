@@ -1,18 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { ApiUsage } from '../shared/index.js';
-import { UNLIMITED_PLAN, UsageTracker, usagePeriod } from './usage.js';
+import { resolvePlan, type Plan } from './plans/index.js';
+import { UsageTracker, usagePeriod } from './usage.js';
 
-describe('UsageTracker', () => {
+/** Monthly counters, quotas and rate windows of UsageTracker, on a fake clock. */
+
+const FREE = resolvePlan('free');
+const NO_LIMITS = resolvePlan('unlimited').limits;
+/** A plan with only the given limits (the rest -1). */
+const planWith = (limits: Partial<Plan['limits']>): Plan => ({
+  name: 'test',
+  limits: { ...NO_LIMITS, ...limits },
+  entitlements: { resampling: false, audit: false },
+});
+
+/** A tracker on a clock the test moves with `at(iso)` or `advance(ms)`. */
+function trackerAt(start: string, plan?: Plan) {
+  let now = new Date(start).getTime();
+  const tracker = new UsageTracker({ now: () => new Date(now), ...(plan ? { plan } : {}) });
+  return {
+    tracker,
+    at: (iso: string) => (now = new Date(iso).getTime()),
+    advance: (ms: number) => (now += ms),
+  };
+}
+
+describe('UsageTracker report', () => {
   it('reports the unlimited plan in the addendum key order', () => {
-    const report = new UsageTracker({ now: () => new Date('2024-03-15T12:00:00Z') }).report('key-a');
+    const report = trackerAt('2024-03-15T12:00:00Z').tracker.report('key-a');
     expect(ApiUsage.parse(report)).toEqual(report);
-    expect(Object.keys(report)).toEqual([
-      'plan_name',
-      'limits',
-      'current_usage_period_start',
-      'current_usage_period_end',
-      'current_period_usage',
-    ]);
+    expect(Object.keys(report)).toEqual(Object.keys(ApiUsage.shape));
     expect(Object.keys(report.limits)).toEqual([
       'api_rows_returned_limit',
       'api_requests_limit',
@@ -28,46 +45,8 @@ describe('UsageTracker', () => {
     expect(Object.keys(report.current_period_usage)).toEqual(['total_requests', 'total_api_rows_returned']);
   });
 
-  it('counts requests and rows per key', () => {
-    const tracker = new UsageTracker();
-    tracker.record('a', 10);
-    tracker.record('a', 5);
-    tracker.record('b', 0);
-    expect(tracker.report('a').current_period_usage).toEqual({ total_requests: 2, total_api_rows_returned: 15 });
-    expect(tracker.report('b').current_period_usage).toEqual({ total_requests: 1, total_api_rows_returned: 0 });
-    expect(tracker.report('c').current_period_usage).toEqual({ total_requests: 0, total_api_rows_returned: 0 });
-  });
-
-  it('starts from zero in a new UTC month', () => {
-    let now = new Date('2024-12-31T23:59:59Z');
-    const tracker = new UsageTracker({ now: () => now });
-    tracker.record('a', 7);
-    expect(tracker.report('a').current_period_usage.total_requests).toBe(1);
-    now = new Date('2025-01-01T00:00:00Z');
-    const report = tracker.report('a');
-    expect(report.current_period_usage).toEqual({ total_requests: 0, total_api_rows_returned: 0 });
-    expect(report.current_usage_period_start).toBe('2025-01-01T00:00:00+00:00');
-    expect(report.current_usage_period_end).toBe('2025-02-01T00:00:00+00:00');
-  });
-
-  it('uses UTC, not local time, for the period', () => {
-    // 2024-03-01T02:00Z is still February in the Americas, March in UTC.
-    expect(usagePeriod(new Date('2024-03-01T02:00:00Z')).key).toBe('2024-03');
-  });
-
-  it('reports a configured plan with its limits in order', () => {
-    const plan = {
-      name: 'free',
-      limits: {
-        per_hour_api_rate_limit: 600,
-        per_minute_api_rate_limit: 30,
-        per_second_api_rate_limit: 1,
-        api_rows_per_response_limit: 50_000,
-        api_requests_limit: 250,
-        api_rows_returned_limit: 500_000,
-      },
-    };
-    const report = new UsageTracker({ plan }).report('a');
+  it('reports the free plan with the real free-tier numbers in order', () => {
+    const report = new UsageTracker({ plan: FREE }).report('a');
     expect(report.plan_name).toBe('free');
     expect(Object.entries(report.limits)).toEqual([
       ['api_rows_returned_limit', 500_000],
@@ -77,6 +56,99 @@ describe('UsageTracker', () => {
       ['per_minute_api_rate_limit', 30],
       ['per_hour_api_rate_limit', 600],
     ]);
-    expect(UNLIMITED_PLAN.name).toBe('unlimited');
+  });
+
+  it('counts admitted requests and rows per key', () => {
+    const { tracker } = trackerAt('2024-03-15T12:00:00Z');
+    expect(tracker.admit('a')).toEqual({ ok: true });
+    tracker.addRows('a', 10);
+    tracker.admit('a');
+    tracker.addRows('a', 5.7);
+    tracker.admit('b');
+    tracker.addRows('b', -3);
+    expect(tracker.report('a').current_period_usage).toEqual({ total_requests: 2, total_api_rows_returned: 15 });
+    expect(tracker.report('b').current_period_usage).toEqual({ total_requests: 1, total_api_rows_returned: 0 });
+    expect(tracker.report('c').current_period_usage).toEqual({ total_requests: 0, total_api_rows_returned: 0 });
+  });
+
+  it('starts from zero in a new UTC month, read in UTC', () => {
+    const { tracker, at } = trackerAt('2024-12-31T23:59:59Z');
+    tracker.admit('a');
+    tracker.addRows('a', 7);
+    at('2025-01-01T00:00:00Z');
+    const report = tracker.report('a');
+    expect(report.current_period_usage).toEqual({ total_requests: 0, total_api_rows_returned: 0 });
+    expect(report.current_usage_period_start).toBe('2025-01-01T00:00:00+00:00');
+    expect(report.current_usage_period_end).toBe('2025-02-01T00:00:00+00:00');
+    // 2024-03-01T02:00Z is still February in the Americas, March in UTC.
+    expect(usagePeriod(new Date('2024-03-01T02:00:00Z')).key).toBe('2024-03');
+  });
+});
+
+describe('UsageTracker monthly quotas', () => {
+  it('refuses the request after the monthly request limit, naming the reset date', () => {
+    const { tracker, at } = trackerAt('2026-11-30T23:00:00Z', planWith({ api_requests_limit: 3 }));
+    for (let i = 0; i < 3; i += 1) expect(tracker.admit('a').ok).toBe(true);
+    expect(tracker.admit('a')).toEqual({
+      ok: false,
+      detail: 'Monthly request limit of 3 requests reached. Your usage resets on 2026-12-01.',
+    });
+    expect(tracker.report('a').current_period_usage.total_requests).toBe(3); // refusals do not count
+    at('2026-12-01T00:00:00Z');
+    expect(tracker.admit('a').ok).toBe(true);
+  });
+
+  it('refuses once the rows used reach the free 500,000, naming next year for December', () => {
+    const { tracker, advance } = trackerAt('2026-12-15T08:00:00Z', FREE);
+    tracker.admit('a');
+    tracker.addRows('a', 499_999);
+    advance(2_000);
+    expect(tracker.admit('a').ok).toBe(true); // below the limit: admitted, and its rows delivered whole
+    tracker.addRows('a', 5);
+    advance(2_000);
+    expect(tracker.admit('a')).toEqual({
+      ok: false,
+      detail: 'Monthly row limit of 500,000 rows reached. Your usage resets on 2027-01-01.',
+    });
+    expect(tracker.report('a').current_period_usage).toEqual({ total_requests: 2, total_api_rows_returned: 500_004 });
+  });
+});
+
+describe('UsageTracker rate windows (free plan: 1/s, 30/min, 600/h)', () => {
+  it('admits 1 per second, then 30 per minute, then 600 per hour, with the wait in seconds', () => {
+    const { tracker, advance } = trackerAt('2026-11-15T12:00:00Z', FREE);
+    expect(tracker.admit('a').ok).toBe(true);
+    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 1 per 1 second.', retryAfterSeconds: 1 });
+    expect(tracker.admit('b').ok).toBe(true); // per key
+    advance(999);
+    expect(tracker.admit('a').ok).toBe(false);
+    advance(1);
+    expect(tracker.admit('a').ok).toBe(true); // the first left the moving window
+
+    for (let i = 2; i < 30; i += 1) {
+      advance(1_000);
+      expect(tracker.admit('a').ok).toBe(true);
+    }
+    advance(1_000); // 30 admitted in the last 29 s
+    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 30 per 1 minute.', retryAfterSeconds: 30 });
+  });
+
+  it('refuses the 601st request of an hour until the first is an hour old', () => {
+    // Free's windows without its 250 requests a month, which would stop the loop first.
+    const windows = { per_second_api_rate_limit: 1, per_minute_api_rate_limit: 30, per_hour_api_rate_limit: 600 };
+    const { tracker, advance } = trackerAt('2026-11-15T12:00:00Z', planWith(windows));
+    for (let i = 0; i < 600; i += 1) {
+      expect(tracker.admit('a').ok).toBe(true);
+      advance(2_000); // 30 per minute exactly
+    }
+    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 600 per 1 hour.', retryAfterSeconds: 2_400 });
+    expect(tracker.report('a').current_period_usage.total_requests).toBe(600);
+  });
+
+  it('reports the window with the longest wait when several are full', () => {
+    const { tracker } = trackerAt('2026-11-15T12:00:00Z', planWith({ per_second_api_rate_limit: 2, per_minute_api_rate_limit: 2 }));
+    tracker.admit('a');
+    tracker.admit('a');
+    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 2 per 1 minute.', retryAfterSeconds: 60 });
   });
 });

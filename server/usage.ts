@@ -1,99 +1,105 @@
 import type { ApiUsage } from '../shared/index.js';
+import { resolvePlan, type Plan } from './plans/config.js';
+import { RateLimiter, type RateRefusal } from './plans/limiter.js';
+import { UsageStore, type UsageCounter } from './plans/usageFile.js';
 
 /**
- * Usage accounting for `GET /v1/api_usage` (spec endpoint 15; addendum "Other endpoints"): requests
- * and data rows per API key for the current calendar month in UTC, kept in memory. Plans and
- * persistence come later (issue #3): a plan is plain data handed to the tracker, and the counters
- * sit behind `record`/`report`, so a persistent store can replace the Map without touching routes.
+ * Usage accounting and quotas (spec endpoint 15 and "Limits"; addendum "Other endpoints"): per API
+ * key, requests and data rows for the current calendar month in UTC, checked against the plan.
+ * docs/plans.md is the user-facing description.
  *
- * What counts (ours, no public evidence): every authenticated /v1 request except `/v1/api_usage`
- * itself; rows are the data rows a route reports (`request.rowsReturned`), e.g. audit rows; the
- * catalogue endpoints report 0.
+ * What counts (ours, no public evidence): every authenticated /v1 request the plan hook admits,
+ * except `/v1/api_usage` itself, whatever its status; rows are the data rows a route reports in
+ * `request.rowsReturned` on a response below 400 (query and audit rows; catalogue, dataset updates
+ * and column values report 0). Refused requests (401, 429) count for nothing.
+ *
+ * {@link UsageTracker.admit} checks and reserves synchronously, so concurrent requests can never
+ * pass a limit. Monthly rows are checked on admission: a request is refused once the key's rows
+ * this month reached the limit; the response that crosses it is delivered whole (trimming it would
+ * break pagination), so the month may end up to one response per request in flight above the limit.
  */
-
-/** Plan limits; `-1` means no limit. Key order is the addendum's. */
-export interface PlanLimits {
-  api_rows_returned_limit: number;
-  api_requests_limit: number;
-  api_rows_per_response_limit: number;
-  per_second_api_rate_limit: number;
-  per_minute_api_rate_limit: number;
-  per_hour_api_rate_limit: number;
-}
-
-/** A subscription plan: its name and limits. */
-export interface Plan {
-  name: string;
-  limits: PlanLimits;
-}
-
-/** The default plan of the embedded service: no limits. */
-export const UNLIMITED_PLAN: Plan = Object.freeze({
-  name: 'unlimited',
-  limits: Object.freeze({
-    api_rows_returned_limit: -1,
-    api_requests_limit: -1,
-    api_rows_per_response_limit: -1,
-    per_second_api_rate_limit: -1,
-    per_minute_api_rate_limit: -1,
-    per_hour_api_rate_limit: -1,
-  }),
-});
-
-/** Options of {@link UsageTracker}: the plan every key is on, and a clock (tests). */
-export interface UsageTrackerOptions {
-  plan?: Plan;
-  now?: () => Date;
-}
-
-interface Counter {
-  period: string;
-  requests: number;
-  rows: number;
-}
-
-/** `2024-03-01T00:00:00+00:00` for a Date already at a UTC month start. */
-const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 /** Start (inclusive) and end (exclusive: the next month's start) of the UTC month containing `now`. */
 export function usagePeriod(now: Date): { start: Date; end: Date; key: string } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { start, end, key: iso(start).slice(0, 7) };
+  return { start, end, key: start.toISOString().slice(0, 7) };
 }
 
-/** In-memory per-key counters for the current UTC month; a new month starts from zero. */
+/** `2024-03-01T00:00:00+00:00` for a Date on a whole second. */
+const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+/** `500000` → `500,000`. */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Options of {@link UsageTracker}: the plan every key is on (default `unlimited`), a clock (tests) and where counters live. */
+export interface UsageTrackerOptions {
+  plan?: Plan;
+  now?: () => Date;
+  /** Default: in memory only ({@link UsageStore.memory}). */
+  store?: UsageStore;
+}
+
+/** Outcome of {@link UsageTracker.admit}: admitted, or a 429 detail (and a wait in seconds for rate limits). */
+export type Admission = { ok: true } | { ok: false; detail: string; retryAfterSeconds?: number };
+
+/** Per-key counters and the plan's limits; a new UTC month starts from zero. */
 export class UsageTracker {
-  private readonly counters = new Map<string, Counter>();
-  private readonly plan: Plan;
+  readonly plan: Plan;
   private readonly now: () => Date;
+  private readonly store: UsageStore;
+  private readonly limiter: RateLimiter;
 
   constructor(options: UsageTrackerOptions = {}) {
-    this.plan = options.plan ?? UNLIMITED_PLAN;
+    this.plan = options.plan ?? resolvePlan('unlimited');
     this.now = options.now ?? (() => new Date());
+    this.store = options.store ?? UsageStore.memory();
+    this.limiter = new RateLimiter(this.plan.limits);
   }
 
-  /** The key's counter for the current month (reset when the month changed). */
-  private counter(keyId: string): Counter {
-    const period = usagePeriod(this.now()).key;
-    const existing = this.counters.get(keyId);
-    if (existing && existing.period === period) return existing;
-    const fresh = { period, requests: 0, rows: 0 };
-    this.counters.set(keyId, fresh);
-    return fresh;
+  /** The key's counter for `period` (a fresh zero counter when the stored one is of another month). */
+  private counter(keyId: string, period: string): UsageCounter {
+    const stored = this.store.get(keyId);
+    return stored && stored.period === period ? stored : { period, requests: 0, rows: 0 };
   }
 
-  /** Counts one request that returned `rows` data rows (a non-negative integer) for `keyId`. */
-  record(keyId: string, rows: number): void {
-    const counter = this.counter(keyId);
-    counter.requests += 1;
-    counter.rows += Math.max(0, Math.trunc(rows));
+  /**
+   * Admits one request of `keyId` now, or says why not. Checks, in order: monthly requests, monthly
+   * rows (detail names the reset date, the next month's first day), then the second, minute and
+   * hour windows (`Too Many Requests. Limit: 1 per 1 second.`). On admission it counts the request
+   * at once, before returning: no other request can slip between the check and the count.
+   */
+  admit(keyId: string): Admission {
+    const now = this.now();
+    const { end, key } = usagePeriod(now);
+    const counter = this.counter(keyId, key);
+    const { api_requests_limit: requests, api_rows_returned_limit: rows } = this.plan.limits;
+    const resets = `Your usage resets on ${end.toISOString().slice(0, 10)}.`;
+    if (requests >= 0 && counter.requests >= requests) {
+      return { ok: false, detail: `Monthly request limit of ${grouped(requests)} requests reached. ${resets}` };
+    }
+    if (rows >= 0 && counter.rows >= rows) {
+      return { ok: false, detail: `Monthly row limit of ${grouped(rows)} rows reached. ${resets}` };
+    }
+    const refusal: RateRefusal | undefined = this.limiter.check(keyId, now.getTime());
+    if (refusal) return { ok: false, ...refusal };
+    this.limiter.record(keyId, now.getTime());
+    this.store.set(keyId, { ...counter, requests: counter.requests + 1 });
+    return { ok: true };
+  }
+
+  /** Adds `rows` data rows (a non-negative number, truncated) to `keyId`'s month. */
+  addRows(keyId: string, rows: number): void {
+    const added = Math.max(0, Math.trunc(rows));
+    if (added === 0 || !Number.isFinite(added)) return;
+    const counter = this.counter(keyId, usagePeriod(this.now()).key);
+    this.store.set(keyId, { ...counter, rows: counter.rows + added });
   }
 
   /** The `GET /v1/api_usage` body for `keyId`, keys in the addendum's order. */
   report(keyId: string): ApiUsage {
-    const { start, end } = usagePeriod(this.now());
-    const counter = this.counter(keyId);
+    const { start, end, key } = usagePeriod(this.now());
+    const counter = this.counter(keyId, key);
     const limits = this.plan.limits;
     return {
       plan_name: this.plan.name,
@@ -109,5 +115,10 @@ export class UsageTracker {
       current_usage_period_end: iso(end),
       current_period_usage: { total_requests: counter.requests, total_api_rows_returned: counter.rows },
     };
+  }
+
+  /** Writes the counters one last time (when file-backed). @throws when the file cannot be written. */
+  close(): Promise<void> {
+    return this.store.close();
   }
 }

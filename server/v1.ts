@@ -1,33 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate, type KeyRing } from './auth.js';
 import type { DatasetStore } from './data/store.js';
+import { planHooks } from './plans/index.js';
+import { columnValuesRoutes } from './routes/columnValues.js';
 import { datasetRoutes } from './routes/datasets.js';
+import { updatesRoutes } from './routes/updates.js';
 import { usageRoutes } from './routes/usage.js';
 import type { UsageTracker } from './usage.js';
 
 /**
  * The authenticated /v1 scope: every route registered here first passes the API-key check
- * (spec "Authentication") and is then counted for usage (see usage.ts for what counts).
- * Mount with `{ prefix: '/v1' }`.
+ * (spec "Authentication"), then the plan's limits (spec "Limits"; plans/hook.ts), and is counted
+ * for usage (see usage.ts for what counts). Mount with `{ prefix: '/v1' }`.
  */
 
 /** Options of {@link v1Routes}. */
 export interface V1Options {
   store: DatasetStore;
+  /** Folder of the source files (dataset updates count rows per file). */
+  dataDir: string;
   keys: KeyRing;
   usage: UsageTracker;
 }
 
-/** Usage of `/v1/api_usage` itself is not counted (ours). */
-const UNCOUNTED_ROUTES = new Set(['/v1/api_usage']);
+/** Neither limited nor counted (ours): checking your usage must work when a limit is reached. */
+const EXEMPT_ROUTES = new Set(['/v1/api_usage']);
 
-/** Registers authentication, usage accounting and the resource route modules. */
-export const v1Routes: FastifyPluginAsync<V1Options> = async (app, { store, keys, usage }) => {
+/** Registers authentication, plan limits, usage accounting and the resource route modules. */
+export const v1Routes: FastifyPluginAsync<V1Options> = async (app, { store, dataDir, keys, usage }) => {
+  const plan = planHooks(usage, EXEMPT_ROUTES);
   app.addHook('onRequest', authenticate(keys));
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.apiKeyId === null || UNCOUNTED_ROUTES.has(request.routeOptions.url ?? '')) return;
-    usage.record(request.apiKeyId, reply.statusCode < 400 ? request.rowsReturned : 0);
-  });
+  app.addHook('onRequest', plan.onRequest);
+  app.addHook('onResponse', plan.onResponse);
   await app.register(datasetRoutes, { store });
+  await app.register(columnValuesRoutes, { store });
+  await app.register(updatesRoutes, { store, dataDir });
   await app.register(usageRoutes, { usage });
 };

@@ -86,8 +86,17 @@ export class DatasetStore {
     return this.withConnection((conn) => auditRows(conn, entry));
   }
 
-  /** Runs `work` on a fresh connection and always closes it. */
-  private async withConnection<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+  /** The catalogue entry of a dataset (declared source files and loader), or `undefined` for an unknown id. */
+  entry(id: string): CatalogueEntry | undefined {
+    return this.entries.get(id);
+  }
+
+  /**
+   * Runs `work` on a fresh connection and always closes it. For data-layer modules (server/data/*)
+   * that read the built tables; SQL there uses bound parameters and allow-listed identifiers.
+   * @throws when the store is closed, or whatever `work` throws.
+   */
+  async withConnection<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('DatasetStore is closed');
     const conn = await this.instance.connect();
     try {

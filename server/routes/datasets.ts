@@ -9,6 +9,7 @@ import {
 } from '../../shared/index.js';
 import type { DatasetStore } from '../data/store.js';
 import { HttpError } from '../errors.js';
+import { requireEntitlement } from '../plans/index.js';
 import { sendTable } from '../respond.js';
 import { parseRequest } from '../validation.js';
 
@@ -88,6 +89,7 @@ export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (ap
   });
 
   app.get('/datasets/:dataset_id/audit', async (request, reply) => {
+    requireEntitlement(request, 'audit'); // 403 on plans without audit data (spec "Authentication" §3)
     const format = parseRequest(DatasetFormatQuery, request.query, 'query');
     const dataset = findDataset(store, request);
     const rows = (await store.audit(dataset.id)) ?? [];

@@ -4,7 +4,8 @@ import type { UsageTracker } from '../usage.js';
 /**
  * `GET /api_usage` (spec endpoint 15; addendum key order): the caller's plan, limits and usage this
  * UTC month. Query parameters other than the key (e.g. `return_format`, `json_schema`, which the
- * official client always sends) are ignored.
+ * official client always sends) are ignored. Exempt from the plan's limits and not counted (v1.ts),
+ * so a client that hit a limit can still read why.
  */
 
 /** Options of {@link usageRoutes}. */

@@ -2,3 +2,6 @@
 export * from './common.js';
 export * from './dataset.js';
 export * from './usage.js';
+export * from './updates.js';
+export * from './columnValues.js';
+export * from './request-params.js';

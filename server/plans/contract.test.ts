@@ -1,0 +1,175 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiUsage, ErrorBody } from '../../shared/index.js';
+import { createServer } from '../app.js';
+import { tempDir } from '../testing.js';
+import { resolvePlan, type Plan } from './index.js';
+
+/**
+ * Contract of plans and quotas (spec "Authentication", "Errors", "Limits"; addendum rate-limit
+ * texts), one case per rule, through `inject` on a clock the test sets. Every case uses a key of its
+ * own, so counters and windows never leak between cases.
+ */
+
+const BASE = Date.parse('2026-11-02T00:00:00Z');
+const RESET = 'Your usage resets on 2026-12-01.';
+/** Custom plan: 3 rows and 4 requests an hour, audit included. */
+const TINY: Plan = {
+  name: 'tiny',
+  limits: { ...resolvePlan('unlimited').limits, api_rows_returned_limit: 3, per_hour_api_rate_limit: 4 },
+  entitlements: { resampling: false, audit: true },
+};
+const KEYS = Array.from({ length: 20 }, (_, i) => `contract-key-${i}`);
+
+let now = BASE;
+let cacheDir: string;
+const servers: Record<string, FastifyInstance> = {};
+
+beforeAll(async () => {
+  cacheDir = await tempDir('plans-contract');
+  for (const [name, plan] of [['free', 'free'], ['tiny', TINY], ['unlimited', undefined]] as const) {
+    servers[name] = await createServer({
+      apiKeys: KEYS,
+      cacheDir,
+      usageFile: path.join(cacheDir, `usage-${name}.json`),
+      now: () => new Date(now),
+      ...(plan ? { plan } : {}),
+    });
+  }
+});
+afterAll(async () => {
+  for (const app of Object.values(servers)) await app.close();
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+/** A request sent at `at` ms after BASE, and the status it must get. */
+interface Step {
+  url: string;
+  at: number;
+  status: number;
+}
+const repeat = (url: string, count: number, stepMs: number): Step[] =>
+  Array.from({ length: count }, (_, i) => ({ url, at: i * stepMs, status: 200 }));
+
+interface Rule {
+  rule: string;
+  server: 'free' | 'tiny' | 'unlimited';
+  before?: Step[];
+  url: string;
+  /** Clock of the checked request, ms after BASE (default: the last step's). */
+  at?: number;
+  /** Send no key. */
+  anonymous?: boolean;
+  status: number;
+  detail?: string;
+  /** Expected `Retry-After`; `null` = absent. */
+  retryAfter?: string | null;
+  check?: (body: unknown) => void;
+}
+
+const AUDIT = '/v1/datasets/isone_load_hourly/audit'; // 2 rows
+const CATALOGUE = '/v1/datasets/nyiso_load';
+
+const RULES: Rule[] = [
+  { rule: 'no key → 401 before any limit', server: 'free', url: CATALOGUE, anonymous: true, status: 401, detail: 'API key is required.' },
+  { rule: 'audit on free → 403', server: 'free', url: AUDIT, status: 403, detail: 'Audit data requires an entitlement your plan (free) does not include.' },
+  { rule: 'audit on a plan with audit → 200', server: 'tiny', url: AUDIT, status: 200 },
+  { rule: 'audit on unlimited (the default) → 200', server: 'unlimited', url: AUDIT, status: 200 },
+  {
+    rule: 'free: a 2nd request in the same second → 429 per second',
+    server: 'free',
+    before: repeat(CATALOGUE, 1, 0),
+    url: CATALOGUE,
+    status: 429,
+    detail: 'Too Many Requests. Limit: 1 per 1 second.',
+    retryAfter: '1',
+  },
+  { rule: 'free: one second later → 200', server: 'free', before: repeat(CATALOGUE, 1, 1_000), url: CATALOGUE, at: 1_000, status: 200, retryAfter: null },
+  {
+    rule: 'free: the 31st request within a minute → 429 per minute',
+    server: 'free',
+    before: repeat(CATALOGUE, 30, 1_000),
+    url: CATALOGUE,
+    at: 30_000,
+    status: 429,
+    detail: 'Too Many Requests. Limit: 30 per 1 minute.',
+    retryAfter: '30',
+  },
+  {
+    rule: 'the 5th request within an hour on 4/h → 429 per hour',
+    server: 'tiny',
+    before: repeat(CATALOGUE, 4, 60_000),
+    url: CATALOGUE,
+    at: 240_000,
+    status: 429,
+    detail: 'Too Many Requests. Limit: 4 per 1 hour.',
+    retryAfter: '3360',
+  },
+  {
+    rule: 'free: the 251st request of the month → 429 naming the reset date',
+    server: 'free',
+    before: repeat(CATALOGUE, 250, 120_000),
+    url: CATALOGUE,
+    at: 250 * 120_000,
+    status: 429,
+    detail: `Monthly request limit of 250 requests reached. ${RESET}`,
+    retryAfter: null,
+  },
+  {
+    rule: 'rows used reach the monthly limit → 429 naming the reset date (the crossing response was whole)',
+    server: 'tiny',
+    before: [...repeat(AUDIT, 1, 0), { url: AUDIT, at: 0, status: 200 }],
+    url: CATALOGUE,
+    status: 429,
+    detail: `Monthly row limit of 3 rows reached. ${RESET}`,
+    retryAfter: null,
+  },
+  {
+    rule: 'api_usage is neither limited nor counted; refused requests count for nothing',
+    server: 'free',
+    before: [...repeat(CATALOGUE, 1, 0), { url: CATALOGUE, at: 0, status: 429 }],
+    url: '/v1/api_usage',
+    status: 200,
+    check: (body) => {
+      const usage = ApiUsage.parse(body);
+      expect(usage.plan_name).toBe('free');
+      expect(usage.current_period_usage).toEqual({ total_requests: 1, total_api_rows_returned: 0 });
+      expect(usage.current_usage_period_start).toBe('2026-11-01T00:00:00+00:00');
+      expect(usage.current_usage_period_end).toBe('2026-12-01T00:00:00+00:00');
+    },
+  },
+];
+
+describe('plans and quotas contract', () => {
+  it.each(RULES.map((rule, i) => [rule.rule, rule, KEYS[i]!] as const))('%s', async (_name, rule, key) => {
+    const app = servers[rule.server]!;
+    const send = (url: string, at: number, anonymous = false) => {
+      now = BASE + at;
+      return app.inject({ method: 'GET', url, headers: anonymous ? {} : { 'x-api-key': key } });
+    };
+    for (const step of rule.before ?? []) expect((await send(step.url, step.at)).statusCode, step.url).toBe(step.status);
+    const res = await send(rule.url, rule.at ?? rule.before?.at(-1)?.at ?? 0, rule.anonymous);
+    expect(res.statusCode).toBe(rule.status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    if (rule.detail !== undefined) expect(ErrorBody.parse(res.json())).toEqual({ detail: rule.detail });
+    if (rule.retryAfter !== undefined) expect(res.headers['retry-after'] ?? null).toBe(rule.retryAfter);
+    rule.check?.(res.json());
+  });
+});
+
+describe('server options', () => {
+  it('refuses an unknown plan before opening anything', async () => {
+    await expect(createServer({ apiKeys: ['k'], cacheDir, plan: 'gold' })).rejects.toThrow(
+      'Unknown plan "gold". Configured plans: free, pro, unlimited.',
+    );
+    await expect(createServer({ apiKeys: ['k'], cacheDir, queryTimeoutMs: 0 })).rejects.toThrow(/queryTimeoutMs/);
+  });
+
+  it('exposes the plan and the query time-out on the instance', () => {
+    expect(servers.free!.gridscope.plan).toEqual(resolvePlan('free'));
+    expect(servers.free!.gridscope.queryTimeoutMs).toBe(30_000);
+    expect(servers.tiny!.gridscope.plan.name).toBe('tiny');
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ColumnValuesQuery, type ColumnValuesResponse } from '../../shared/index.js';
+import { columnValues } from '../data/columnValues.js';
+import type { DatasetStore } from '../data/store.js';
+import { HttpError } from '../errors.js';
+import { parseRequest } from '../validation.js';
+
+/**
+ * Column values **(ours)** (spec endpoint 16 "Column values"; addendum's suggested shape):
+ * `GET /datasets/{dataset_id}/columns/{column}/values?search=&limit=` →
+ * `{"dataset_id","column","values":[{"value","count"}],"truncated"}`, for filter suggestions.
+ * Bad `limit` (not 1..10000) → 422; unknown dataset → 404 `Dataset <id> not found`; unknown column
+ * → 404 `Column <x> not found in dataset. Possible columns: a, b, c.` The values are not data rows:
+ * they do not count towards the monthly row limit.
+ */
+
+/** Options of {@link columnValuesRoutes}. */
+export interface ColumnValuesRoutesOptions {
+  store: DatasetStore;
+}
+
+/** Registers the column-values route (mount under `/v1`). */
+export const columnValuesRoutes: FastifyPluginAsync<ColumnValuesRoutesOptions> = async (app, { store }) => {
+  app.get('/datasets/:dataset_id/columns/:column/values', async (request): Promise<ColumnValuesResponse> => {
+    const query = parseRequest(ColumnValuesQuery, request.query, 'query');
+    const { dataset_id: id, column: name } = request.params as { dataset_id: string; column: string };
+    const dataset = store.get(id);
+    if (dataset === undefined) throw new HttpError(404, `Dataset ${id} not found`);
+    // The allow-list: only a column the dataset declares reaches SQL, by its catalogue spelling.
+    const column = dataset.all_columns.find((c) => c.name === name);
+    if (column === undefined) {
+      const possible = dataset.all_columns.map((c) => c.name).join(', ');
+      throw new HttpError(404, `Column ${name} not found in dataset. Possible columns: ${possible}.`);
+    }
+    const { values, truncated } = await columnValues(store, dataset.id, column, query);
+    return { dataset_id: dataset.id, column: column.name, values, truncated };
+  });
+};

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { QueryBoolean } from './common.js';
+
+/**
+ * Query-string parameter types of the constraint, outage and export endpoints (spec "Endpoints":
+ * "Invalid parameter values yield 422"). Each parses the raw query string and, when it fails, raises
+ * a custom issue whose `params.fastapi_type` names the pydantic error type (`int_parsing`,
+ * `greater_than_equal`, `less_than_equal`, `float_parsing`, `datetime_from_date_parsing`,
+ * `date_from_datetime_parsing`), so server/validation.ts answers exactly as FastAPI would.
+ * `.meta()` gives each its JSON-schema shape for the OpenAPI document.
+ */
+
+type Ctx = z.core.$RefinementCtx<string>;
+
+function fail(ctx: Ctx, type: string, message: string): never {
+  ctx.addIssue({ code: 'custom', message, params: { fastapi_type: type } });
+  return z.NEVER as never;
+}
+
+/**
+ * An integer in `[min, max]`, e.g. `limit`. Output: number.
+ * Errors: `int_parsing`, `greater_than_equal`, `less_than_equal`.
+ */
+export function queryInteger(min: number, max: number) {
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      const text = raw.trim();
+      if (!/^[+-]?\d+$/.test(text)) return fail(ctx, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+      const value = Number(text);
+      if (value < min) return fail(ctx, 'greater_than_equal', `Input should be greater than or equal to ${min}`);
+      if (value > max) return fail(ctx, 'less_than_equal', `Input should be less than or equal to ${max}`);
+      return value;
+    })
+    .meta({ type: 'integer', minimum: min, maximum: max });
+}
+
+/** A finite number, e.g. `price_threshold` ($/MWh). Error: `float_parsing`. */
+export const QueryNumber = z
+  .string()
+  .transform((raw, ctx) => {
+    const value = raw.trim() === '' ? Number.NaN : Number(raw);
+    if (!Number.isFinite(value)) return fail(ctx, 'float_parsing', 'Input should be a valid number, unable to parse string as a number');
+    return value;
+  })
+  .meta({ type: 'number' });
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * Parses an ISO 8601 date or date-time to epoch milliseconds, or `undefined`. A value without an
+ * offset is UTC; a date alone is midnight UTC. A `+` that the query string turned into a space
+ * (`...T00:00:00 05:00`) is read back as `+`.
+ */
+export function parseIsoDateTime(raw: string): number | undefined {
+  const text = raw.trim().replace(/(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}(?::?\d{2})?)$/, '$1+$2');
+  const m = DATE_TIME.exec(text);
+  if (m === null) return undefined;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
+  const base = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  const check = new Date(base);
+  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+    return undefined;
+  }
+  const millis = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const digits = zone.slice(1).replace(':', '');
+    offsetMinutes = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0')) * (zone[0] === '-' ? -1 : 1);
+  }
+  return base + millis - offsetMinutes * 60_000;
+}
+
+/**
+ * A date-time parameter (spec: "date-time parameters are ISO 8601"). Output: the instant as an ISO
+ * string in UTC with milliseconds (`2024-01-01T05:00:00.000Z`). Error: `datetime_from_date_parsing`.
+ */
+export const QueryDateTime = z
+  .string()
+  .transform((raw, ctx) => {
+    const millis = parseIsoDateTime(raw);
+    if (millis === undefined) return fail(ctx, 'datetime_from_date_parsing', 'Input should be a valid datetime or date, unable to parse');
+    return new Date(millis).toISOString();
+  })
+  .meta({ type: 'string', format: 'date-time' });
+
+/** A calendar date `YYYY-MM-DD` (e.g. `export_date`). Output: the same string. Error: `date_from_datetime_parsing`. */
+export const QueryDate = z
+  .string()
+  .transform((raw, ctx) => {
+    const m = DATE.exec(raw);
+    const valid = m !== null && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) === raw;
+    if (!valid) return fail(ctx, 'date_from_datetime_parsing', 'Input should be a valid date in the format YYYY-MM-DD');
+    return raw;
+  })
+  .meta({ type: 'string', format: 'date' });
+
+/** A query-string boolean (true/false, 1/0, yes/no, on/off), with its OpenAPI shape. */
+export const QueryFlag = QueryBoolean.meta({ type: 'boolean' });
+
+/** `sort_order` of the list-style constraint endpoints (spec: enum asc | desc). */
+export const SortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrder>;
