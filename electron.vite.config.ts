@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 
 /**
  * Desktop build (`npm run build`): out/main (ESM), out/preload (CommonJS: sandboxed preloads cannot
- * be ESM), out/renderer. Runtime dependencies stay external to main and are packaged from
+ * be ESM, and get their dependencies bundled: they cannot load node_modules), out/renderer. Runtime dependencies stay external to main and are packaged from
  * node_modules (DuckDB's native binding is unpacked from the asar by electron-builder.yml).
  */
 export default defineConfig({
@@ -17,6 +17,9 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can require only `electron` (and a few Node shims): zod and the contract
+      // must be bundled into index.cjs, not left as require("zod") (checked in electron/main/packaging.test.ts).
+      externalizeDeps: false,
       rollupOptions: {
         input: resolve(import.meta.dirname, 'electron/preload/index.ts'),
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

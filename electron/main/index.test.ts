@@ -1,78 +1,110 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MenuItemConstructorOptions } from 'electron';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { VERBS } from '../../shared/index.js';
+import { APP_COMMAND_CHANNEL, VERBS } from '../../shared/index.js';
+import { electronState as m, emit } from '../testing/electronMock.js';
+import { WINDOW_STATE_FILE } from './windowState.js';
 
-type Listener = (...args: unknown[]) => unknown;
-const m = vi.hoisted(() => ({
-  userData: '',
-  appListeners: new Map<string, Listener>(),
-  channels: new Set<string>(),
-  windows: [] as { options: Record<string, unknown>; loaded?: string }[],
-  quit: 0,
-}));
+vi.mock('electron', async () => (await import('../testing/electronMock.js')).electronModule());
+vi.mock('electron-log/main', async () => (await import('../testing/electronMock.js')).electronLogModule());
+
 m.userData = mkdtempSync(join(tmpdir(), 'gs-main-'));
-
-vi.mock('electron', () => {
-  class BrowserWindow {
-    static getAllWindows = () => m.windows;
-    readonly record: { options: Record<string, unknown>; loaded?: string };
-    webContents = { setWindowOpenHandler: () => undefined, on: () => undefined };
-    constructor(options: Record<string, unknown>) {
-      this.record = { options };
-      m.windows.push(this.record);
-    }
-    once() {}
-    show() {}
-    async loadURL(url: string) {
-      this.record.loaded = url;
-    }
-  }
-  return {
-    BrowserWindow,
-    app: {
-      isPackaged: false,
-      requestSingleInstanceLock: () => true,
-      enableSandbox: vi.fn(),
-      on: (name: string, fn: Listener) => void m.appListeners.set(name, fn),
-      whenReady: async () => undefined,
-      getPath: () => m.userData,
-      getAppPath: () => '/opt/Gridscope/resources/app.asar',
-      getVersion: () => '9.9.9',
-      quit: () => void (m.quit += 1),
-      exit: vi.fn(),
-    },
-    ipcMain: { handle: (c: string) => void m.channels.add(c), removeHandler: (c: string) => void m.channels.delete(c) },
-    safeStorage: {
-      isAsyncEncryptionAvailable: async () => true,
-      encryptStringAsync: async (s: string) => Buffer.from(s).reverse(),
-      decryptStringAsync: async (b: Buffer) => ({ result: Buffer.from(b).reverse().toString(), shouldReEncrypt: false }),
-      getSelectedStorageBackend: () => 'gnome_libsecret',
-    },
-    session: { defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {}, webRequest: { onHeadersReceived() {} } } },
-    shell: { openExternal: vi.fn() },
-  };
-});
-vi.mock('electron-log/main', () => ({ default: { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() } }));
+// Last run's window was on a monitor that is gone, and maximized.
+writeFileSync(join(m.userData, WINDOW_STATE_FILE), JSON.stringify({ x: 5000, y: 4000, width: 2400, height: 1400, maximized: true }));
+delete process.env.ELECTRON_RENDERER_URL;
+await import('./index.js');
+await vi.waitFor(() => expect(m.windows).toHaveLength(1));
+const win = m.windows[0]!;
 
 afterAll(() => rmSync(m.userData, { recursive: true, force: true }));
 
-describe('desktop main', () => {
-  it('on ready: registers the bridge, opens one hardened window on the built renderer, disposes on quit', async () => {
-    delete process.env.ELECTRON_RENDERER_URL;
-    await import('./index.js');
-    await vi.waitFor(() => expect(m.windows).toHaveLength(1));
-    expect([...m.channels].sort()).toEqual([...VERBS].sort());
-    const win = m.windows[0];
-    expect(win?.loaded).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
-    expect(win?.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
-    expect(String((win?.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.cjs$/);
+/** Every item of the installed menu, depth first. */
+function menuItems(): MenuItemConstructorOptions[] {
+  const walk = (items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+    items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? walk(i.submenu as MenuItemConstructorOptions[]) : [])]);
+  return walk((m.menu?.template ?? []) as MenuItemConstructorOptions[]);
+}
 
+describe('desktop main', () => {
+  it('on ready: registers the bridge, opens one window on the built renderer, with the preload', () => {
+    expect([...m.ipcHandlers.keys()].sort()).toEqual([...VERBS].sort());
+    expect(win.loaded).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.cjs$/);
+  });
+
+  it('restores the remembered size clamped to the displays connected now, and the maximized state', () => {
+    expect(win.options).toMatchObject({ width: 1920, height: 1040 });
+    expect(win.options).not.toHaveProperty('x');
+    expect(win.maximized).toBe(true);
+  });
+
+  it('follows the OS theme, with a matching background before the first paint', () => {
+    expect(m.nativeTheme.themeSource).toBe('system');
+    expect(win.options.backgroundColor).toBe('#0f1318'); // the mock's OS is dark
+  });
+
+  it('fills the About panel with versions and the data licences', () => {
+    expect(m.about).toMatchObject({ applicationName: 'Gridscope', applicationVersion: '9.9.9' });
+    expect(String(m.about?.credits)).toMatch(/BSD-3-Clause[\s\S]*AGPL-3\.0[\s\S]*ODbL-1\.0/);
+    expect(String(m.about?.copyright)).toContain(`Node ${process.versions.node}`);
+  });
+
+  it('installs the menu; Find… and Settings… send commands to the window', () => {
+    const items = menuItems();
+    const byAccel = (a: string) => items.find((i) => i.accelerator === a);
+    (byAccel('CmdOrCtrl+F')?.click as () => void)();
+    (byAccel('CmdOrCtrl+,')?.click as () => void)();
+    expect(win.contents.sent).toEqual([
+      [APP_COMMAND_CHANNEL, 'focus-search'],
+      [APP_COMMAND_CHANNEL, 'open-settings'],
+    ]);
+    (items.find((i) => i.label === 'Show Log Files')?.click as () => void)();
+    expect(m.shownInFolder).toEqual(['/home/user/.config/Gridscope/logs/main.log']);
+    (items.find((i) => i.label === 'Data Sources and Licences')?.click as () => void)();
+    expect(m.openedPaths).toEqual(['/opt/Gridscope/resources/app.asar.unpacked/data/SOURCES.md']);
+  });
+
+  it('a second instance focuses the existing window', () => {
+    win.minimized = true;
+    emit(m.appListeners, 'second-instance');
+    expect(win.minimized).toBe(false);
+    expect(win.focused).toBe(1);
+    expect(m.windows).toHaveLength(1);
+  });
+
+  it('saves the window bounds when it closes', async () => {
+    emit(win.listeners, 'close');
+    await vi.waitFor(async () => {
+      expect(JSON.parse(await readFile(join(m.userData, WINDOW_STATE_FILE), 'utf8'))).toEqual({ x: 10, y: 20, width: 1920, height: 1040, maximized: true });
+    });
+  });
+
+  it.runIf(process.platform === 'linux')('profiles:get warns when Linux has no keyring (safeStorage basic_text)', async () => {
+    const get = m.ipcHandlers.get('profiles:get') as (event: unknown, input: unknown) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
+    const frame = { senderFrame: { url: win.loaded } };
+    expect((await get(frame, {})).value).not.toHaveProperty('keyStorageWarning');
+    m.backend = 'basic_text';
+    const state = (await get(frame, {})).value;
+    expect(state.keyStorageWarning).toMatch(/No OS keyring .* obfuscated, not encrypted/);
+    expect(state.keyStorage).toMatch(/basic_text/);
+    m.backend = 'gnome_libsecret';
+  });
+
+  it('routes service logs to electron-log, redacted', async () => {
+    const { createLogger } = await import('../services/logger.js');
+    createLogger('t').warn('x-api-key: Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u');
+    expect(m.electronLog.lines.at(-1)).toEqual(['[t] x-api-key: [redacted]']);
+  });
+
+  it('on quit: removes the bridge and disposes the services, then quits', async () => {
     const quitEvent = { preventDefault: vi.fn() };
-    m.appListeners.get('will-quit')?.(quitEvent);
+    emit(m.appListeners, 'will-quit', quitEvent);
     expect(quitEvent.preventDefault).toHaveBeenCalled();
-    await vi.waitFor(() => expect(m.quit).toBe(1));
-    expect(m.channels.size).toBe(0);
+    // profiles:get above started the embedded server in the background: disposing waits for it.
+    await vi.waitFor(() => expect(m.quit).toBe(1), { timeout: 20_000 });
+    expect(m.ipcHandlers.size).toBe(0);
   });
 });

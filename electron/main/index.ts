@@ -1,19 +1,28 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, app, safeStorage, session } from 'electron';
-import electronLog from 'electron-log/main';
-import { createSafeStorageVault, createServices, setLogSink } from '../services/index.js';
+import { BrowserWindow, Menu, Notification, app, nativeTheme, safeStorage, screen, session, shell } from 'electron';
+import { APP_COMMAND_CHANNEL } from '../../shared/index.js';
+import type { AppCommand } from '../../shared/index.js';
+import { createSafeStorageVault, createServices } from '../services/index.js';
 import type { Services } from '../services/index.js';
 import { createLogger } from '../services/logger.js';
 import { cacheDirFromEnv } from '../services/paths.js';
+import { aboutPanelOptions } from './about.js';
+import { APP_ID } from './appId.js';
 import { createAppUrlPolicy } from './appUrl.js';
 import { registerBridgeIpc } from './ipc.js';
-import { createMainWindow, hardenSession, safeOpenExternal } from './window.js';
+import { logFilePath, setupLogging, startCrashReporter } from './logging.js';
+import { buildMenuTemplate } from './menu.js';
+import { createJobNotifier } from './notify.js';
+import { BACKGROUND, createMainWindow, hardenSession, hardenWebContents } from './window.js';
+import { clampToDisplays, loadWindowState, trackWindowState } from './windowState.js';
 
 /**
  * Desktop entry (electron-vite layout: out/main/index.js, out/preload/index.cjs,
- * out/renderer/index.html). On ready: logging → services (safeStorage vault in userData) →
- * IPC bridge → hardened session and window. Quits cleanly, stopping the embedded /v1 server.
+ * out/renderer/index.html). Before ready: single-instance lock, local crash dumps, sandbox for
+ * all renderers, hardening of every webContents. On ready: logging → theme, About panel →
+ * services (safeStorage vault in userData) → IPC bridge → hardened session → menu → the window at
+ * its remembered bounds. Quits cleanly, cancelling requests and stopping the embedded /v1 server.
  */
 
 /** Preload script built by electron-vite; CommonJS because sandboxed preloads cannot be ESM. */
@@ -35,20 +44,36 @@ export async function startDesktop(): Promise<void> {
     app.quit();
     return;
   }
+  startCrashReporter();
   app.enableSandbox();
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+  const policy = createAppUrlPolicy(appUrl());
   // Global hardening for any webContents, including ones we did not create.
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      safeOpenExternal(url);
-      return { action: 'deny' };
-    });
-  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, policy));
 
   await app.whenReady();
-  setLogSink((level, line) => electronLog[level](line), app.isPackaged ? 'info' : 'debug');
+  setupLogging(app.isPackaged);
+  nativeTheme.themeSource = 'system';
+  app.setAboutPanelOptions(aboutPanelOptions(app.getVersion(), process.versions));
 
   const userData = app.getPath('userData');
+  // DuckDB reads the source files natively, so they cannot sit inside app.asar (asarUnpack: data/**).
+  const dataDir = join(app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked'), 'data');
+  let main: BrowserWindow | undefined;
+
+  const focusMain = (): void => {
+    if (!main || main.isDestroyed()) return void open();
+    if (main.isMinimized()) main.restore();
+    main.show();
+    main.focus();
+  };
+  const notifyJobFinished = createJobNotifier({
+    isSupported: () => Notification.isSupported(),
+    create: (o) => new Notification(o),
+    windowFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    focusWindow: focusMain,
+  });
+
   const services: Services = createServices({
     configDir: userData,
     vault: createSafeStorageVault(safeStorage, userData),
@@ -57,21 +82,51 @@ export async function startDesktop(): Promise<void> {
     versions: Object.fromEntries(
       (['electron', 'chrome', 'node', 'v8'] as const).flatMap((k) => (process.versions[k] ? [[k, String(process.versions[k])]] : [])),
     ),
-    embedded: {
-      cacheDir: cacheDirFromEnv() ?? join(userData, 'cache'),
-      // DuckDB reads the source files natively, so they cannot sit inside app.asar (asarUnpack: data/**).
-      dataDir: join(app.getAppPath().replace(/app\.asar$/, 'app.asar.unpacked'), 'data'),
-    },
+    embedded: { cacheDir: cacheDirFromEnv() ?? join(userData, 'cache'), dataDir },
+    onJobFinished: (job) => void notifyJobFinished(job),
   });
-
-  const policy = createAppUrlPolicy(appUrl());
   const unregister = registerBridgeIpc(services.handlers, policy.isAppUrl);
   hardenSession(session.defaultSession, policy);
-  const open = (): BrowserWindow => createMainWindow({ preloadPath: PRELOAD_PATH, policy });
-  open();
 
+  /** Sends a menu command to the focused (else the main) window, if it shows our page. */
+  const sendCommand = (command: AppCommand): void => {
+    const target = BrowserWindow.getFocusedWindow() ?? main;
+    if (target && !target.isDestroyed() && policy.isAppUrl(target.webContents.getURL())) {
+      target.webContents.send(APP_COMMAND_CHANNEL, command);
+    }
+  };
+  const template = buildMenuTemplate(
+    process.platform,
+    'Gridscope',
+    {
+      command: sendCommand,
+      openLogs: () => shell.showItemInFolder(logFilePath()),
+      openDataSources: () => void shell.openPath(join(dataDir, 'SOURCES.md')),
+    },
+    !app.isPackaged,
+  );
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+
+  async function open(): Promise<void> {
+    const saved = await loadWindowState(userData);
+    const bounds = clampToDisplays(saved, screen.getAllDisplays().map((d) => d.workArea));
+    const win = createMainWindow({
+      preloadPath: PRELOAD_PATH,
+      policy,
+      ...bounds,
+      backgroundColor: nativeTheme.shouldUseDarkColors ? BACKGROUND.dark : BACKGROUND.light,
+    });
+    if (bounds.maximized) win.maximize();
+    trackWindowState(win, userData);
+    win.on('closed', () => {
+      if (main === win) main = undefined;
+    });
+    main = win;
+  }
+
+  app.on('second-instance', focusMain);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) open();
+    if (BrowserWindow.getAllWindows().length === 0) void open();
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -86,6 +141,7 @@ export async function startDesktop(): Promise<void> {
       app.quit();
     });
   });
+  await open();
 }
 
 startDesktop().catch((err: unknown) => {

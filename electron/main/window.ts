@@ -1,5 +1,5 @@
 import { BrowserWindow, shell } from 'electron';
-import type { Session, WebPreferences } from 'electron';
+import type { Session, WebContents, WebPreferences } from 'electron';
 import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../services/csp.js';
 import { createLogger } from '../services/logger.js';
 import type { AppUrlPolicy } from './appUrl.js';
@@ -28,17 +28,24 @@ export const HARDENED_WEB_PREFERENCES = {
 
 /**
  * Opens `url` in the default browser when it is http: or https:; anything else (file:, javascript:,
- * custom schemes) is refused. Returns whether it was opened.
+ * smb:, custom schemes that launch other programs) is refused, and so are URLs with credentials
+ * (`https://www.pjm.com@evil.example/` reads like PJM but goes to evil.example) and over-long ones.
+ * Returns whether it was opened.
  */
 export function safeOpenExternal(url: string): boolean {
   let parsed: URL;
   try {
+    if (url.length > 2048) return false;
     parsed = new URL(url);
   } catch {
     return false;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     log.warn(`refused to open ${parsed.protocol} URL externally`);
+    return false;
+  }
+  if (parsed.username || parsed.password || !parsed.hostname) {
+    log.warn('refused to open a URL with credentials or without a host externally');
     return false;
   }
   void shell.openExternal(parsed.href).catch((err: unknown) => log.warn('openExternal failed', err));
@@ -63,12 +70,40 @@ export function hardenSession(ses: Session, policy: AppUrlPolicy): void {
   });
 }
 
+/** Window background before the first paint, matching the renderer's `--bg` (styles.css) per theme. */
+export const BACKGROUND = { light: '#f6f7f9', dark: '#0f1318' } as const;
+
+/**
+ * Per-webContents hardening, applied to our window and (from app `web-contents-created`) to any
+ * other webContents: `window.open` denied (http/https go to the browser via {@link safeOpenExternal}),
+ * navigation and redirects away from the app page blocked, `<webview>` attachment prevented.
+ */
+export function hardenWebContents(contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>, policy: AppUrlPolicy): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    safeOpenExternal(url);
+    return { action: 'deny' };
+  });
+  const guard = (event: { preventDefault(): void }, url: string): void => {
+    if (policy.isAppUrl(url)) return;
+    event.preventDefault();
+    log.warn('blocked navigation away from the app');
+  };
+  contents.on('will-navigate', (event) => guard(event, event.url));
+  contents.on('will-redirect', (event) => guard(event, event.url));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
 export interface WindowOptions {
   /** Absolute path of the built preload script. */
   preloadPath: string;
   policy: AppUrlPolicy;
+  /** Remembered bounds (windowState.ts), already clamped to the displays; no x/y = centred. */
+  x?: number;
+  y?: number;
   width?: number;
   height?: number;
+  /** Shown before the first paint: dark or light like the OS theme, so the window does not flash. */
+  backgroundColor?: string;
 }
 
 /**
@@ -77,28 +112,17 @@ export interface WindowOptions {
  */
 export function createMainWindow(opts: WindowOptions): BrowserWindow {
   const win = new BrowserWindow({
+    ...(opts.x !== undefined && opts.y !== undefined ? { x: opts.x, y: opts.y } : {}),
     width: opts.width ?? 1280,
     height: opts.height ?? 820,
     minWidth: 800,
     minHeight: 560,
     show: false,
     title: 'Gridscope',
+    ...(opts.backgroundColor ? { backgroundColor: opts.backgroundColor } : {}),
     webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: opts.preloadPath },
   });
-  const contents = win.webContents;
-
-  contents.setWindowOpenHandler(({ url }) => {
-    safeOpenExternal(url);
-    return { action: 'deny' };
-  });
-  const guard = (event: { preventDefault(): void }, url: string): void => {
-    if (opts.policy.isAppUrl(url)) return;
-    event.preventDefault();
-    log.warn('blocked navigation away from the app');
-  };
-  contents.on('will-navigate', (event) => guard(event, event.url));
-  contents.on('will-redirect', (event) => guard(event, event.url));
-  contents.on('will-attach-webview', (event) => event.preventDefault());
+  hardenWebContents(win.webContents, opts.policy);
   win.once('ready-to-show', () => win.show());
 
   void win.loadURL(opts.policy.appUrl).catch((err: unknown) => log.error('could not load the app page', err));

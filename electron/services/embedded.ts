@@ -21,6 +21,8 @@ export interface ServerFactoryOptions {
   dataDir?: string;
   cacheDir?: string;
   logger?: boolean;
+  /** Plan of every key (`free`, `pro`, `unlimited`; docs/plans.md). Absent = the server's default (unlimited). */
+  plan?: string;
 }
 
 export type ServerFactory = (opts: ServerFactoryOptions) => Promise<ListenableServer>;
@@ -50,14 +52,18 @@ const loadServer: ServerFactory = async (opts) => {
 /**
  * @param opts.factory  builds the /v1 server (default: server/app.ts `createServer`); tests pass a fake.
  * @param opts.apiKey   key to accept (default: env `GRIDSCOPE_EMBEDDED_API_KEY`, else 32 random bytes base64url).
+ * @param opts.plan     plan of the embedded server (default: env `GRIDSCOPE_EMBEDDED_PLAN`, else the server's
+ *                      default `unlimited`); `free` reproduces the hosted free tier's limits for e2e and demos.
  */
 export function createEmbeddedServer(opts: {
   factory?: ServerFactory;
   apiKey?: string;
   dataDir?: string;
   cacheDir?: string;
+  plan?: string;
 } = {}): EmbeddedServer {
   const factory = opts.factory ?? loadServer;
+  const plan = opts.plan || process.env.GRIDSCOPE_EMBEDDED_PLAN?.trim() || undefined;
   const key = opts.apiKey || process.env.GRIDSCOPE_EMBEDDED_API_KEY || randomBytes(32).toString('base64url');
   registerSecret(key);
 
@@ -72,6 +78,7 @@ export function createEmbeddedServer(opts: {
       logger: false,
       ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
       ...(opts.cacheDir ? { cacheDir: opts.cacheDir } : {}),
+      ...(plan ? { plan } : {}),
     });
     try {
       const address = await server.listen({ host: '127.0.0.1', port: 0 });

@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type { AppInfo } from '../../shared/index.js';
 import { createEmbeddedServer } from './embedded.js';
 import type { EmbeddedServer, ServerFactory } from './embedded.js';
 import { createHandlers } from './handlers.js';
 import type { Handlers } from './handlers.js';
+import type { FinishedJob } from './jobs.js';
 import type { KeyVault } from './keyVault.js';
 import { createLogger } from './logger.js';
 import { cacheDirFromEnv } from './paths.js';
@@ -10,10 +12,15 @@ import { createProfiles } from './profiles.js';
 import type { Profiles } from './profiles.js';
 import { TargetUnavailableError, createV1Proxy } from './proxy.js';
 import type { ProxyTarget } from './proxy.js';
+import { createRequestRegistry } from './requests.js';
+import type { RequestRegistry } from './requests.js';
+import { createResponseCache } from './responseCache.js';
+import type { Clock, RetryPolicy } from './retry.js';
 
 /**
  * Wires the plain-Node services behind the bridge: profiles + key vault → target resolution →
- * /v1 proxy → handlers. Used by the desktop main process and by the web host alike.
+ * /v1 proxy (retries, response cache) → request registry → handlers. Used by the desktop main
+ * process and by the web host alike.
  */
 
 export interface ServicesOptions {
@@ -26,16 +33,27 @@ export interface ServicesOptions {
   /** App version for `app:info` (default `versions.app`, else "0.0.0"). */
   appVersion?: string;
   /** Embedded /v1 server options; tests pass a fake factory. Cache dir defaults to env GRIDSCOPE_CACHE_DIR. */
-  embedded?: { factory?: ServerFactory; dataDir?: string; cacheDir?: string; apiKey?: string };
+  embedded?: { factory?: ServerFactory; dataDir?: string; cacheDir?: string; apiKey?: string; plan?: string };
   /** Per-request /v1 timeout in ms (default 30 000). */
   timeoutMs?: number;
+  /** Retry budget of the /v1 proxy (default: 4 attempts within 60 s). */
+  retry?: Partial<RetryPolicy>;
+  /** Injectable time of the proxy's retries (tests). */
+  clock?: Clock;
+  /** Folder of cached /v1 responses (default `<configDir>/cache/responses`). */
+  responseCacheDir?: string;
+  /** Called when a long job (a download) ends; the desktop shows a notification. */
+  onJobFinished?: (job: FinishedJob) => void;
 }
 
 export interface Services {
   handlers: Handlers;
   profiles: Profiles;
   embedded: EmbeddedServer;
-  /** Stops the embedded server and closes pooled connections. Idempotent. */
+  requests: RequestRegistry;
+  /** Reports a finished long job to the host (no-op without `onJobFinished`). */
+  jobFinished(job: FinishedJob): void;
+  /** Cancels calls in flight, stops the embedded server and closes pooled connections. Idempotent. */
   dispose(): Promise<void>;
 }
 
@@ -50,16 +68,27 @@ export function createServices(opts: ServicesOptions): Services {
     const settings = await profiles.settings();
     if (settings.active === 'embedded') {
       try {
-        return { ...(await embedded.ensureStarted()), profile: 'embedded' };
+        // The embedded port changes per run: cache entries are keyed by a stable name instead.
+        const target = await embedded.ensureStarted();
+        return { ...target, profile: 'embedded', cacheId: 'embedded', cacheTtlSeconds: settings.embedded.cacheTtlSeconds };
       } catch (err) {
         throw new TargetUnavailableError('network', err instanceof Error ? err.message : String(err));
       }
     }
     const key = await opts.vault.get('remote');
-    return key ? { baseUrl: settings.remote.baseUrl, key, profile: 'remote' } : null;
+    return key ? { baseUrl: settings.remote.baseUrl, key, profile: 'remote', cacheTtlSeconds: settings.remote.cacheTtlSeconds } : null;
   }
 
-  const proxy = createV1Proxy({ resolveTarget, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
+  const cache = createResponseCache({ dir: opts.responseCacheDir ?? join(opts.configDir, 'cache', 'responses') });
+  const proxy = createV1Proxy({
+    resolveTarget,
+    cache,
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    ...(opts.retry ? { retry: opts.retry } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  const clock = opts.clock;
+  const requests = createRequestRegistry(clock ? () => clock.now() : undefined);
   const info = (): AppInfo => ({
     name: 'Gridscope',
     version: opts.appVersion ?? opts.versions.app ?? '0.0.0',
@@ -67,14 +96,17 @@ export function createServices(opts: ServicesOptions): Services {
     platform: process.platform,
     versions: { ...opts.versions },
   });
-  const handlers = createHandlers({ proxy, profiles, vault: opts.vault, embedded, info });
+  const handlers = createHandlers({ proxy, profiles, vault: opts.vault, embedded, requests, cache, info });
 
   let disposed: Promise<void> | undefined;
   return {
     handlers,
     profiles,
     embedded,
+    requests,
+    jobFinished: (job) => opts.onJobFinished?.(job),
     dispose() {
+      requests.cancelAll();
       disposed ??= Promise.allSettled([embedded.stop(), proxy.close()]).then((results) => {
         for (const r of results) if (r.status === 'rejected') log.warn('dispose', r.reason);
       });
@@ -89,3 +121,5 @@ export { createFileVault, createSafeStorageVault } from './keyVault.js';
 export type { KeyVault, SafeStorageLike } from './keyVault.js';
 export { createLogger, setLogSink, setLogLevel } from './logger.js';
 export { defaultConfigDir } from './paths.js';
+export type { RetryPolicy, Clock } from './retry.js';
+export type { FinishedJob, JobEnd } from './jobs.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLogSink } from './logger.js';
-import { FILE_VAULT_NAME, SAFE_STORAGE_VAULT_NAME, createFileVault, createSafeStorageVault } from './keyVault.js';
+import { BASIC_TEXT_WARNING, FILE_VAULT_NAME, SAFE_STORAGE_VAULT_NAME, createFileVault, createSafeStorageVault } from './keyVault.js';
 import type { SafeStorageLike } from './keyVault.js';
 
 const KEY = 'gs_TestKey_1234567890abcdefXYZ';
@@ -132,7 +132,24 @@ describe('safeStorage vault (desktop)', () => {
   });
 
   it.runIf(process.platform === 'linux')('warns about the basic_text backend', () => {
-    expect(createSafeStorageVault(fakeSafeStorage({ backend: 'basic_text' }), dir).describe()).toMatch(/basic_text.*obfuscated/);
-    expect(createSafeStorageVault(fakeSafeStorage(), dir).describe()).toMatch(/OS keychain via Electron safeStorage/);
+    const weak = createSafeStorageVault(fakeSafeStorage({ backend: 'basic_text' }), dir);
+    expect(weak.describe()).toMatch(/basic_text.*obfuscated/);
+    expect(weak.warning?.()).toBe(BASIC_TEXT_WARNING);
+    const strong = createSafeStorageVault(fakeSafeStorage(), dir);
+    expect(strong.describe()).toMatch(/OS keychain via Electron safeStorage/);
+    expect(strong.warning?.()).toBeUndefined();
+  });
+
+  it('holds one key per profile, each encrypted on its own', async () => {
+    const vault = createSafeStorageVault(fakeSafeStorage(), dir);
+    await vault.set('remote', KEY);
+    await vault.set('embedded', `${KEY}-embedded`);
+    expect(await vault.get('remote')).toBe(KEY);
+    expect(await vault.get('embedded')).toBe(`${KEY}-embedded`);
+    await vault.clear('embedded');
+    expect(await vault.has('embedded')).toBe(false);
+    expect(await vault.get('remote')).toBe(KEY);
+    const blob = JSON.parse(await readFile(join(dir, SAFE_STORAGE_VAULT_NAME), 'utf8')) as { profiles: Record<string, string> };
+    expect(Object.keys(blob.profiles)).toEqual(['remote']);
   });
 });

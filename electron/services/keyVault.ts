@@ -17,6 +17,8 @@ export interface KeyVault {
   has(profile: ProfileName): Promise<boolean>;
   /** Where keys are kept, in words for the Settings page. */
   describe(): string;
+  /** A warning for the Settings page when keys are not protected by an OS keyring, else undefined. */
+  warning?(): string | undefined;
 }
 
 /**
@@ -30,7 +32,11 @@ export interface SafeStorageLike {
   getSelectedStorageBackend?(): string;
 }
 
-/** On-disk blob, versioned so a future format is never misread: `{ v: 1, profiles: { remote: "…" } }`. */
+/**
+ * On-disk blob, versioned so a future format is never misread: `{ v: 1, profiles: { remote: "…" } }`.
+ * One entry per profile name: each profile holds its own key (today only `remote` sets one; the
+ * embedded server's key is generated per run and never stored).
+ */
 const Blob = z.object({ v: z.literal(1), profiles: z.record(z.string(), z.string()) });
 type Blob = z.infer<typeof Blob>;
 
@@ -42,7 +48,7 @@ interface Codec {
   decode(stored: string): Promise<{ key: string; reencode: boolean }>;
 }
 
-function createJsonVault(file: string, codec: Codec, description: () => string): KeyVault {
+function createJsonVault(file: string, codec: Codec, description: () => string, warning?: () => string | undefined): KeyVault {
   const serial = createSerialQueue();
 
   async function read(): Promise<Blob> {
@@ -101,6 +107,7 @@ function createJsonVault(file: string, codec: Codec, description: () => string):
       }),
     has: (profile) => serial(async () => (await read()).profiles[profile] !== undefined),
     describe: description,
+    ...(warning ? { warning } : {}),
   };
   return vault;
 }
@@ -140,17 +147,29 @@ export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string
       return { key: result, reencode: shouldReEncrypt };
     },
   };
-  return createJsonVault(join(dir, SAFE_STORAGE_VAULT_NAME), codec, () => {
-    let backend: string | undefined;
+  const backend = (): string | undefined => {
     try {
       // Linux-only API; absent or throwing elsewhere.
-      backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
+      return process.platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
     } catch {
-      backend = undefined;
+      return undefined;
     }
-    if (backend === 'basic_text') {
-      return 'Electron safeStorage with the basic_text backend: no OS keyring was found, so the key is only obfuscated on disk';
-    }
-    return backend && backend !== 'unknown' ? `OS keychain via Electron safeStorage (${backend})` : 'OS keychain via Electron safeStorage';
-  });
+  };
+  return createJsonVault(
+    join(dir, SAFE_STORAGE_VAULT_NAME),
+    codec,
+    () => {
+      const b = backend();
+      if (b === 'basic_text') {
+        return 'Electron safeStorage with the basic_text backend: no OS keyring was found, so the key is only obfuscated on disk';
+      }
+      return b && b !== 'unknown' ? `OS keychain via Electron safeStorage (${b})` : 'OS keychain via Electron safeStorage';
+    },
+    () => (backend() === 'basic_text' ? BASIC_TEXT_WARNING : undefined),
+  );
 }
+
+/** Shown in Settings when Linux has no keyring (safeStorage backend `basic_text`). */
+export const BASIC_TEXT_WARNING =
+  'No OS keyring (GNOME Keyring, KWallet) was found: your API key is stored obfuscated, not encrypted. ' +
+  'Anyone who can read your user files can recover it. Install and unlock a keyring, then set the key again.';

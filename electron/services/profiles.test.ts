@@ -25,9 +25,26 @@ describe('profiles', () => {
     await p.setActive('remote');
     await p.setRemoteUrl('https://example.com/api/v1/');
     const onDisk = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8')) as unknown;
-    expect(onDisk).toEqual({ v: 1, active: 'remote', remote: { baseUrl: 'https://example.com/api/v1' } });
+    expect(onDisk).toEqual({
+      v: 1,
+      active: 'remote',
+      remote: { baseUrl: 'https://example.com/api/v1', cacheTtlSeconds: 0 },
+      embedded: { cacheTtlSeconds: 0 },
+    });
     if (process.platform !== 'win32') expect((await stat(join(dir, SETTINGS_FILE))).mode & 0o777).toBe(0o600);
-    expect((await make().state()).remote).toEqual({ baseUrl: 'https://example.com/api/v1', keySet: false });
+    expect((await make().state()).remote).toEqual({ baseUrl: 'https://example.com/api/v1', keySet: false, cacheTtlSeconds: 0 });
+  });
+
+  it('reads a file written before cache settings existed, and keeps a TTL per profile', async () => {
+    await writeFile(join(dir, SETTINGS_FILE), '{"v":1,"active":"remote","remote":{"baseUrl":"https://example.com/v1"}}');
+    const p = make();
+    expect(await p.settings()).toEqual({ v: 1, active: 'remote', remote: { baseUrl: 'https://example.com/v1', cacheTtlSeconds: 0 }, embedded: { cacheTtlSeconds: 0 } });
+    await p.setCacheTtl('remote', 3600);
+    await p.setRemoteUrl('https://other.example/v1');
+    const state = await make().state();
+    expect(state.remote).toEqual({ baseUrl: 'https://other.example/v1', keySet: false, cacheTtlSeconds: 3600 });
+    expect(state.embedded.cacheTtlSeconds).toBe(0);
+    await expect(p.setCacheTtl('embedded', -1)).rejects.toThrow();
   });
 
   it('falls back to defaults on a corrupt or foreign file, and repairs it on change', async () => {

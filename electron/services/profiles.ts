@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_REMOTE_BASE_URL, ProfileName, RemoteBaseUrl } from '../../shared/index.js';
+import { DEFAULT_REMOTE_BASE_URL, MAX_CACHE_TTL_SECONDS, ProfileName, RemoteBaseUrl } from '../../shared/index.js';
 import type { ProfilesState } from '../../shared/index.js';
 import { createSerialQueue, readJsonFile, writeFileAtomic } from './fsutil.js';
 import type { KeyVault } from './keyVault.js';
@@ -12,16 +12,28 @@ import { createLogger } from './logger.js';
  * live in the {@link KeyVault}; {@link Profiles.state} only reports whether one is set.
  */
 
-/** Persisted settings, version 1. */
+/** Cache lifetime of a profile's /v1 GETs in seconds; 0 = cache off (the default). */
+const CacheTtl = z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS).default(0);
+
+/**
+ * Persisted settings, version 1. `cacheTtlSeconds` was added later as optional fields with a
+ * default, so files written before it still parse.
+ */
 export const Settings = z.object({
   v: z.literal(1),
   active: ProfileName,
-  remote: z.object({ baseUrl: RemoteBaseUrl }),
+  remote: z.object({ baseUrl: RemoteBaseUrl, cacheTtlSeconds: CacheTtl }),
+  embedded: z.object({ cacheTtlSeconds: CacheTtl }).default({ cacheTtlSeconds: 0 }),
 });
 export type Settings = z.infer<typeof Settings>;
 
-/** Settings of a fresh install: embedded profile, default Remote URL. */
-export const DEFAULT_SETTINGS: Settings = { v: 1, active: 'embedded', remote: { baseUrl: DEFAULT_REMOTE_BASE_URL } };
+/** Settings of a fresh install: embedded profile, default Remote URL, no cache. */
+export const DEFAULT_SETTINGS: Settings = {
+  v: 1,
+  active: 'embedded',
+  remote: { baseUrl: DEFAULT_REMOTE_BASE_URL, cacheTtlSeconds: 0 },
+  embedded: { cacheTtlSeconds: 0 },
+};
 
 /** File name of the settings inside the config dir. */
 export const SETTINGS_FILE = 'settings.json';
@@ -35,7 +47,9 @@ export interface Profiles {
   setActive(profile: ProfileName): Promise<Settings>;
   /** Stores the Remote base URL without a trailing slash. */
   setRemoteUrl(baseUrl: string): Promise<Settings>;
-  /** What the renderer may know: active profile, embedded status, Remote URL, `keySet`, key storage. */
+  /** Sets the cache lifetime of `profile`'s GET responses (0 = off). */
+  setCacheTtl(profile: ProfileName, ttlSeconds: number): Promise<Settings>;
+  /** What the renderer may know: active profile, embedded status, Remote URL, `keySet`, cache TTLs, key storage (and its warning). */
   state(): Promise<ProfilesState>;
 }
 
@@ -75,14 +89,17 @@ export function createProfiles(opts: { configDir: string; vault: KeyVault; embed
   const profiles: Profiles = {
     settings: () => serial(load),
     setActive: (profile) => update((s) => ({ ...s, active: profile })),
-    setRemoteUrl: (baseUrl) => update((s) => ({ ...s, remote: { baseUrl: baseUrl.replace(/\/+$/, '') } })),
+    setRemoteUrl: (baseUrl) => update((s) => ({ ...s, remote: { ...s.remote, baseUrl: baseUrl.replace(/\/+$/, '') } })),
+    setCacheTtl: (profile, ttlSeconds) => update((s) => ({ ...s, [profile]: { ...s[profile], cacheTtlSeconds: ttlSeconds } })),
     async state() {
       const s = await profiles.settings();
+      const warning = opts.vault.warning?.();
       return {
         active: s.active,
-        embedded: opts.embeddedStatus(),
-        remote: { baseUrl: s.remote.baseUrl, keySet: await opts.vault.has('remote') },
+        embedded: { ...opts.embeddedStatus(), cacheTtlSeconds: s.embedded.cacheTtlSeconds },
+        remote: { baseUrl: s.remote.baseUrl, keySet: await opts.vault.has('remote'), cacheTtlSeconds: s.remote.cacheTtlSeconds },
         keyStorage: opts.vault.describe(),
+        ...(warning ? { keyStorageWarning: warning } : {}),
       };
     },
   };

@@ -25,8 +25,13 @@ const logs: string[] = [];
 const results: Result<unknown>[] = [];
 const proxies: V1Proxy[] = [];
 
+// One attempt: this file checks how each answer maps to a Result; retries are in proxy.faults.test.ts.
 function proxyFor(target: ProxyTarget | null | (() => Promise<ProxyTarget | null>), timeoutMs?: number): V1Proxy {
-  const p = createV1Proxy({ resolveTarget: typeof target === 'function' ? target : async () => target, ...(timeoutMs ? { timeoutMs } : {}) });
+  const p = createV1Proxy({
+    resolveTarget: typeof target === 'function' ? target : async () => target,
+    retry: { maxAttempts: 1 },
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   proxies.push(p);
   return p;
 }
@@ -147,7 +152,7 @@ describe('status mapping', () => {
   });
 
   it('a body over the size limit → internal', async () => {
-    const p = createV1Proxy({ resolveTarget: async () => ({ baseUrl: `${up.origin}/v1`, key: KEY }), maxBodyBytes: 100 });
+    const p = createV1Proxy({ resolveTarget: async () => ({ baseUrl: `${up.origin}/v1`, key: KEY }), maxBodyBytes: 100, retry: { maxAttempts: 1 } });
     proxies.push(p);
     expect(errorOf(await track(p.get('/datasets', { enc: 'gzip' }, DatasetListResponse))).message).toMatch(/larger than/);
   });

@@ -1,6 +1,7 @@
 import { ErrorBody, ValidationErrorBody, codeForStatus, fail } from '../../shared/index.js';
 import type { Result } from '../../shared/index.js';
 import { redact } from './redact.js';
+import { isMonthlyQuota } from './retry.js';
 
 /**
  * Turns /v1 failures into bridge {@link Result}s (spec "Errors"; CONVENTIONS.md §4). Every message
@@ -70,6 +71,7 @@ export function failureForStatus(status: number, bodyText: string, retryAfter: s
     case 'validation':
       return fail('validation', withDetail(`The /v1 server rejected the request (${status})`, 'invalid request'), status);
     case 'rate_limited': {
+      if (isMonthlyQuota(detail)) return fail('rate_limited', sentence(`Monthly quota used up (429): ${detail}`), status);
       const wait = retryAfter && /^\d+$/.test(retryAfter.trim()) ? ` Retry after ${retryAfter.trim()} s.` : '';
       return fail('rate_limited', `${sentence(withDetail('Rate limit reached (429)', 'too many requests'))}${wait}`, status);
     }

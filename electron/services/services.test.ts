@@ -26,6 +26,7 @@ function make(f = factory): Services {
     versions: { node: process.versions.node },
     appVersion: '1.2.3',
     embedded: { factory: f, apiKey: EMBEDDED_KEY },
+    retry: { maxAttempts: 1 },
   });
 }
 const call = (verb: string, input: unknown = {}): Promise<Result<unknown>> => dispatch(services.handlers, verb, input);
@@ -65,7 +66,7 @@ describe('embedded profile', () => {
     expect(value<unknown[]>(await call('datasets:audit', { datasetId: 'pjm_lmp_day_ahead_hourly' }))).toHaveLength(1);
     expect(value<{ plan_name: string }>(await call('usage:get')).plan_name).toBe('Embedded');
     expect(await call('datasets:get', { datasetId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found', status: 404 } });
-    expect(value<ProfilesState>(await call('profiles:get')).embedded).toEqual({ status: 'running' });
+    expect(value<ProfilesState>(await call('profiles:get')).embedded).toEqual({ status: 'running', cacheTtlSeconds: 0 });
   });
 
   it('reports a failed start, then retries on the next use', async () => {
@@ -92,6 +93,7 @@ describe('remote profile and keys', () => {
       expect(value<ProfilesState>(await call('profiles:setActive', { profile: 'remote' })).remote).toEqual({
         baseUrl: 'https://api.gridstatus.io/v1',
         keySet: false,
+        cacheTtlSeconds: 0,
       });
       expect(await call('usage:get')).toMatchObject({ ok: false, error: { code: 'auth', message: 'No API key is set for the Remote profile. Add one in Settings.' } });
       expect(up.requests).toHaveLength(0);
@@ -100,8 +102,8 @@ describe('remote profile and keys', () => {
       const state = value<ProfilesState>(await call('keys:set', { profile: 'remote', key: REMOTE_KEY }));
       expect(state).toEqual({
         active: 'remote',
-        embedded: { status: 'starting', message: 'Not started yet: starts on first use.' },
-        remote: { baseUrl: `${up.origin}/api/v1`, keySet: true },
+        embedded: { status: 'starting', message: 'Not started yet: starts on first use.', cacheTtlSeconds: 0 },
+        remote: { baseUrl: `${up.origin}/api/v1`, keySet: true, cacheTtlSeconds: 0 },
         keyStorage: 'file readable only by your user (web host; no OS keychain)',
       });
       expect(JSON.stringify(await call('profiles:get'))).not.toContain(REMOTE_KEY);
@@ -117,6 +119,29 @@ describe('remote profile and keys', () => {
 
       expect(value<ProfilesState>(await call('keys:clear', { profile: 'remote' })).remote.keySet).toBe(false);
       expect(await call('profiles:setRemoteUrl', { baseUrl: 'https://user:pw@example.com/v1' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    } finally {
+      await up.close();
+    }
+  });
+
+  it('profiles:setCache turns the response cache on per profile; cache:clear and a new key empty it', async () => {
+    const list = { status_code: 200, data: [], meta: { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null }, dataset_metadata: { resample_conversion: {}, data_timezone: 'UTC' } };
+    const up = await startUpstream({ '/v1/datasets': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list)) });
+    try {
+      await call('profiles:setActive', { profile: 'remote' });
+      await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
+      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+      expect(value<ProfilesState>(await call('profiles:setCache', { profile: 'remote', ttlSeconds: 3600 })).remote.cacheTtlSeconds).toBe(3600);
+      await call('datasets:list');
+      await call('datasets:list');
+      expect(up.requests).toHaveLength(1);
+      expect(await call('cache:clear', {})).toEqual({ ok: true, value: { removed: 1 } });
+      await call('datasets:list');
+      await call('keys:set', { profile: 'remote', key: `${REMOTE_KEY}-2` }); // another key may see another plan
+      await call('datasets:list');
+      expect(up.requests).toHaveLength(3);
+      expect(await call('profiles:setCache', { profile: 'remote', ttlSeconds: 0 })).toMatchObject({ ok: true });
+      expect(await call('cache:clear', { profile: 'remote' })).toEqual({ ok: true, value: { removed: 0 } });
     } finally {
       await up.close();
     }

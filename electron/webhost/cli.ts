@@ -8,7 +8,8 @@ import { DEFAULT_RENDERER_DIR, startWebHost } from './server.js';
  * `npm run web -- --port 5178`: serves the built renderer and the bridge on 127.0.0.1.
  * Prints exactly `Gridscope at http://127.0.0.1:<port>/` once listening (e2e parses this line;
  * `--port 0` picks a free port). Env: GRIDSCOPE_CONFIG_DIR, GRIDSCOPE_CACHE_DIR,
- * GRIDSCOPE_EMBEDDED_API_KEY. Exit codes: 0 after SIGINT/SIGTERM, 1 on a startup problem.
+ * GRIDSCOPE_EMBEDDED_API_KEY, GRIDSCOPE_EMBEDDED_PLAN (`free` for quota/rate-limit e2e).
+ * Exit codes: 0 after SIGINT/SIGTERM, 1 on a startup problem.
  */
 
 const DEFAULT_PORT = 5178;

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dataset, ProfilesState, Result } from '../../shared/index.js';
 import { createFileVault, createServices, setLogSink } from '../services/index.js';
 import { bridgeCall, rawRequest } from '../testing/http.js';
@@ -140,6 +140,11 @@ describe('bridge end to end (fake embedded /v1)', () => {
     expect(state.body).not.toContain(REMOTE_KEY);
     expect((JSON.parse(state.body) as Result<ProfilesState>).ok).toBe(true);
   });
+
+  it('requests:status and requests:cancel work over HTTP like any verb', async () => {
+    expect(JSON.parse((await bridgeCall(host.port, 'requests:status', {})).body)).toEqual({ ok: true, value: [] });
+    expect(JSON.parse((await bridgeCall(host.port, 'requests:cancel', { requestId: 'nothing-running' })).body)).toEqual({ ok: true, value: { cancelled: false } });
+  });
 });
 
 // The real server/ in-process (DuckDB built into a temp cache dir), through the web host.
@@ -172,5 +177,42 @@ describe('bridge end to end (real embedded server/)', () => {
     const state = await bridgeCall(real.port, 'profiles:get');
     expect(state.body).not.toContain('embedded-real-test-key-0001');
     expect(JSON.parse(state.body)).toMatchObject({ ok: true, value: { active: 'embedded', embedded: { status: 'running' } } });
+  });
+
+  it('on the free plan (1 request/s) a burst is rate limited, shows "retrying", then answers', async () => {
+    const configDir = join(realDir, 'config-free');
+    const services = createServices({
+      configDir,
+      vault: createFileVault(configDir),
+      host: 'web',
+      versions: {},
+      embedded: { plan: 'free', cacheDir: join(realDir, 'cache'), apiKey: 'embedded-free-test-key-0001' },
+    });
+    const free = await startWebHost({ port: 0, configDir, rendererDir, services });
+    try {
+      const calls = ['a', 'b'].map((id) => bridgeCall(free.port, 'datasets:list', { requestId: `burst-${id}` }));
+      const seen = new Set<string>();
+      await vi.waitFor(async () => {
+        const s = JSON.parse((await bridgeCall(free.port, 'requests:status', {})).body) as Result<{ state: string; reason: string | null }[]>;
+        for (const r of s.ok ? s.value : []) if (r.state === 'retrying') seen.add(r.reason ?? '');
+        expect(seen.size).toBeGreaterThan(0);
+      }, { timeout: 10_000, interval: 50 });
+      expect([...seen][0]).toMatch(/^Rate limit reached \(429\): Too Many Requests\. Limit: 1 per 1 second\./);
+      for (const r of await Promise.all(calls)) expect(JSON.parse(r.body)).toMatchObject({ ok: true });
+      const usage = JSON.parse((await bridgeCall(free.port, 'usage:get')).body) as Result<{ plan_name: string }>;
+      expect(usage.ok && usage.value.plan_name).toBe('free');
+    } finally {
+      await free.close();
+    }
+  });
+
+  it('datasets:estimate sizes a real dataset from its metadata and column values', async () => {
+    const list = JSON.parse((await bridgeCall(real.port, 'datasets:list')).body) as Result<Dataset[]>;
+    if (!list.ok) throw new Error(list.error.message);
+    const ds = list.value.find((d) => d.subseries_index_column && d.data_frequency === '1_HOUR') ?? list.value[0]!;
+    const r = JSON.parse((await bridgeCall(real.port, 'datasets:estimate', { datasetId: ds.id, requestId: 'est' })).body) as Result<{ estimatedRows: number; basis: string }>;
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.estimatedRows).toBeGreaterThan(0);
+    if (ds.subseries_index_column) expect(r.value.basis).toContain(`distinct values of ${ds.subseries_index_column}`);
   });
 });

@@ -40,14 +40,102 @@ export const RemoteBaseUrl = z
 /** Default base URL of the Remote profile. */
 export const DEFAULT_REMOTE_BASE_URL = 'https://api.gridstatus.io/v1';
 
+/** Longest cache lifetime a profile may set: 30 days, in seconds. */
+export const MAX_CACHE_TTL_SECONDS = 30 * 24 * 3600;
+
 /** What the renderer may know about the profiles: never a key, only whether one is set. */
 export interface ProfilesState {
   active: ProfileName;
-  embedded: { status: 'starting' | 'running' | 'failed'; message?: string };
-  remote: { baseUrl: string; keySet: boolean };
+  /** `cacheTtlSeconds`: lifetime of cached /v1 GET responses of this profile; 0 = cache off (see `profiles:setCache`). */
+  embedded: { status: 'starting' | 'running' | 'failed'; message?: string; cacheTtlSeconds?: number };
+  remote: { baseUrl: string; keySet: boolean; cacheTtlSeconds?: number };
   /** Where keys are kept, in words for the Settings page (e.g. "OS keychain via Electron safeStorage"). */
   keyStorage: string;
+  /**
+   * Set when keys are NOT protected by an OS keyring (Linux `safeStorage` backend `basic_text`):
+   * a sentence the Settings page should show as a warning next to the key field.
+   */
+  keyStorageWarning?: string;
 }
+
+/**
+ * Caller-chosen id of one bridge call, so it can be watched (`requests:status`) and cancelled
+ * (`requests:cancel`) while it runs: 1–64 characters of `A-Z a-z 0-9 _ -` (e.g. a `crypto.randomUUID()`).
+ */
+export const RequestId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'requestId: 1-64 of A-Z, a-z, 0-9, _ and -');
+export type RequestId = z.infer<typeof RequestId>;
+
+/**
+ * A data call in flight, as `requests:status` reports it. `attempt` is 1-based (the attempt now
+ * running, or the one that will run after the wait); `retryInMs` and `reason` are set while
+ * `state` is `retrying` (e.g. reason "Rate limit reached (429): Too Many Requests. Limit: 1 per 1
+ * second." — the UI shows "Rate limited, retrying in 8 s"), else null.
+ */
+export interface RequestStatus {
+  requestId: string;
+  verb: Verb;
+  state: 'running' | 'retrying';
+  attempt: number;
+  maxAttempts: number;
+  retryInMs: number | null;
+  reason: string | null;
+  /** Epoch ms when the call started. */
+  startedAt: number;
+}
+
+/** ISO 8601 date or date-time, read as UTC when it carries no offset: `2024-03-01`, `2024-03-01T05:00:00Z`, `2024-03-01 05:00`. */
+export const EstimateTime = z
+  .string()
+  .trim()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+    'time: ISO 8601 such as 2024-03-01 or 2024-03-01T00:00:00Z',
+  );
+
+/** `filter_operator` values of the dataset query (addendum "Dataset query"); `in` takes a comma list. */
+export const ESTIMATE_FILTER_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'in'] as const;
+
+/** One filter as the dataset query takes it (`filter_column`, `filter_operator`, `filter_value`; `in` takes a comma list). */
+export const EstimateFilter = z
+  .object({
+    column: z.string().min(1).max(200),
+    operator: z.enum(ESTIMATE_FILTER_OPERATORS).default('='),
+    value: z.string().max(10_000),
+  })
+  .strict();
+
+/**
+ * Forecast of a dataset query's cost (`datasets:estimate`), from the dataset metadata:
+ * rows ≈ intervals in the window (frequency) × subseries, or for irregular data rows-per-second of
+ * the availability window × the window. `basis` says how it was computed, in words.
+ * `remainingMonthlyRows` / `perResponseLimit` are null when the plan has no such limit (or usage
+ * could not be read). `warnings` are sentences for the UI: over the remaining monthly rows, over
+ * the per-response limit (the query needs several pages), an unknown factor, and so on.
+ */
+export interface QueryEstimate {
+  datasetId: string;
+  estimatedRows: number;
+  basis: string;
+  remainingMonthlyRows: number | null;
+  perResponseLimit: number | null;
+  warnings: string[];
+}
+
+/** Commands the desktop menu sends to the page (`window.gridscope.onCommand`). */
+export const APP_COMMANDS = ['focus-search', 'open-settings'] as const;
+export type AppCommand = (typeof APP_COMMANDS)[number];
+
+/**
+ * Events main pushes to the page, beside the request/response verbs. Only the desktop preload
+ * implements them (the web host has no menu), so the renderer calls them optionally:
+ * `window.gridscope.onCommand?.((command) => …)`. The function returns an unsubscribe function.
+ */
+export interface GridscopeEvents {
+  onCommand(listener: (command: AppCommand) => void): () => void;
+}
+
+/** IPC channel main → preload for {@link AppCommand}s (not a verb: the page cannot invoke it). */
+export const APP_COMMAND_CHANNEL = 'gridscope:command';
 
 /** Version and host facts for the About box and diagnostics. */
 export interface AppInfo {
@@ -59,19 +147,37 @@ export interface AppInfo {
 }
 
 const Empty = z.object({}).strict();
+/** Input of a data verb without parameters: only the optional {@link RequestId}. */
+const DataEmpty = z.object({ requestId: RequestId.optional() }).strict();
 
-/** Verb → input schema. Every input is a strict object so unknown fields are rejected. */
+/**
+ * Verb → input schema. Every input is a strict object so unknown fields are rejected. Data verbs
+ * (those that call /v1) accept an optional `requestId` for `requests:status` / `requests:cancel`.
+ */
 export const contractInputs = {
   'app:info': Empty,
-  'datasets:list': Empty,
-  'datasets:get': z.object({ datasetId: DatasetId }).strict(),
-  'datasets:audit': z.object({ datasetId: DatasetId }).strict(),
-  'usage:get': Empty,
+  'datasets:list': DataEmpty,
+  'datasets:get': z.object({ datasetId: DatasetId, requestId: RequestId.optional() }).strict(),
+  'datasets:audit': z.object({ datasetId: DatasetId, requestId: RequestId.optional() }).strict(),
+  'datasets:estimate': z
+    .object({
+      datasetId: DatasetId,
+      startTime: EstimateTime.optional(),
+      endTime: EstimateTime.optional(),
+      filter: EstimateFilter.optional(),
+      requestId: RequestId.optional(),
+    })
+    .strict(),
+  'usage:get': DataEmpty,
+  'requests:status': z.object({ requestIds: z.array(RequestId).max(100).optional() }).strict(),
+  'requests:cancel': z.object({ requestId: RequestId }).strict(),
   'profiles:get': Empty,
   'profiles:setActive': z.object({ profile: ProfileName }).strict(),
   'profiles:setRemoteUrl': z.object({ baseUrl: RemoteBaseUrl }).strict(),
   'keys:set': z.object({ profile: z.literal('remote'), key: z.string().trim().min(8).max(512) }).strict(),
   'keys:clear': z.object({ profile: z.literal('remote') }).strict(),
+  'profiles:setCache': z.object({ profile: ProfileName, ttlSeconds: z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS) }).strict(),
+  'cache:clear': z.object({ profile: ProfileName.optional() }).strict(),
 } as const;
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
@@ -80,12 +186,20 @@ export interface ContractResults {
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;
   'datasets:audit': AuditRow[];
+  'datasets:estimate': QueryEstimate;
   'usage:get': ApiUsage;
+  /** The calls in flight that carry a requestId (all, or those of `requestIds`); finished ones are absent. */
+  'requests:status': RequestStatus[];
+  /** `cancelled: false` when no call with that id is in flight (already finished or unknown). */
+  'requests:cancel': { cancelled: boolean };
   'profiles:get': ProfilesState;
   'profiles:setActive': ProfilesState;
   'profiles:setRemoteUrl': ProfilesState;
   'keys:set': ProfilesState;
   'keys:clear': ProfilesState;
+  'profiles:setCache': ProfilesState;
+  /** How many cached responses were deleted (of one profile, or of all). */
+  'cache:clear': { removed: number };
 }
 
 /** A verb name, e.g. `datasets:list`. */
@@ -108,6 +222,9 @@ export function isVerb(s: string): s is Verb {
 export type GridscopeApi = {
   [V in Verb]: (input: VerbInput<V>) => Promise<Result<ContractResults[V]>>;
 };
+
+/** What the desktop preload exposes as `window.gridscope`: the verbs, plus the events (optional: absent in the web host). */
+export type GridscopeWindowApi = GridscopeApi & Partial<GridscopeEvents>;
 
 /** HTTP transport of the web host: `POST {BRIDGE_PATH}/<verb>` with the JSON input as body. */
 export const BRIDGE_PATH = '/bridge';

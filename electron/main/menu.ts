@@ -1,0 +1,90 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import type { AppCommand } from '../../shared/index.js';
+
+/**
+ * The native application menu (issue 5 §5): standard roles so every platform gets its usual
+ * items and shortcuts (Edit → Copy, Window → Minimize, macOS app menu with Hide/Quit…), plus two
+ * app commands sent to the page: Find… (Cmd/Ctrl+F → focus the search box) and Settings…
+ * (Cmd/Ctrl+, → the Settings page). On macOS Settings sits in the app menu, elsewhere in File.
+ * Pure: main builds the Menu from this template.
+ */
+
+export interface MenuActions {
+  /** Sends an {@link AppCommand} to the focused Gridscope window. */
+  command(command: AppCommand): void;
+  /** Opens the folder of the log files. */
+  openLogs(): void;
+  /** Opens data/SOURCES.md (origins and licences of the embedded data) with the OS viewer. */
+  openDataSources(): void;
+}
+
+/** @param devTools whether View offers Reload and the developer tools (unpackaged builds only). */
+export function buildMenuTemplate(platform: NodeJS.Platform, appName: string, actions: MenuActions, devTools: boolean): MenuItemConstructorOptions[] {
+  const mac = platform === 'darwin';
+  const settings: MenuItemConstructorOptions = { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.command('open-settings') };
+  // The native About panel (macOS) or message box (Windows, Linux), filled by about.ts.
+  const about: MenuItemConstructorOptions = { role: 'about', label: `About ${appName}` };
+
+  const appMenu: MenuItemConstructorOptions = {
+    role: 'appMenu',
+    label: appName,
+    submenu: [
+      about,
+      { type: 'separator' },
+      settings,
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' },
+    ],
+  };
+  const fileMenu: MenuItemConstructorOptions = {
+    role: 'fileMenu',
+    label: '&File',
+    submenu: mac ? [{ role: 'close' }] : [settings, { type: 'separator' }, { role: 'quit' }],
+  };
+  const editMenu: MenuItemConstructorOptions = {
+    role: 'editMenu',
+    label: '&Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      ...(mac ? [{ role: 'pasteAndMatchStyle' } as const] : []),
+      { role: 'delete' },
+      { role: 'selectAll' },
+      { type: 'separator' },
+      { label: 'Find…', accelerator: 'CmdOrCtrl+F', click: () => actions.command('focus-search') },
+    ],
+  };
+  const viewMenu: MenuItemConstructorOptions = {
+    role: 'viewMenu',
+    label: '&View',
+    submenu: [
+      ...(devTools ? [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, { type: 'separator' } as const] : []),
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' },
+    ],
+  };
+  const windowMenu: MenuItemConstructorOptions = { role: 'windowMenu', label: '&Window' };
+  const helpMenu: MenuItemConstructorOptions = {
+    role: 'help',
+    label: '&Help',
+    submenu: [
+      { label: 'Data Sources and Licences', click: () => actions.openDataSources() },
+      { label: 'Show Log Files', click: () => actions.openLogs() },
+      ...(mac ? [] : [{ type: 'separator' } as const, about]),
+    ],
+  };
+  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu, helpMenu];
+}

@@ -1,0 +1,273 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import YAML from 'yaml';
+import { CONTENT_SECURITY_POLICY } from '../services/csp.js';
+import { RemoteBaseUrl, VERBS, contractInputs } from '../../shared/index.js';
+import type { Verb } from '../../shared/index.js';
+import { electronState as m, emit, fakeContents } from '../testing/electronMock.js';
+import type { FakeContents, Listener } from '../testing/electronMock.js';
+import { SECURITY_HEADERS } from '../webhost/server.js';
+
+/**
+ * Electron's security checklist (https://www.electronjs.org/docs/latest/tutorial/security), as it
+ * applies to Gridscope: one test per item, run against the real main process with `electron`
+ * mocked, plus the project's own rules (CONVENTIONS.md §3, §5, §6). docs/desktop.md lists the
+ * items and how each is met.
+ */
+
+vi.mock('electron', async () => (await import('../testing/electronMock.js')).electronModule());
+vi.mock('electron-log/main', async () => (await import('../testing/electronMock.js')).electronLogModule());
+
+const ROOT = resolve(import.meta.dirname, '../..');
+m.userData = mkdtempSync(join(tmpdir(), 'gs-security-'));
+delete process.env.ELECTRON_RENDERER_URL;
+const { safeOpenExternal } = await import('./window.js');
+await import('./index.js');
+await vi.waitFor(() => expect(m.windows).toHaveLength(1));
+await import('../preload/index.js');
+const APP = m.windows[0]!.loaded!;
+
+afterAll(() => rmSync(m.userData, { recursive: true, force: true }));
+
+/** App sources of electron/ (tests and test helpers excluded), path → text. */
+function appSources(): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory() && e.name !== 'testing') walk(p);
+      else if (e.isFile() && p.endsWith('.ts') && !p.endsWith('.test.ts')) out.set(relative(ROOT, p), readFileSync(p, 'utf8'));
+    }
+  };
+  walk(join(ROOT, 'electron'));
+  return out;
+}
+const sourcesWith = (pattern: RegExp): string[] => [...appSources()].filter(([, text]) => pattern.test(text)).map(([p]) => p);
+
+/** Every webContents the tests can reach: our window's and one created by someone else. */
+const created = fakeContents('about:blank');
+emit(m.appListeners, 'web-contents-created', {}, created);
+const allContents = (): FakeContents[] => [...m.windows.map((w) => w.contents), created];
+const prefsOfAll = (): Record<string, unknown>[] => m.windows.map((w) => w.options.webPreferences as Record<string, unknown>);
+const nav = (url: string) => ({ url, preventDefault: vi.fn() });
+
+describe('Electron security checklist', () => {
+  it('1. only secure content: the app page is a local file; Remote /v1 must be https (http only to loopback)', () => {
+    expect(APP).toMatch(/^file:\/\//);
+    expect(RemoteBaseUrl.safeParse('http://api.gridstatus.io/v1').success).toBe(false);
+    expect(RemoteBaseUrl.safeParse('https://api.gridstatus.io/v1').success).toBe(true);
+  });
+
+  it('2. no Node.js integration in any window, worker or subframe', () => {
+    for (const p of prefsOfAll()) expect(p).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false });
+  });
+
+  it('3. context isolation on in every window', () => {
+    for (const p of prefsOfAll()) expect(p.contextIsolation).toBe(true);
+  });
+
+  it('4. process sandboxing: sandbox on every window and app.enableSandbox()', () => {
+    for (const p of prefsOfAll()) expect(p.sandbox).toBe(true);
+    expect(m.calls).toContain('enableSandbox');
+  });
+
+  it('5. permission requests AND permission checks are denied', () => {
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'fullscreen', 'hid', 'serial']) {
+      const callback = vi.fn();
+      m.session.request?.({}, permission, callback, {});
+      expect(callback).toHaveBeenCalledWith(false);
+      expect(m.session.check?.({}, permission, 'file://', {})).toBe(false);
+    }
+  });
+
+  it('6. webSecurity is not disabled', () => {
+    for (const p of prefsOfAll()) expect(p.webSecurity).toBe(true);
+  });
+
+  it('7. a Content-Security-Policy header on every response (replacing any other), strict, also in the web host', () => {
+    const done = vi.fn();
+    m.session.headers?.({ responseHeaders: { 'Content-Security-Policy': ["default-src *; script-src 'unsafe-eval'"] } }, done);
+    expect(done).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    for (const directive of ["default-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+      expect(CONTENT_SECURITY_POLICY).toContain(directive);
+    }
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/);
+    expect(SECURITY_HEADERS['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it('8. allowRunningInsecureContent is off', () => {
+    for (const p of prefsOfAll()) expect(p.allowRunningInsecureContent).toBe(false);
+  });
+
+  it('9. no experimental features', () => {
+    for (const p of prefsOfAll()) expect(p.experimentalFeatures).toBe(false);
+  });
+
+  it('10. no enableBlinkFeatures anywhere', () => {
+    for (const p of prefsOfAll()) expect(p).not.toHaveProperty('enableBlinkFeatures');
+    expect(sourcesWith(/enableBlinkFeatures/)).toEqual([]);
+  });
+
+  it('11. no <webview> (webviewTag off), so no allowpopups', () => {
+    for (const p of prefsOfAll()) expect(p.webviewTag).toBe(false);
+    expect(sourcesWith(/allowpopups|webviewTag:\s*true/)).toEqual([]);
+  });
+
+  it('12. will-attach-webview is prevented on our window and on any other webContents', () => {
+    for (const c of allContents()) {
+      const e = nav('');
+      emit(c.listeners, 'will-attach-webview', e, {}, {});
+      expect(e.preventDefault).toHaveBeenCalled();
+    }
+  });
+
+  it('13. navigation and redirects away from the app page are blocked (in-app routes pass)', () => {
+    for (const c of allContents()) {
+      for (const name of ['will-navigate', 'will-redirect']) {
+        for (const url of ['https://evil.example/', 'file:///etc/passwd', 'file:///tmp/other.html', 'javascript:alert(1)', 'data:text/html,x']) {
+          const e = nav(url);
+          emit(c.listeners, name, e);
+          expect(e.preventDefault).toHaveBeenCalled();
+        }
+        const inApp = nav(`${APP}#/settings`);
+        emit(c.listeners, name, inApp);
+        expect(inApp.preventDefault).not.toHaveBeenCalled();
+      }
+    }
+  });
+
+  it('14. window.open is denied everywhere; http(s) links go to the browser instead', () => {
+    m.openedExternal.length = 0;
+    for (const c of allContents()) {
+      for (const url of ['https://www.pjm.com/markets', APP, 'file:///etc/passwd', 'javascript:alert(1)']) {
+        expect(c.openHandler?.({ url })).toEqual({ action: 'deny' });
+      }
+    }
+    expect(m.openedExternal).toEqual(['https://www.pjm.com/markets', 'https://www.pjm.com/markets']);
+  });
+
+  it.each([
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['smb://attacker/share', false],
+    ['\\\\attacker\\share', false],
+    ['ms-msdt:/id PCWDiagnostic', false],
+    ['vscode://file/etc/passwd', false],
+    ['data:text/html,<script>1</script>', false],
+    ['mailto:a@b.example', false],
+    ['https://www.pjm.com@evil.example/', false], // reads like PJM, goes to evil.example
+    ['http://user:pw@host.example/', false],
+    [`https://example.com/${'a'.repeat(3000)}`, false],
+    ['not a url', false],
+    ['https://www.pjm.com/markets-and-operations', true],
+    ['http://127.0.0.1:8787/docs', true],
+  ])('15. safeOpenExternal(%j) → %s', (url, opened) => {
+    m.openedExternal.length = 0;
+    expect(safeOpenExternal(url)).toBe(opened);
+    expect(m.openedExternal).toHaveLength(opened ? 1 : 0);
+  });
+
+  it('15b. shell.openExternal is called only inside safeOpenExternal', () => {
+    expect(sourcesWith(/openExternal\(/)).toEqual(['electron/main/window.ts']);
+    const window = readFileSync(join(ROOT, 'electron/main/window.ts'), 'utf8');
+    expect(window.match(/shell\.openExternal\(/g)).toHaveLength(1);
+  });
+
+  it('16. a current Electron (45 or later)', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(Number(/\d+/.exec(pkg.devDependencies.electron ?? '')?.[0])).toBeGreaterThanOrEqual(45);
+  });
+
+  it('17. every IPC handler validates its sender before doing anything', async () => {
+    for (const verb of VERBS) {
+      const handler = m.ipcHandlers.get(verb) as Listener;
+      for (const senderFrame of [{ url: 'https://evil.example/' }, { url: 'file:///tmp/evil.html' }, null]) {
+        expect(await handler({ senderFrame }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      }
+    }
+  });
+
+  it('18. file:// is limited to the one app page (custom protocol: see docs/desktop.md)', async () => {
+    const handler = m.ipcHandlers.get('app:info') as Listener;
+    expect(await handler({ senderFrame: { url: `${APP}#/x` } }, {})).toMatchObject({ ok: true });
+    expect(await handler({ senderFrame: { url: APP.replace('index.html', 'other.html') } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('19. release fuses: no run-as-node, no NODE_OPTIONS or --inspect, cookie encryption, asar integrity, app only from asar', () => {
+    const config = YAML.parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as { electronFuses: Record<string, boolean> };
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+
+  it('20. the page gets only the contract verbs and onCommand: no Electron or IPC objects', () => {
+    expect([...m.exposed.keys()]).toEqual(['gridscope']);
+    const api = m.exposed.get('gridscope') as Record<string, unknown>;
+    expect(Object.keys(api).sort()).toEqual([...VERBS, 'onCommand'].sort());
+    for (const value of Object.values(api)) expect(typeof value).toBe('function');
+    expect(sourcesWith(/exposeInMainWorld\(/)).toEqual(['electron/preload/index.ts']);
+  });
+});
+
+describe('project rules', () => {
+  it('no remote module', () => {
+    expect(sourcesWith(/@electron\/remote|enableRemoteModule|\{[^}]*\bremote\b[^}]*\}\s*from\s*['"]electron['"]|electron['"]\)\.remote/)).toEqual([]);
+    const pkg = readFileSync(join(ROOT, 'package.json'), 'utf8');
+    expect(pkg).not.toContain('@electron/remote');
+  });
+
+  it('the registered IPC handler set equals the contract', () => {
+    expect([...m.ipcHandlers.keys()].sort()).toEqual([...VERBS].sort());
+  });
+
+  it('crash reports stay local and carry no extra parameters', () => {
+    expect(m.crashReporterStarts).toEqual([{ uploadToServer: false }]);
+    expect(m.crashReporterExtras).toEqual([]);
+    expect(sourcesWith(/addExtraParameter|globalExtra|submitURL/)).toEqual([]);
+  });
+
+  it('every log line passes the redaction hook, including lines that bypass our loggers', async () => {
+    const { default: electronLog } = (await import('electron-log/main')) as unknown as { default: { error(...a: unknown[]): void } };
+    electronLog.error(new Error('boom x-api-key=Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u'), { apiKey: 'Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u' });
+    expect(JSON.stringify(m.electronLog.lines.at(-1), (_k, v: unknown) => (v instanceof Error ? v.message : v))).not.toContain('Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u');
+  });
+
+  /** Payloads each verb's schema must refuse (the dispatcher answers `validation` without calling the handler). */
+  const BAD: Record<Verb, unknown[]> = {
+    'app:info': [{ x: 1 }],
+    'datasets:list': [{ url: 'https://evil.example/' }, { requestId: '../x' }],
+    'datasets:get': [{}, { datasetId: '../etc/passwd' }, { datasetId: 'A' }, { datasetId: 'x', path: '/tmp' }],
+    'datasets:audit': [{ datasetId: 'a/b' }, { datasetId: 7 }],
+    'datasets:estimate': [
+      { datasetId: 'x', startTime: 'yesterday' },
+      { datasetId: 'x', endTime: '2024-13-01T00:00:00Z; DROP TABLE' },
+      { datasetId: 'x', filter: { column: 'a', operator: 'LIKE', value: '%' } },
+      { datasetId: 'x', filter: { column: 'a', value: 'b', sql: '1=1' } },
+    ],
+    'usage:get': [{ requestId: 'x'.repeat(65) }, { plan: 'pro' }],
+    'requests:status': [{ requestIds: 'a' }, { requestIds: Array.from({ length: 101 }, (_, i) => `r${i}`) }],
+    'requests:cancel': [{}, { requestId: 'a b' }],
+    'profiles:get': [{ profile: 'remote' }],
+    'profiles:setActive': [{ profile: 'other' }, {}],
+    'profiles:setRemoteUrl': [{ baseUrl: 'http://api.example/v1' }, { baseUrl: 'file:///etc' }, { baseUrl: 'https://k:s@api.example/v1' }],
+    'keys:set': [{ profile: 'embedded', key: 'abcdefgh12' }, { profile: 'remote', key: 'short' }, { profile: 'remote', key: 'x'.repeat(513) }],
+    'keys:clear': [{ profile: 'embedded' }, {}],
+    'profiles:setCache': [{ profile: 'remote', ttlSeconds: -1 }, { profile: 'remote', ttlSeconds: 1.5 }, { profile: 'remote', ttlSeconds: 31 * 86_400 }],
+    'cache:clear': [{ profile: 'all' }],
+  };
+
+  it('every verb has a table of bad payloads', () => expect(Object.keys(BAD).sort()).toEqual([...VERBS].sort()));
+
+  it.each(VERBS)('%s rejects its bad payloads and any non-object', (verb) => {
+    for (const payload of [...BAD[verb], null, 'x', 42, [], true]) {
+      expect(contractInputs[verb].safeParse(payload).success, JSON.stringify(payload)).toBe(false);
+    }
+  });
+});

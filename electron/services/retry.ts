@@ -1,0 +1,125 @@
+/**
+ * Retry rules of the /v1 proxy (spec "Errors": 429, 500, 502, 503, 504 are transient and suited to
+ * exponential backoff; addendum "Rate limiting" for the 429 detail texts). Pure functions: the
+ * proxy supplies the clock and the random source, so tests are deterministic.
+ */
+
+/** How hard the proxy tries before it gives up. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included (1 = no retries). */
+  maxAttempts: number;
+  /** Time budget in ms, from the first attempt's start: no retry is scheduled to start later than this. */
+  maxTotalWaitMs: number;
+  /** First backoff ceiling in ms; doubles per retry (full jitter draws uniformly below it). */
+  baseDelayMs: number;
+  /** Largest backoff ceiling in ms. */
+  maxDelayMs: number;
+}
+
+/** 4 attempts within 60 s, backoff ceilings 1 s, 2 s, 4 s … capped at 30 s. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, maxTotalWaitMs: 60_000, baseDelayMs: 1_000, maxDelayMs: 30_000 };
+
+/** HTTP statuses that are retried (spec "Errors", last line). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * Transport failures worth another attempt (a reset, a refused or stalled connection, a DNS
+ * hiccup). Not retried: `ENOTFOUND` (the name does not exist) and TLS certificate errors.
+ */
+export const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/**
+ * `Retry-After` as a wait in ms from `nowMs`: delta-seconds (`"8"`) or an HTTP date
+ * (`"Wed, 21 Oct 2026 07:28:00 GMT"`, past dates → 0). Undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+const UNIT_MS: Record<string, number> = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+/**
+ * The least wait a 429 `detail` implies, in ms, or undefined when it names none.
+ * - `Too Many Requests. Limit: 1 per 1 second.` → window ÷ limit, at least 1 s (here 1 000 ms;
+ *   `30 per 1 minute` → 2 000 ms: a lower bound — backoff adds to it on later attempts);
+ * - `… retry after 8 seconds` / `try again in 8 s` / `wait 8 seconds` → 8 000 ms.
+ */
+export function waitFromDetail(detail: string): number | undefined {
+  const limit = /Limit:\s*(\d+)\s*per\s*(\d+)?\s*(second|minute|hour|day)s?/i.exec(detail);
+  if (limit) {
+    const count = Math.max(1, Number(limit[1]));
+    const windowMs = Number(limit[2] ?? 1) * (UNIT_MS[limit[3]!.toLowerCase()] ?? 1_000);
+    return Math.max(1_000, Math.ceil(windowMs / count));
+  }
+  const wait = /(?:retry|try again|wait)\D{0,20}?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/i.exec(detail);
+  return wait ? Math.round(Number(wait[1]) * 1000) : undefined;
+}
+
+/**
+ * True for a monthly-quota 429 (`Monthly row limit of 500,000 rows reached. Your usage resets on
+ * 2026-12-01.`): retrying before the reset date cannot succeed, so it is not retried.
+ */
+export function isMonthlyQuota(detail: string): boolean {
+  return /resets?\s+on\b/i.test(detail) || /\bmonthly\b/i.test(detail);
+}
+
+/**
+ * Full-jitter exponential backoff: uniform in [0, min(maxDelayMs, baseDelayMs × 2^(retry−1))),
+ * `retry` = 1 before the second attempt. `random` returns [0, 1).
+ */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** Wait before retry number `retry`: the server's minimum (`floorMs`) or the backoff, whichever is longer. */
+export function retryDelay(retry: number, floorMs: number | undefined, policy: RetryPolicy, random: () => number): number {
+  return Math.max(floorMs ?? 0, backoffDelay(retry, policy, random));
+}
+
+/** "Gave up after 4 attempts over 23 s: <reason>" — the final message once the budget is spent. */
+export function gaveUpMessage(attempts: number, elapsedMs: number, reason: string): string {
+  const over = attempts > 1 ? ` over ${Math.round(elapsedMs / 1000)} s` : '';
+  return `Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}${over}: ${reason}`;
+}
+
+/** Injectable time: `now()` in epoch ms and an abortable `sleep` (rejects when `signal` aborts). */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The real clock. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
