@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base, expect } from '@playwright/test';
+import { BRIDGE_HEADER, BRIDGE_PATH, DEFAULT_REMOTE_BASE_URL } from '../shared/index.js';
+import type { ContractResults, Result, Verb, VerbInput } from '../shared/index.js';
+
+/**
+ * Playwright fixtures for Gridscope e2e (CONVENTIONS.md §11): one web host per worker, spawned
+ * with fresh temp config/cache dirs and a known embedded key; every test fails on `pageerror` or
+ * `console.error`; every test starts on the Embedded profile with no Remote key.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..');
+const URL_LINE = /^Gridscope at (http:\/\/127\.0\.0\.1:\d+\/)\s*$/;
+const START_TIMEOUT_MS = 90_000;
+
+/** A running web host and what the tests may know about it. */
+export interface WebHost {
+  /** `http://127.0.0.1:<port>/` */
+  url: string;
+  /** The embedded /v1 server's key (GRIDSCOPE_EMBEDDED_API_KEY): it must never reach the page. */
+  embeddedKey: string;
+  /** Everything the host printed so far (stdout + stderr). */
+  output(): string;
+  /** Calls a bridge verb from the test process (setup and reset, not UI assertions). */
+  call<V extends Verb>(verb: V, input: VerbInput<V>): Promise<Result<ContractResults[V]>>;
+}
+
+/** Resolves with the URL from the host's first `Gridscope at …` line; rejects if it exits first. */
+function waitForUrl(child: ChildProcess, output: () => string): Promise<string> {
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`web host did not start in ${START_TIMEOUT_MS} ms:\n${output()}`)), START_TIMEOUT_MS);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = URL_LINE.exec(line);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`web host exited (${code ?? signal}) before listening:\n${output()}`));
+    });
+  });
+}
+
+/** Stops the host's process group (tsx + its node child): SIGTERM, then SIGKILL after 10 s. */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  kill('SIGTERM');
+  const timer = setTimeout(() => kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startHost(): Promise<{ host: WebHost; close(): Promise<void> }> {
+  const configDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-config-'));
+  const cacheDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-cache-'));
+  const embeddedKey = `gs-embedded-${randomBytes(18).toString('hex')}`;
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/webhost/cli.ts', '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, GRIDSCOPE_CONFIG_DIR: configDir, GRIDSCOPE_CACHE_DIR: cacheDir, GRIDSCOPE_EMBEDDED_API_KEY: embeddedKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group, so stop() reaches tsx's child too
+  });
+  let log = '';
+  child.stdout!.on('data', (b: Buffer) => (log += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+  const output = () => log;
+  const cleanup = async () => {
+    await stop(child);
+    await Promise.all([rm(configDir, { recursive: true, force: true }), rm(cacheDir, { recursive: true, force: true })]);
+  };
+  let url: string;
+  try {
+    url = await waitForUrl(child, output);
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+  const call: WebHost['call'] = async (verb, input) => {
+    const res = await fetch(new URL(`${BRIDGE_PATH.slice(1)}/${verb}`, url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [BRIDGE_HEADER]: '1' },
+      body: JSON.stringify(input),
+    });
+    return (await res.json()) as never;
+  };
+  return { host: { url, embeddedKey, output, call }, close: cleanup };
+}
+
+interface TestFixtures {
+  /** Auto: collects `pageerror` and `console.error` and fails the test if there were any. */
+  failOnPageErrors: void;
+  /** Auto: Embedded profile, default Remote URL, no Remote key before each test. */
+  resetProfiles: void;
+}
+
+interface WorkerFixtures {
+  host: WebHost;
+}
+
+/** Gridscope's `test`: `page` runs against the worker's web host (`page.goto('/')`). */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  host: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
+    async ({}, use) => {
+      const { host, close } = await startHost();
+      await use(host);
+      await close();
+    },
+    { scope: 'worker', timeout: START_TIMEOUT_MS + 30_000 },
+  ],
+  baseURL: async ({ host }, use) => use(host.url),
+  resetProfiles: [
+    async ({ host }, use) => {
+      for (const r of [
+        await host.call('profiles:setActive', { profile: 'embedded' }),
+        await host.call('keys:clear', { profile: 'remote' }),
+        await host.call('profiles:setRemoteUrl', { baseUrl: DEFAULT_REMOTE_BASE_URL }),
+      ])
+        expect(r.ok, JSON.stringify(r)).toBe(true);
+      await use();
+    },
+    { auto: true },
+  ],
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+      });
+      await use();
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

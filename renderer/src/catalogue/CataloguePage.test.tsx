@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createFakeApi, makeDataset } from '../test/fakeApi.js';
+import { renderApp } from '../test/render.js';
+
+afterEach(cleanup);
+
+const rowNames = () => screen.getAllByTestId('dataset-link').map((a) => a.textContent);
+
+describe('Catalogue', () => {
+  it('lists every dataset with formatted columns and a count', async () => {
+    renderApp(createFakeApi().api);
+    expect(await screen.findByTestId('catalogue-count')).toHaveProperty('textContent', '4 of 4 datasets');
+    const row = screen.getAllByTestId('catalogue-row').find((r) => r.textContent?.includes('Day Ahead'))!;
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual([
+      'PJM Marginal Value Day Ahead Hourly',
+      'pjm_marginal_value_day_ahead_hourly',
+      'PJM',
+      '1_HOUR',
+      '2023-11-05 05:00 UTC → 2023-11-08 04:00 UTC',
+      '387',
+    ]);
+  });
+
+  it('filters by text over id, name and description, case-insensitively', async () => {
+    renderApp(createFakeApi().api);
+    const search = await screen.findByTestId('catalogue-search');
+    await screen.findByTestId('catalogue-table');
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: 'MARGINAL' } });
+    expect(rowNames()).toEqual(['PJM Marginal Value Day Ahead Hourly', 'PJM Marginal Value Real Time 5 Min']);
+    expect(screen.getByTestId('catalogue-count').textContent).toBe('2 of 4 datasets');
+    fireEvent.change(search, { target: { value: 'fuel type' } }); // description only
+    expect(rowNames()).toEqual(['ISO-NE Fuel Mix']);
+    fireEvent.change(search, { target: { value: 'nyiso_lo' } }); // id
+    expect(rowNames()).toEqual(['NYISO Load']);
+  });
+
+  it('filters by market with a select built from the data', async () => {
+    renderApp(createFakeApi().api);
+    const select = (await screen.findByTestId('source-filter')) as HTMLSelectElement;
+    await screen.findByTestId('catalogue-table');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['All markets', 'ISONE', 'NYISO', 'PJM']);
+    fireEvent.change(select, { target: { value: 'NYISO' } });
+    expect(rowNames()).toEqual(['NYISO Load']);
+    fireEvent.change(screen.getByTestId('catalogue-search'), { target: { value: 'marginal' } });
+    expect(screen.getByTestId('catalogue-empty').textContent).toContain('No datasets match “marginal” in NYISO.');
+  });
+
+  it('shows an empty state whose action clears the search', async () => {
+    renderApp(createFakeApi().api);
+    const search = await screen.findByTestId('catalogue-search');
+    await screen.findByTestId('catalogue-table');
+    fireEvent.change(search, { target: { value: 'xyz' } });
+    expect(screen.getByTestId('catalogue-empty').textContent).toBe('No datasets match “xyz”. Clear the search.');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(rowNames()).toHaveLength(4);
+    expect((search as HTMLInputElement).value).toBe('');
+  });
+
+  it('sorts by a header and moves between rows with the arrow keys', async () => {
+    renderApp(createFakeApi().api);
+    await screen.findByTestId('catalogue-table');
+    expect(rowNames()[0]).toBe('ISO-NE Fuel Mix'); // name ascending by default
+    fireEvent.click(screen.getByRole('button', { name: /Rows/ }));
+    expect(rowNames()[0]).not.toBe('PJM Marginal Value Day Ahead Hourly'); // 387 is the smallest
+    expect(rowNames()[3]).toBe('PJM Marginal Value Day Ahead Hourly');
+    fireEvent.keyDown(screen.getByTestId('catalogue-search'), { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(rowNames()[0]));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(rowNames()[1]));
+    const tabbable = screen.getAllByTestId('dataset-link').filter((a) => a.tabIndex === 0);
+    expect(tabbable).toHaveLength(1);
+  });
+
+  it('focuses the search on "/"', async () => {
+    renderApp(createFakeApi().api);
+    await screen.findByTestId('catalogue-table');
+    screen.getAllByTestId('dataset-link')[0]!.focus();
+    fireEvent.keyDown(document.activeElement!, { key: '/' });
+    expect(document.activeElement).toBe(screen.getByTestId('catalogue-search'));
+  });
+
+  it('renders only a window of rows when the catalogue is large', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => makeDataset({ id: `ds_${i}`, name: `Dataset ${String(i).padStart(3, '0')}` }));
+    renderApp(createFakeApi({ datasets: many }).api);
+    expect(await screen.findByTestId('catalogue-count')).toHaveProperty('textContent', '500 of 500 datasets');
+    expect(screen.queryAllByTestId('catalogue-row').length).toBeLessThan(100);
+  });
+});

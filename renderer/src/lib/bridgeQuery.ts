@@ -1,0 +1,52 @@
+import type { ContractResults, GridscopeApi, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type { ErrorCode, GsError } from '../../../shared/errors.js';
+import { LOST_HOST_MESSAGE } from '../bridge.js';
+
+/** A failed bridge call as a thrown value, so TanStack Query's `error` carries the {@link GsError}. */
+export class BridgeError extends Error {
+  readonly gs: GsError;
+  constructor(gs: GsError) {
+    super(gs.message);
+    this.name = 'BridgeError';
+    this.gs = gs;
+  }
+  /** The closed error code (shared/errors.ts). */
+  get code(): ErrorCode {
+    return this.gs.code;
+  }
+}
+
+/** Turns anything thrown into a {@link GsError} for display; unknown throws become `internal`. */
+export function toGsError(err: unknown): GsError {
+  if (err instanceof BridgeError) return err.gs;
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message };
+}
+
+/**
+ * Calls one verb and returns its value, throwing {@link BridgeError} on `{ ok: false }`.
+ * A rejected promise from the transport (e.g. IPC torn down) becomes a `network` error.
+ */
+export async function callBridge<V extends Verb>(
+  api: GridscopeApi,
+  verb: V,
+  input: VerbInput<V>,
+): Promise<ContractResults[V]> {
+  let result;
+  try {
+    result = await api[verb](input);
+  } catch {
+    throw new BridgeError({ code: 'network', message: LOST_HOST_MESSAGE });
+  }
+  if (!result.ok) throw new BridgeError(result.error);
+  return result.value;
+}
+
+/** Codes that a retry cannot fix: the user has to act (key, plan, input) first. */
+const NO_RETRY: ReadonlySet<ErrorCode> = new Set(['auth', 'validation', 'not_found', 'forbidden', 'cancelled']);
+
+/** TanStack Query `retry` function: at most one retry, and none for codes in {@link NO_RETRY}. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof BridgeError && NO_RETRY.has(error.code)) return false;
+  return failureCount < 1;
+}

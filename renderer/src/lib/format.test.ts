@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { filterDatasets, sourceOptions } from '../catalogue/filter.js';
+import { SAMPLE_DATASETS } from '../test/fakeApi.js';
+import { formatCount, formatUtc, formatWindow, isSynthetic } from './format.js';
+import { hrefs, parseHash } from './router.js';
+
+describe('format', () => {
+  it('formats instants as YYYY-MM-DD HH:mm UTC', () => {
+    expect(formatUtc('2023-11-05T00:00:00-05:00')).toBe('2023-11-05 05:00 UTC');
+    expect(formatUtc(null)).toBe('—');
+    expect(formatUtc('not a date')).toBe('not a date');
+    expect(formatWindow('2024-01-01T00:00:00Z', null)).toBe('2024-01-01 00:00 UTC → —');
+  });
+  it('formats counts with thousands separators', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(null)).toBe('—');
+  });
+  it('detects "synthetic" as a word', () => {
+    expect(isSynthetic('Synthetic data for demos')).toBe(true);
+    expect(isSynthetic('photosynthetic')).toBe(false);
+    expect(isSynthetic(null)).toBe(false);
+  });
+});
+
+describe('router', () => {
+  it('parses hashes and builds hrefs', () => {
+    expect(parseHash('')).toEqual({ name: 'catalogue' });
+    expect(parseHash('#/')).toEqual({ name: 'catalogue' });
+    expect(parseHash('#/settings')).toEqual({ name: 'settings' });
+    expect(parseHash(hrefs.dataset('pjm_lmp'))).toEqual({ name: 'dataset', datasetId: 'pjm_lmp' });
+    expect(parseHash('#/nope').name).toBe('not_found');
+  });
+});
+
+describe('catalogue filter', () => {
+  it('matches all terms across id, name, description and the market', () => {
+    expect(filterDatasets(SAMPLE_DATASETS, { query: 'marginal hourly', source: '' }).map((d) => d.id)).toEqual([
+      'pjm_marginal_value_day_ahead_hourly',
+    ]);
+    expect(filterDatasets(SAMPLE_DATASETS, { query: '', source: 'isone' })).toHaveLength(1);
+    expect(sourceOptions(SAMPLE_DATASETS)).toEqual(['ISONE', 'NYISO', 'PJM']);
+  });
+});

@@ -1,0 +1,37 @@
+/** Display formatting shared by the screens. Pure functions, no locale surprises. */
+
+const DASH = '—';
+
+/**
+ * Formats an ISO 8601 instant as `YYYY-MM-DD HH:mm UTC`. Null → an em dash; an unparseable
+ * string is shown as given rather than hidden.
+ */
+export function formatUtc(iso: string | null | undefined): string {
+  if (!iso) return DASH;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** `earliest → latest`, each via {@link formatUtc}; an em dash when both are missing. */
+export function formatWindow(earliest: string | null | undefined, latest: string | null | undefined): string {
+  if (!earliest && !latest) return DASH;
+  return `${formatUtc(earliest)} → ${formatUtc(latest)}`;
+}
+
+const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** An integer with thousands separators (`1,234,567`); null → an em dash. */
+export function formatCount(n: number | null | undefined): string {
+  return n === null || n === undefined ? DASH : intFormat.format(n);
+}
+
+/** A market/source for display: upper case (`pjm` → `PJM`); null → an em dash. */
+export function formatSource(source: string | null | undefined): string {
+  return source ? source.toUpperCase() : DASH;
+}
+
+/** True when a dataset description declares the data synthetic (whole word, any case). */
+export function isSynthetic(description: string | null | undefined): boolean {
+  return !!description && /\bsynthetic\b/i.test(description);
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfilesState } from '../../../shared/bridge/contract.js';
+import { callBridge } from './bridgeQuery.js';
+import { useBridge } from './BridgeContext.js';
+
+/**
+ * Query keys and hooks over the bridge verbs. Everything under `['datasets']` depends on the
+ * active profile and is reset whenever profile settings change.
+ */
+export const queryKeys = {
+  datasets: ['datasets'] as const,
+  list: ['datasets', 'list'] as const,
+  detail: (id: string) => ['datasets', 'detail', id] as const,
+  audit: (id: string) => ['datasets', 'audit', id] as const,
+  profiles: ['profiles'] as const,
+  appInfo: ['app', 'info'] as const,
+};
+
+/** `datasets:list` — the catalogue of the active profile. */
+export function useDatasetList() {
+  const api = useBridge();
+  return useQuery({ queryKey: queryKeys.list, queryFn: () => callBridge(api, 'datasets:list', {}) });
+}
+
+/** `datasets:get` — one dataset with its market's time zone. */
+export function useDataset(datasetId: string) {
+  const api = useBridge();
+  return useQuery({
+    queryKey: queryKeys.detail(datasetId),
+    queryFn: () => callBridge(api, 'datasets:get', { datasetId }),
+  });
+}
+
+/** `datasets:audit` — one row per market date. */
+export function useDatasetAudit(datasetId: string) {
+  const api = useBridge();
+  return useQuery({
+    queryKey: queryKeys.audit(datasetId),
+    queryFn: () => callBridge(api, 'datasets:audit', { datasetId }),
+  });
+}
+
+/** `profiles:get` — active profile, remote URL, whether a key is set (never the key). */
+export function useProfiles() {
+  const api = useBridge();
+  return useQuery({ queryKey: queryKeys.profiles, queryFn: () => callBridge(api, 'profiles:get', {}), staleTime: 0 });
+}
+
+/** `app:info` — version and host for the Settings footer. */
+export function useAppInfo() {
+  const api = useBridge();
+  return useQuery({ queryKey: queryKeys.appInfo, queryFn: () => callBridge(api, 'app:info', {}), staleTime: Infinity });
+}
+
+/**
+ * A mutation over one of the profile verbs. On success the new {@link ProfilesState} replaces the
+ * cached one and every dataset query is reset, so screens refetch from the new source.
+ */
+export function useProfileMutation<TVars>(run: (vars: TVars) => Promise<ProfilesState>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (state) => {
+      queryClient.setQueryData(queryKeys.profiles, state);
+      void queryClient.resetQueries({ queryKey: queryKeys.datasets });
+    },
+  });
+}

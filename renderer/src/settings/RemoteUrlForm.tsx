@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { RemoteBaseUrl } from '../../../shared/bridge/contract.js';
+import { callBridge, toGsError } from '../lib/bridgeQuery.js';
+import { useBridge } from '../lib/BridgeContext.js';
+import { useProfileMutation } from '../lib/queries.js';
+
+/**
+ * Remote base URL field (`profiles:setRemoteUrl`). Checked with the contract's own schema before
+ * sending; the host's validation message is shown when it still refuses. Remount (key) on change.
+ */
+export function RemoteUrlForm({ baseUrl }: { baseUrl: string }) {
+  const api = useBridge();
+  const [value, setValue] = useState(baseUrl);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const save = useProfileMutation((url: string) => callBridge(api, 'profiles:setRemoteUrl', { baseUrl: url }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = RemoteBaseUrl.safeParse(value.trim());
+    if (!parsed.success) {
+      setClientError(parsed.error.issues[0]?.message ?? 'Invalid URL');
+      return;
+    }
+    setClientError(null);
+    save.mutate(parsed.data);
+  };
+
+  const error = clientError ?? (save.isError ? toGsError(save.error).message : null);
+  return (
+    <form className="field-row" onSubmit={onSubmit} noValidate data-testid="remote-url-form">
+      <label htmlFor="remote-url">Remote base URL</label>
+      <div className="field-controls">
+        <input
+          id="remote-url"
+          type="url"
+          className="mono"
+          data-testid="remote-url"
+          value={value}
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'remote-url-error' : undefined}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" disabled={save.isPending || value.trim() === baseUrl}>
+          Save URL
+        </button>
+      </div>
+      {error && (
+        <p id="remote-url-error" className="field-error" role="alert" data-testid="remote-url-error">
+          {error}
+        </p>
+      )}
+      {save.isSuccess && !error && <p className="field-ok" role="status">Saved.</p>}
+    </form>
+  );
+}

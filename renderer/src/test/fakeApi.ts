@@ -1,0 +1,120 @@
+import type { ContractResults, GridscopeApi, ProfilesState, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type { GsError, Result } from '../../../shared/errors.js';
+import type { AuditRow, Dataset } from '../../../shared/schemas/dataset.js';
+
+/** Builds a catalogue dataset with sensible defaults; tests override what they assert on. */
+export function makeDataset(over: Partial<Dataset> & Pick<Dataset, 'id' | 'name'>): Dataset {
+  return {
+    description: null,
+    earliest_available_time_utc: '2023-11-05T05:00:00+00:00',
+    latest_available_time_utc: '2023-11-08T04:00:00+00:00',
+    source: 'pjm',
+    last_checked_time_utc: null,
+    primary_key_columns: ['interval_start_utc'],
+    publish_time_column: null,
+    time_index_column: 'interval_start_utc',
+    subseries_index_column: null,
+    all_columns: [
+      { name: 'interval_start_utc', type: 'TIMESTAMP', is_numeric: false, is_date: false, is_datetime: true },
+      { name: 'shadow_price', type: 'DOUBLE PRECISION', is_numeric: true, is_date: false, is_datetime: false },
+    ],
+    number_of_rows_approximate: 1234,
+    table_type: null,
+    is_in_warehouse: null,
+    data_frequency: '1_HOUR',
+    source_url: null,
+    publication_frequency: null,
+    is_published: true,
+    created_at_utc: null,
+    status: 'active',
+    ...over,
+  };
+}
+
+/** A small mixed-market catalogue. */
+export const SAMPLE_DATASETS: Dataset[] = [
+  makeDataset({ id: 'pjm_marginal_value_day_ahead_hourly', name: 'PJM Marginal Value Day Ahead Hourly', number_of_rows_approximate: 387 }),
+  makeDataset({ id: 'pjm_marginal_value_real_time_5_min', name: 'PJM Marginal Value Real Time 5 Min', data_frequency: '5_MINUTES' }),
+  makeDataset({ id: 'nyiso_load', name: 'NYISO Load', source: 'nyiso', description: 'Integrated **load** by zone.' }),
+  makeDataset({ id: 'isone_fuel_mix', name: 'ISO-NE Fuel Mix', source: 'isone', description: 'Generation by fuel type, synthetic gaps filled.' }),
+];
+
+/** Mutable state behind {@link createFakeApi}; tests inspect and mutate it. */
+export interface FakeState {
+  datasets: Dataset[];
+  audit: AuditRow[];
+  profiles: ProfilesState;
+  /** Keys received by `keys:set` (the fake's "vault"). */
+  storedKeys: string[];
+  /** When set, these verbs fail with the given error. */
+  failures: Partial<Record<Verb, GsError>>;
+  calls: Verb[];
+}
+
+/**
+ * An in-memory {@link GridscopeApi}: every verb answers from {@link FakeState}, with failures
+ * injectable per verb. Like the real bridge it never returns a key.
+ */
+export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeApi; state: FakeState } {
+  const state: FakeState = {
+    datasets: SAMPLE_DATASETS,
+    audit: [
+      { market_date: '2023-11-05', number_of_datapoints: 120, number_of_unique_time_index_values: 25, number_of_unique_subseries_index_values: 12, number_of_unique_publish_times_on_publish_date: 1 },
+      { market_date: '2023-11-06', number_of_datapoints: 140, number_of_unique_time_index_values: 24, number_of_unique_subseries_index_values: 14, number_of_unique_publish_times_on_publish_date: 1 },
+    ],
+    profiles: {
+      active: 'embedded',
+      embedded: { status: 'running' },
+      remote: { baseUrl: 'https://api.gridstatus.io/v1', keySet: false },
+      keyStorage: 'test vault',
+    },
+    storedKeys: [],
+    failures: {},
+    calls: [],
+    ...init,
+  };
+  const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
+    state.calls.push(verb);
+    const error = state.failures[verb];
+    return Promise.resolve(error ? { ok: false, error } : { ok: true, value: value() });
+  };
+  const profiles = (patch: (p: ProfilesState) => ProfilesState) => () => (state.profiles = patch(state.profiles));
+  const find = (id: string) => state.datasets.find((d) => d.id === id);
+
+  const api: GridscopeApi = {
+    'app:info': (_: VerbInput<'app:info'>) =>
+      answer('app:info', () => ({ name: 'Gridscope', version: '0.1.0', host: 'web', platform: 'linux', versions: {} })),
+    'datasets:list': () => answer('datasets:list', () => state.datasets),
+    'datasets:get': ({ datasetId }) => {
+      const d = find(datasetId);
+      if (!d) return Promise.resolve({ ok: false, error: { code: 'not_found', message: `No dataset ${datasetId}` } });
+      return answer('datasets:get', () => ({ ...d, data_timezone: 'America/New_York' }));
+    },
+    'datasets:audit': () => answer('datasets:audit', () => state.audit),
+    'usage:get': () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'not in fake' } }),
+    'profiles:get': () => answer('profiles:get', () => state.profiles),
+    'profiles:setActive': ({ profile }) => answer('profiles:setActive', profiles((p) => ({ ...p, active: profile }))),
+    'profiles:setRemoteUrl': ({ baseUrl }) =>
+      answer('profiles:setRemoteUrl', profiles((p) => ({ ...p, remote: { ...p.remote, baseUrl } }))),
+    'keys:set': ({ key }) => {
+      state.storedKeys.push(key);
+      return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true } })));
+    },
+    'keys:clear': () => answer('keys:clear', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: false } }))),
+    'datasets:estimate': ({ datasetId }) =>
+      answer('datasets:estimate', () => ({
+        datasetId,
+        estimatedRows: 0,
+        basis: 'fake',
+        remainingMonthlyRows: null,
+        perResponseLimit: null,
+        warnings: [],
+      })),
+    'requests:status': () => answer('requests:status', () => []),
+    'requests:cancel': () => answer('requests:cancel', () => ({ cancelled: false })),
+    'profiles:setCache': ({ profile, ttlSeconds }) =>
+      answer('profiles:setCache', profiles((p) => ({ ...p, [profile]: { ...p[profile], cacheTtlSeconds: ttlSeconds } }))),
+    'cache:clear': () => answer('cache:clear', () => ({ removed: 0 })),
+  };
+  return { api, state };
+}
