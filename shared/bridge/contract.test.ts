@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RemoteBaseUrl, contractInputs, isVerb, VERBS } from './contract.js';
+import { MAX_CACHE_TTL_SECONDS, RemoteBaseUrl, contractInputs, isVerb, VERBS } from './contract.js';
 
 describe('RemoteBaseUrl', () => {
   it.each(['https://api.gridstatus.io/v1', 'http://127.0.0.1:8787/v1', 'http://localhost:9/v1', ' https://x.example/v1 '])(
@@ -36,5 +36,41 @@ describe('contract inputs', () => {
     for (const v of VERBS) expect(isVerb(v)).toBe(true);
     expect(isVerb('toString')).toBe(false);
     expect(isVerb('fs:read')).toBe(false);
+  });
+});
+
+describe('issue 5 additions', () => {
+  it('data verbs take an optional requestId of 1–64 safe characters', () => {
+    for (const verb of ['datasets:list', 'usage:get'] as const) {
+      expect(contractInputs[verb].safeParse({}).success).toBe(true);
+      expect(contractInputs[verb].safeParse({ requestId: '3f2b9c1e-7d4a-4c55-9b1a-0a6e2d1f8c77' }).success).toBe(true);
+      expect(contractInputs[verb].safeParse({ requestId: 'has space' }).success).toBe(false);
+    }
+    expect(contractInputs['datasets:get'].safeParse({ datasetId: 'x', requestId: 'r1' }).success).toBe(true);
+    expect(contractInputs['requests:status'].safeParse({}).success).toBe(true);
+    expect(contractInputs['requests:cancel'].safeParse({ requestId: 'r1' }).success).toBe(true);
+  });
+
+  it('datasets:estimate: ISO times and one filter with a known operator (default =)', () => {
+    const r = contractInputs['datasets:estimate'].safeParse({
+      datasetId: 'pjm_lmp',
+      startTime: '2024-03-01',
+      endTime: '2024-03-02T00:00:00+00:00',
+      filter: { column: 'location', value: 'WESTERN HUB' },
+    });
+    expect(r.success && r.data.filter).toEqual({ column: 'location', operator: '=', value: 'WESTERN HUB' });
+    for (const t of ['2024-03-01 05:00', '2024-03-01T05:00:00.123Z', '2024-03-01T05:00-0500']) {
+      expect(contractInputs['datasets:estimate'].safeParse({ datasetId: 'x', startTime: t }).success, t).toBe(true);
+    }
+    for (const t of ['03/01/2024', 'now', '2024-03-01T05']) {
+      expect(contractInputs['datasets:estimate'].safeParse({ datasetId: 'x', startTime: t }).success, t).toBe(false);
+    }
+  });
+
+  it('profiles:setCache: whole seconds from 0 (off) to 30 days', () => {
+    const s = contractInputs['profiles:setCache'];
+    expect(s.safeParse({ profile: 'remote', ttlSeconds: 0 }).success).toBe(true);
+    expect(s.safeParse({ profile: 'embedded', ttlSeconds: MAX_CACHE_TTL_SECONDS }).success).toBe(true);
+    expect(s.safeParse({ profile: 'remote', ttlSeconds: MAX_CACHE_TTL_SECONDS + 1 }).success).toBe(false);
   });
 });
