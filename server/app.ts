@@ -7,7 +7,9 @@ import { KeyRing } from './auth.js';
 import { DatasetStore } from './data/store.js';
 import { installErrorHandlers } from './errors.js';
 import { loggerOptions } from './logging.js';
+import { openapiRoutes } from './openapi.js';
 import { UsageStore, resolvePlan, type Plan } from './plans/index.js';
+import { exportDownloadRoutes } from './routes/export-download.js';
 import { UsageTracker } from './usage.js';
 import { v1Routes } from './v1.js';
 
@@ -90,6 +92,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     });
     await app.register(compress, { encodings: ['br', 'gzip', 'deflate'] });
     installErrorHandlers(app);
+    await app.register(openapiRoutes);
+    await app.register(exportDownloadRoutes, { store });
     await app.register(v1Routes, {
       prefix: '/v1',
       store,

@@ -89,8 +89,8 @@ export const QueryDateTime = z
 export const QueryDate = z
   .string()
   .transform((raw, ctx) => {
-    const m = DATE.exec(raw);
-    const valid = m !== null && new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) === raw;
+    const time = DATE.test(raw) ? Date.parse(`${raw}T00:00:00Z`) : Number.NaN;
+    const valid = !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === raw;
     if (!valid) return fail(ctx, 'date_from_datetime_parsing', 'Input should be a valid date in the format YYYY-MM-DD');
     return raw;
   })

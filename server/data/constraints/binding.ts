@@ -1,0 +1,101 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { BindingConstraintWithLocations, BindingLocationsQuery, BindingQuery } from '../../../shared/index.js';
+import { ident } from '../sql.js';
+import type { ConstraintDatasetConfig } from './configs.js';
+import { Params, utcText } from './params.js';
+
+/**
+ * Binding rows (spec endpoint 7) and binding constraints with locations (endpoint 8, field names
+ * ours). Both read the constraint dataset's own table, time index in [start_time, end_time).
+ */
+
+/** Column names and DuckDB types of a dataset table, in table order. */
+export type TableColumns = { name: string; type: string }[];
+
+/** The time-window conditions on the time index column. */
+function window(params: Params, config: ConstraintDatasetConfig, query: { start_time?: string; end_time?: string }): string[] {
+  const time = `d.${ident(config.time_index_column)}`;
+  const where: string[] = [];
+  if (query.start_time !== undefined) where.push(`${time} >= ${params.time(query.start_time)}`);
+  if (query.end_time !== undefined) where.push(`${time} < ${params.time(query.end_time)}`);
+  return where;
+}
+
+/**
+ * Endpoint 7: the dataset's rows (every column, UTC times as `…+00:00`) plus constraint_gs_entity_id,
+ * constraint_name, contingency_gs_entity_id and contingency_name; `price_threshold` keeps rows with
+ * |shadow price| > value. Ordered by time index, constraint, contingency; at most `limit` rows.
+ */
+export async function bindingRows(conn: DuckDBConnection, config: ConstraintDatasetConfig, columns: TableColumns, query: BindingQuery): Promise<Record<string, unknown>[]> {
+  const params = new Params();
+  const where = window(params, config, query);
+  if (query.price_threshold !== undefined) where.push(`abs(d.${ident(config.shadow_price_column!)}) > ${params.add(query.price_threshold)}`);
+  const market = params.add(config.market_id);
+  const constraint = `d.${ident(config.constraint_column)}`;
+  const contingency = config.contingency_column ? `d.${ident(config.contingency_column)}` : 'NULL::VARCHAR';
+  const select = columns.map(({ name, type }) => (type === 'TIMESTAMP' ? `${utcText(`d.${ident(name)}`)} AS ${ident(name)}` : `d.${ident(name)}`));
+  const sql = `SELECT ${select.join(', ')}, c.gs_entity_id AS constraint_gs_entity_id, ${constraint} AS constraint_name,
+                      k.gs_entity_id AS contingency_gs_entity_id, ${contingency} AS contingency_name
+               FROM ${ident(config.dataset_id)} d
+               LEFT JOIN gs_constraints c ON c.market_id = ${market} AND c.constraint_name = ${constraint}
+               LEFT JOIN gs_contingencies k ON k.market_id = ${market} AND k.contingency_name = ${contingency}
+               ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+               ORDER BY d.${ident(config.time_index_column)}, ${constraint}, ${contingency} NULLS FIRST
+               LIMIT ${Math.trunc(query.limit)}`;
+  return (await conn.runAndReadAll(sql, params.values)).getRowObjectsJson() as Record<string, unknown>[];
+}
+
+/** A substation struct or NULL, for the nested result. */
+const substation = (alias: string) =>
+  `CASE WHEN ${alias}.name IS NULL THEN NULL ELSE {'latitude': ${alias}.latitude, 'longitude': ${alias}.longitude, 'name': ${alias}.name} END`;
+
+/**
+ * Endpoint 8: rows collapse to the peak |shadow price| per constraint and interval (ties: contingency
+ * name); constraints rank by their largest peak (ties: earliest interval, then name); the top `limit`
+ * come back in that order with their facility coordinates, the contingencies seen in the window and
+ * the per-interval observations in time order.
+ */
+export async function bindingConstraintsWithLocations(
+  conn: DuckDBConnection,
+  config: ConstraintDatasetConfig,
+  query: BindingLocationsQuery,
+): Promise<BindingConstraintWithLocations[]> {
+  const params = new Params();
+  const where = window(params, config, query);
+  const market = params.add(config.market_id);
+  const contingency = config.contingency_column ? `d.${ident(config.contingency_column)}` : 'NULL::VARCHAR';
+  const sql = `
+    WITH obs AS (
+      SELECT d.${ident(config.constraint_column)} AS constraint_name, ${contingency} AS contingency_name,
+             d.${ident(config.time_index_column)} AS t0, d.${ident(config.interval_end_column)} AS t1,
+             d.${ident(config.shadow_price_column!)}::DOUBLE AS shadow_price
+      FROM ${ident(config.dataset_id)} d ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ), peaks AS (
+      SELECT * FROM obs
+      QUALIFY row_number() OVER (PARTITION BY constraint_name, t0 ORDER BY abs(shadow_price) DESC, contingency_name NULLS LAST) = 1
+    ), scored AS (
+      SELECT constraint_name, t0, abs(shadow_price) AS a, max(abs(shadow_price)) OVER (PARTITION BY constraint_name) AS peak FROM peaks
+    ), ranked AS (
+      SELECT constraint_name, max(peak) AS peak, min(t0) FILTER (WHERE a = peak) AS peak_t0, count(*)::INTEGER AS n
+      FROM scored GROUP BY constraint_name ORDER BY peak DESC, peak_t0, constraint_name LIMIT ${Math.trunc(query.limit)}
+    )
+    SELECT c.gs_entity_id AS constraint_gs_entity_id, r.constraint_name, ${market} AS market_id, ${params.add(config.dataset_id)} AS dataset_id,
+           r.peak::DOUBLE AS peak_abs_shadow_price, ${utcText('r.peak_t0')} AS peak_interval_start_utc, r.n AS binding_interval_count,
+           ${substation('s1')} AS "start", ${substation('s2')} AS "end",
+           coalesce((SELECT list(DISTINCT {'contingency_gs_entity_id': k.gs_entity_id, 'contingency_name': k.contingency_name})
+                     FROM obs o JOIN gs_contingencies k ON k.market_id = ${market} AND k.contingency_name = o.contingency_name
+                     WHERE o.constraint_name = r.constraint_name), []) AS contingencies,
+           (SELECT list({'interval_start_utc': ${utcText('p.t0')}, 'interval_end_utc': ${utcText('p.t1')}, 'shadow_price': p.shadow_price,
+                         'contingency_gs_entity_id': k.gs_entity_id, 'contingency_name': p.contingency_name} ORDER BY p.t0)
+            FROM peaks p LEFT JOIN gs_contingencies k ON k.market_id = ${market} AND k.contingency_name = p.contingency_name
+            WHERE p.constraint_name = r.constraint_name) AS observations
+    FROM ranked r
+    LEFT JOIN gs_constraints c ON c.market_id = ${market} AND c.constraint_name = r.constraint_name
+    LEFT JOIN gs_constraint_geometry g ON g.constraint_id = c.gs_entity_id
+    LEFT JOIN gs_substations s1 ON s1.market_id = g.market_id AND s1.name = g.start_name
+    LEFT JOIN gs_substations s2 ON s2.market_id = g.market_id AND s2.name = g.end_name
+    ORDER BY r.peak DESC, r.peak_t0, r.constraint_name`;
+  const rows = (await conn.runAndReadAll(sql, params.values)).getRowObjectsJson() as unknown as BindingConstraintWithLocations[];
+  for (const row of rows) row.contingencies.sort((a, b) => (a.contingency_name < b.contingency_name ? -1 : 1));
+  return rows;
+}

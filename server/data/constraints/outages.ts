@@ -1,0 +1,54 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ActiveOutagesQuery, ActiveOutagesResponse, OutageTicket } from '../../../shared/index.js';
+import { Params, utcText } from './params.js';
+
+/**
+ * Active outages (spec endpoint 14). As of `start_time`, each ticket shows its last version with
+ * version_time ≤ start_time (a ticket with no such version is not known yet). A ticket is returned
+ * when that version's interval [start, end) overlaps [start_time, end_time), i.e. start < end_time
+ * and end > start_time, and, with `start_date`, start ≥ start_date. Ordered by interval start, then
+ * ticket; `limit` tickets at most, `truncated` when more matched. Equipment in eDART line order.
+ */
+
+const substation = (alias: string) =>
+  `CASE WHEN ${alias}.name IS NULL THEN NULL ELSE {'latitude': ${alias}.latitude, 'longitude': ${alias}.longitude, 'name': ${alias}.name} END`;
+
+/** The tickets of a market for the window (the market must have outage data; the route checks). */
+export async function activeOutages(conn: DuckDBConnection, market: string, query: ActiveOutagesQuery): Promise<ActiveOutagesResponse> {
+  const params = new Params();
+  const m = params.add(market);
+  const start = params.time(query.start_time);
+  const conditions = [`v.interval_start_utc < ${params.time(query.end_time)}`, `v.interval_end_utc > ${start}`];
+  if (query.start_date !== undefined) conditions.push(`v.interval_start_utc >= ${params.time(query.start_date)}`);
+  const sql = `
+    WITH as_of AS (
+      SELECT * FROM gs_outage_versions WHERE market_id = ${m} AND version_time_utc <= ${start}
+      QUALIFY row_number() OVER (PARTITION BY ticket ORDER BY version_time_utc DESC, version DESC) = 1
+    ), picked AS (
+      SELECT * FROM as_of v WHERE ${conditions.join(' AND ')}
+      ORDER BY v.interval_start_utc, v.ticket LIMIT ${Math.trunc(query.limit) + 1}
+    )
+    SELECT v.ticket, v.status, v.outage_type, ${utcText('v.version_time_utc')} AS version_time_utc,
+           ${utcText('v.interval_start_utc')} AS current_interval_start_utc, ${utcText('v.interval_end_utc')} AS current_interval_end_utc,
+           v.causes,
+           coalesce((SELECT list({'zone': e.zone, 'facility_name': e.facility_name, 'equipment_type': e.equipment_type,
+                                  'station_1': e.station_1, 'station_2': e.station_2, 'from_substation': ${substation('s1')},
+                                  'to_substation': ${substation('s2')}, 'voltage': e.voltage, 'equipment_name': e.equipment_name,
+                                  'switching_action': e.switching_action, 'interval_start_utc': ${utcText('e.interval_start_utc')},
+                                  'interval_end_utc': ${utcText('e.interval_end_utc')}} ORDER BY e.seq)
+                     FROM gs_outage_equipment e
+                     LEFT JOIN gs_substations s1 ON s1.market_id = e.market_id AND s1.name = e.station_1
+                     LEFT JOIN gs_substations s2 ON s2.market_id = e.market_id AND s2.name = e.station_2
+                     WHERE e.market_id = v.market_id AND e.ticket = v.ticket AND e.version = v.version), []) AS equipment,
+           v.is_synthetic
+    FROM picked v ORDER BY v.interval_start_utc, v.ticket`;
+  const tickets = (await conn.runAndReadAll(sql, params.values)).getRowObjectsJson() as unknown as OutageTicket[];
+  const truncated = tickets.length > query.limit;
+  return { truncated, tickets: truncated ? tickets.slice(0, query.limit) : tickets };
+}
+
+/** Markets that have outage tickets (lower-case ids). */
+export async function outageMarkets(conn: DuckDBConnection): Promise<string[]> {
+  const rows = (await conn.runAndReadAll('SELECT DISTINCT market_id FROM gs_outage_versions ORDER BY 1')).getRowObjectsJson();
+  return rows.map((row) => String(row.market_id));
+}

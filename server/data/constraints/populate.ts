@@ -1,0 +1,84 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { parseEdartScheduled } from '../synthetic/edart.js';
+import { generateGeometry } from '../synthetic/geometry.js';
+import { pricingLocations } from '../synthetic/locations.js';
+import { generateTickets, type OutageStation } from '../synthetic/outages.js';
+import { generateShiftFactors } from '../synthetic/shift-factors.js';
+import type { SyntheticInputs } from '../synthetic/sources.js';
+import { SubstationPlacer } from '../synthetic/substations.js';
+import { ticketRows, versionsFromEdart, type TicketVersion } from '../synthetic/tickets.js';
+import type { ConstraintDatasetConfig } from './configs.js';
+import { bindingCombos, deriveEntities } from './entities.js';
+import { fillCostRollup } from './rollup.js';
+import { appendRows, createTables } from './schema.js';
+
+/**
+ * Fills the constraint tables (schema.ts) next to dataset tables already in the connection: real
+ * entities from the rows, then the SYNTHETIC geometry, shift factors and outage tickets (only for
+ * PJM, the market with pricing nodes and an eDART exemplar). Deterministic for given inputs.
+ */
+
+/** Bump when a generator's output changes: it is part of the constraint database's name. */
+export const GENERATOR_VERSION = 2;
+
+const MARKET = 'pjm';
+
+/** The embedded synthetic tickets (module doc of synthetic/outages.ts): 40 % around each real sample window. */
+export const EMBEDDED_TICKETS = {
+  count: 400,
+  firstTicket: 9_000_001,
+  windows: [
+    { from: Date.UTC(2023, 9, 15), to: Date.UTC(2023, 10, 30), weight: 0.4 },
+    { from: Date.UTC(2024, 7, 15), to: Date.UTC(2024, 8, 30), weight: 0.4 },
+    { from: Date.UTC(2023, 0, 1), to: Date.UTC(2026, 0, 1), weight: 0.2 },
+  ],
+  /** The eDART exemplar's own timestamp (07-23-2026 13:18:27 Eastern): no version is later. */
+  horizon: Date.UTC(2026, 6, 23, 17, 18, 27),
+};
+
+/** Options of {@link populateConstraintTables}. `builtAt` is epoch ms. */
+export interface PopulateOptions {
+  configs: readonly ConstraintDatasetConfig[];
+  inputs: SyntheticInputs;
+  builtAt: number;
+  kind: 'embedded' | 'scaled' | 'fixture';
+  tickets?: typeof EMBEDDED_TICKETS;
+}
+
+/** Creates and fills every constraint table. @throws when DuckDB fails. */
+export async function populateConstraintTables(conn: DuckDBConnection, options: PopulateOptions): Promise<void> {
+  const { configs, inputs, builtAt } = options;
+  await createTables(conn);
+  await appendRows(conn, 'gs_constraint_datasets', configs.map((c) => ({ ...c })));
+  const seen = await deriveEntities(conn, configs, builtAt);
+  await fillCostRollup(conn, configs);
+  const locations = pricingLocations(MARKET, inputs.nodes);
+  const placer = new SubstationPlacer(inputs, MARKET);
+  const geometry = generateGeometry(MARKET, seen.filter((s) => s.market_id === MARKET).map((s) => s.name), placer, inputs.nodes);
+  const shiftFactors = generateShiftFactors(locations, geometry.facilities, await bindingCombos(conn, configs));
+
+  const real = parseEdartScheduled(inputs.edart).flatMap(versionsFromEdart);
+  const synthetic = generateTickets({ market: MARKET, stations: geometry.stations, ...(options.tickets ?? EMBEDDED_TICKETS) });
+  placeOutageStations([...real, ...synthetic], geometry.stations, placer);
+  const { versionRows, equipmentRows } = ticketRows(MARKET, [...real, ...synthetic]);
+
+  await appendRows(conn, 'gs_locations', locations);
+  await appendRows(conn, 'gs_constraint_geometry', geometry.rows);
+  await appendRows(conn, 'gs_shift_factors', shiftFactors);
+  await appendRows(conn, 'gs_outage_versions', versionRows);
+  await appendRows(conn, 'gs_outage_equipment', equipmentRows);
+  await appendRows(conn, 'gs_substations', placer.all().map((s) => ({ market_id: MARKET, ...s })));
+  await appendRows(conn, 'gs_store_facts', [{ built_at_utc: builtAt, kind: options.kind, generator_version: GENERATOR_VERSION }]);
+}
+
+/** Places the stations of ticket equipment that constraints did not place (e.g. the real MANSFIEL). */
+function placeOutageStations(versions: readonly TicketVersion[], known: readonly OutageStation[], placer: SubstationPlacer): void {
+  const names = new Set(known.map((s) => s.name));
+  for (const version of versions) {
+    for (const e of version.equipment) {
+      if (names.has(e.station_1) && names.has(e.station_2)) continue;
+      const first = placer.place(e.station_1);
+      if (e.station_2 !== e.station_1) placer.place(e.station_2, first);
+    }
+  }
+}

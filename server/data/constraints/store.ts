@@ -1,0 +1,118 @@
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { ConstraintDatasetConfig } from './configs.js';
+import type { TableColumns } from './binding.js';
+import { outageMarkets } from './outages.js';
+import { Params } from './params.js';
+import { ident } from '../sql.js';
+
+/**
+ * Read-only access to one constraint database (schema.ts): the embedded build, a test fixture or the
+ * `--scale` benchmark file. Opening reads the dataset configs, their table columns, the location ids
+ * and the outage markets once; each query then runs on its own short-lived connection.
+ * Query functions live beside this file (list.ts, costs.ts, …) and take the connection.
+ */
+
+/** Options of {@link ConstraintStore.open}. */
+export interface ConstraintStoreOptions {
+  /** The DuckDB file. */
+  path: string;
+  /** Every dataset id of the catalogue, to tell "not a constraint dataset" (400) from "unknown" (404). Defaults to the constraint datasets. */
+  knownDatasets?: Iterable<string>;
+}
+
+/** What a dataset id is to the constraint endpoints. */
+export type DatasetRole = 'constraint' | 'other' | 'unknown';
+
+export class ConstraintStore {
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly configs: ReadonlyMap<string, ConstraintDatasetConfig>,
+    private readonly tableColumns: ReadonlyMap<string, TableColumns>,
+    private readonly known: ReadonlySet<string>,
+    private readonly locationIds: ReadonlySet<string>,
+    /** Markets with outage tickets (lower case). */
+    readonly outageMarkets: readonly string[],
+    /** The DuckDB file. */
+    readonly path: string,
+  ) {}
+
+  /** Opens the file read-only and reads its metadata. @throws when it is missing or not a constraint database. */
+  static async open(options: ConstraintStoreOptions): Promise<ConstraintStore> {
+    const instance = await DuckDBInstance.create(options.path, { access_mode: 'READ_ONLY' });
+    try {
+      const conn = await instance.connect();
+      try {
+        const configs = (await conn.runAndReadAll('SELECT * FROM gs_constraint_datasets ORDER BY dataset_id')).getRowObjectsJson() as unknown as ConstraintDatasetConfig[];
+        const columns = new Map<string, TableColumns>();
+        for (const config of configs) {
+          const described = (await conn.runAndReadAll(`DESCRIBE ${ident(config.dataset_id)}`)).getRowObjectsJson();
+          columns.set(config.dataset_id, described.map((row) => ({ name: String(row.column_name), type: String(row.column_type) })));
+        }
+        const locations = (await conn.runAndReadAll('SELECT gs_entity_id FROM gs_locations')).getRowObjectsJson().map((row) => String(row.gs_entity_id));
+        const known = new Set([...(options.knownDatasets ?? []), ...configs.map((c) => c.dataset_id)]);
+        const markets = await outageMarkets(conn);
+        return new ConstraintStore(instance, new Map(configs.map((c) => [c.dataset_id, c])), columns, known, new Set(locations), markets, options.path);
+      } finally {
+        conn.closeSync();
+      }
+    } catch (error) {
+      instance.closeSync();
+      throw error;
+    }
+  }
+
+  /** Every constraint dataset config, ordered by dataset id. */
+  datasetConfigs(): ConstraintDatasetConfig[] {
+    return [...this.configs.values()];
+  }
+
+  /** The config of a constraint dataset, or undefined. */
+  config(datasetId: string): ConstraintDatasetConfig | undefined {
+    return this.configs.get(datasetId);
+  }
+
+  /** Columns of a constraint dataset's table (table order). */
+  columns(datasetId: string): TableColumns {
+    return this.tableColumns.get(datasetId) ?? [];
+  }
+
+  /** Whether an id is a constraint dataset, another catalogue dataset, or unknown. */
+  datasetRole(datasetId: string): DatasetRole {
+    if (this.configs.has(datasetId)) return 'constraint';
+    return this.known.has(datasetId) ? 'other' : 'unknown';
+  }
+
+  /** Whether a pricing location has this id. */
+  hasLocation(id: string): boolean {
+    return this.locationIds.has(id);
+  }
+
+  /** Whether a constraint has this id. */
+  async hasConstraint(id: string): Promise<boolean> {
+    return this.withConnection(async (conn) => {
+      const params = new Params();
+      const rows = await conn.runAndReadAll(`SELECT 1 FROM gs_constraints WHERE gs_entity_id = ${params.add(id)} LIMIT 1`, params.values);
+      return rows.currentRowCount > 0;
+    });
+  }
+
+  /** Runs `work` on a fresh connection and always closes it. @throws when the store is closed. */
+  async withConnection<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('ConstraintStore is closed');
+    const conn = await this.instance.connect();
+    try {
+      return await work(conn);
+    } finally {
+      conn.closeSync();
+    }
+  }
+
+  /** Releases the file. Idempotent. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.instance.closeSync();
+  }
+}

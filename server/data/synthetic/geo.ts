@@ -1,0 +1,91 @@
+/**
+ * Plane-free geography helpers for synthetic coordinates: great-circle distance, destination point,
+ * and point-in-MultiPolygon for the ISO footprints of data/commongrid/iso-boundaries (GeoJSON,
+ * WGS84 lon/lat). Distances are kilometres, angles degrees.
+ */
+
+/** A WGS84 point. */
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+const EARTH_KM = 6371;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const deg = (r: number) => (r * 180) / Math.PI;
+
+/** Great-circle (haversine) distance in km. */
+export function distanceKm(a: Point, b: Point): number {
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The point `km` away from `from` on initial bearing `bearingDeg` (0 = north, 90 = east). */
+export function destination(from: Point, km: number, bearingDeg: number): Point {
+  const d = km / EARTH_KM;
+  const b = rad(bearingDeg);
+  const lat1 = rad(from.latitude);
+  const lon1 = rad(from.longitude);
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
+  const lon2 = lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  return { latitude: deg(lat2), longitude: deg(lon2) };
+}
+
+/** Rounds a point to 5 decimals (about 1 m), the precision the API reports. */
+export function roundPoint(p: Point): Point {
+  return { latitude: Math.round(p.latitude * 1e5) / 1e5, longitude: Math.round(p.longitude * 1e5) / 1e5 };
+}
+
+type Ring = [number, number][];
+interface Polygon {
+  rings: Ring[];
+  box: [number, number, number, number];
+}
+
+/** An ISO footprint: a MultiPolygon with per-polygon bounding boxes for fast rejection. */
+export class Footprint {
+  private readonly polygons: Polygon[];
+  /** Bounding box `[minLon, minLat, maxLon, maxLat]` of the whole footprint. */
+  readonly box: [number, number, number, number];
+
+  /** @param geojson a FeatureCollection whose first feature is a Polygon or MultiPolygon. @throws on another shape. */
+  constructor(geojson: unknown) {
+    const geometry = (geojson as { features?: { geometry?: { type: string; coordinates: unknown } }[] }).features?.[0]?.geometry;
+    if (!geometry || (geometry.type !== 'MultiPolygon' && geometry.type !== 'Polygon')) throw new Error('Footprint needs a Polygon or MultiPolygon feature');
+    const polys = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as Ring[][];
+    this.polygons = polys.map((rings) => {
+      const xs = rings[0]!.map((c) => c[0]);
+      const ys = rings[0]!.map((c) => c[1]);
+      return { rings, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+    });
+    this.box = [
+      Math.min(...this.polygons.map((p) => p.box[0])),
+      Math.min(...this.polygons.map((p) => p.box[1])),
+      Math.max(...this.polygons.map((p) => p.box[2])),
+      Math.max(...this.polygons.map((p) => p.box[3])),
+    ];
+  }
+
+  /** True when the point is inside the footprint (outer ring in, holes out; even-odd rule). */
+  contains(p: Point): boolean {
+    const x = p.longitude;
+    const y = p.latitude;
+    return this.polygons.some(({ rings, box }) => {
+      if (x < box[0] || x > box[2] || y < box[1] || y > box[3]) return false;
+      return rings.reduce((inside, ring) => (inRing(ring, x, y) ? !inside : inside), false);
+    });
+  }
+}
+
+/** Ray casting for one ring. */
+function inRing(ring: Ring, x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i]!;
+    const [xj, yj] = ring[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

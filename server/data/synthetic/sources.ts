@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Footprint, type Point } from './geo.js';
+
+/**
+ * The real inputs of the synthetic generators, read from the data folder (data/SOURCES.md):
+ * PJM pricing nodes with coordinates (TextureHQ/commongrid, ODbL), the PJM footprint, and the PJM
+ * eDART `linesout.txt` exemplar. Paths are relative to the data folder; their bytes are hashed into
+ * the constraint database's name (see constraints/build.ts).
+ */
+export const SYNTHETIC_INPUT_FILES = [
+  'commongrid/pricing-nodes.json',
+  'commongrid/iso-boundaries/iso-pjm.json',
+  'format-exemplars/pjm_edart_linesout_sample.txt',
+] as const;
+
+/** A PJM pricing node: hub, zone or generator (EIA-860 plant), with real coordinates. */
+export interface PricingNode extends Point {
+  id: string;
+  name: string;
+  nodeType: 'hub' | 'zone' | 'gen' | string;
+  zone: string | null;
+}
+
+/** Everything the generators read. */
+export interface SyntheticInputs {
+  /** PJM nodes, ordered by id. */
+  nodes: PricingNode[];
+  footprint: Footprint;
+  /** Text of the eDART exemplar. */
+  edart: string;
+}
+
+/** Reads the inputs of {@link SYNTHETIC_INPUT_FILES}. @throws when a file is missing or malformed. */
+export async function readSyntheticInputs(dataDir: string): Promise<SyntheticInputs> {
+  const [nodesText, footprintText, edart] = await Promise.all(
+    SYNTHETIC_INPUT_FILES.map((file) => readFile(path.join(dataDir, file), 'utf8')),
+  );
+  const all = JSON.parse(nodesText!) as (PricingNode & { iso: string })[];
+  const nodes = all
+    .filter((node) => node.iso === 'PJM' && Number.isFinite(node.latitude) && Number.isFinite(node.longitude))
+    .map(({ id, name, nodeType, zone, latitude, longitude }) => ({ id, name, nodeType, zone, latitude, longitude }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { nodes, footprint: new Footprint(JSON.parse(footprintText!)), edart: edart! };
+}

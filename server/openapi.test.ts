@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './testing.js';
+
+/** `GET /openapi.json`: OpenAPI 3.1 from the shared schemas, every route, served without a key. */
+
+let app: FastifyInstance;
+let close: () => Promise<void>;
+let doc: {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  paths: Record<string, { get: { summary: string; parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[]; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>; security: unknown[] } }>;
+};
+
+beforeAll(async () => {
+  ({ app, close } = await startTestServer());
+  const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(async () => close());
+
+/** OpenAPI path → the Fastify URL it documents. */
+const fastifyUrl = (path: string) => path.replace('{object_key}', '*').replace(/\{([^}]+)\}/g, ':$1');
+
+describe('GET /openapi.json', () => {
+  it('is OpenAPI 3.1 with version 1.3.0 and says what is synthetic', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Gridscope Energy Data API', version: '1.3.0' });
+    expect(doc.info.description).toMatch(/SYNTHETIC/);
+  });
+
+  it('documents every registered route, and every documented path is a real route', () => {
+    const undocumented = Object.entries(doc.paths).filter(([, item]) => item.get.summary === 'Undocumented route').map(([path]) => path);
+    expect(undocumented).toEqual([]);
+    for (const path of Object.keys(doc.paths)) expect(app.hasRoute({ method: 'GET', url: fastifyUrl(path) }), path).toBe(true);
+    for (const path of ['/v1/constraints', '/v1/constraints/binding/locations', '/v1/outages/{market_id}/active', '/v1/csv-exports/{dataset_id}/{export_date}', '/v1/datasets/{dataset_id}/query', '/v1/api_usage', '/exports/{bucket}/{object_key}']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+
+  it('derives parameters and responses from the shared schemas', () => {
+    const constraints = doc.paths['/v1/constraints']!.get;
+    expect(constraints.parameters.find((p) => p.name === 'limit')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000 } });
+    expect(constraints.parameters.find((p) => p.name === 'sort_column')!.schema).toMatchObject({ enum: ['constraint_name', 'market_id', 'earliest_seen_utc', 'latest_seen_utc'] });
+    expect(constraints.security).toEqual([{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
+    expect(Object.keys(constraints.responses)).toEqual(expect.arrayContaining(['200', '401', '422']));
+    const costs = doc.paths['/v1/constraints/locations/{location_gs_entity_id}/constraint-costs']!.get;
+    expect(costs.parameters.filter((p) => p.required).map((p) => p.name)).toEqual(['location_gs_entity_id', 'dataset_id', 'start_time', 'end_time']);
+    const binding = doc.paths['/v1/constraints/binding/locations']!.get.responses['200']!.content!['application/json']!.schema as { items: { properties: Record<string, unknown> } };
+    expect(Object.keys(binding.items.properties)).toEqual(expect.arrayContaining(['constraint_gs_entity_id', 'peak_abs_shadow_price', 'observations', 'start', 'end']));
+    expect(doc.paths['/exports/{bucket}/{object_key}']!.get.security).toEqual([]);
+  });
+});

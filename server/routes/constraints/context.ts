@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { closeConstraintStoreFor, constraintStoreFor } from '../../data/constraints/registry.js';
+import type { ConstraintDatasetConfig } from '../../data/constraints/configs.js';
+import type { ConstraintStore } from '../../data/constraints/store.js';
+import type { DatasetStore } from '../../data/store.js';
+import { HttpError } from '../../errors.js';
+
+/**
+ * What the constraint and outage route modules share: how they reach the constraint database and the
+ * error answers about datasets (spec "Errors": 404 unknown dataset, 400 invalid parameter).
+ */
+
+/** Options of the constraint and outage plugins: a dataset store (the database is built on first use) or a ready constraint store. */
+export interface ConstraintRouteOptions {
+  store?: DatasetStore;
+  /** Folder of the source files (the synthetic generators' inputs); default the repository's `data/`. */
+  dataDir?: string;
+  constraints?: ConstraintStore;
+}
+
+/** Header naming the synthetic parts of a response (ours; the app shows a "synthetic" label). */
+export const SYNTHETIC_HEADER = 'x-gridscope-synthetic';
+
+/** Marks a reply as carrying synthetic values, naming them (e.g. `estimated_shift_factor`). */
+export function markSynthetic(reply: FastifyReply, fields: string): void {
+  reply.header(SYNTHETIC_HEADER, fields);
+}
+
+/**
+ * The store getter for a plugin, and an onClose hook that closes a store this plugin's dataset store
+ * owns. @throws Error when neither option is given.
+ */
+export function constraintAccess(app: FastifyInstance, options: ConstraintRouteOptions): () => Promise<ConstraintStore> {
+  const { store, constraints, dataDir } = options;
+  if (constraints) return async () => constraints;
+  if (!store) throw new Error('constraint routes need `store` or `constraints`');
+  app.addHook('onClose', async () => closeConstraintStoreFor(store));
+  return () => constraintStoreFor(store, dataDir);
+}
+
+/**
+ * The config of a constraint dataset. 404 `Dataset <id> not found` for an unknown id; 400 for a
+ * catalogue dataset that is not a constraint dataset, or (`priced`) one without a shadow price column.
+ */
+export function requireConstraintDataset(cs: ConstraintStore, datasetId: string, priced: boolean): ConstraintDatasetConfig {
+  const role = cs.datasetRole(datasetId);
+  if (role === 'unknown') throw new HttpError(404, `Dataset ${datasetId} not found`);
+  const config = cs.config(datasetId);
+  const eligible = cs.datasetConfigs().filter((c) => !priced || c.shadow_price_column !== null).map((c) => c.dataset_id);
+  if (!config) throw new HttpError(400, `Dataset ${datasetId} is not a constraint dataset. Constraint datasets: ${eligible.join(', ')}`);
+  if (priced && config.shadow_price_column === null) {
+    throw new HttpError(400, `Dataset ${datasetId} has no shadow price column. Datasets with shadow prices: ${eligible.join(', ')}`);
+  }
+  return config;
+}
+
+/** 404 unless the dataset id (a filter) is known to the catalogue. */
+export function requireKnownDataset(cs: ConstraintStore, datasetId: string | undefined): void {
+  if (datasetId !== undefined && cs.datasetRole(datasetId) === 'unknown') throw new HttpError(404, `Dataset ${datasetId} not found`);
+}

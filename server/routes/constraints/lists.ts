@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ConstraintListQuery, ContingencyListQuery, type ConstraintListResponse } from '../../../shared/index.js';
+import { listConstraints, listContingencies } from '../../data/constraints/list.js';
+import { parseIsos } from '../../data/constraints/params.js';
+import type { ConstraintStore } from '../../data/constraints/store.js';
+import { parseRequest } from '../../validation.js';
+
+/**
+ * `GET /constraints` and `GET /constraints/contingencies` (spec endpoints 1 and 2; filters and
+ * orderings in data/constraints/list.ts).
+ */
+
+/**
+ * `dataset_metadata` (ours): market id → price kind (`rt`, `da`) → the pricing datasets whose shadow
+ * prices make that market's rt/da absolute costs. Markets: those named in `isos`, else all.
+ */
+export function pricingMetadata(cs: ConstraintStore, isos: string | undefined): NonNullable<ConstraintListResponse['dataset_metadata']> {
+  const wanted = parseIsos(isos);
+  const metadata: NonNullable<ConstraintListResponse['dataset_metadata']> = {};
+  for (const config of cs.datasetConfigs()) {
+    if (config.shadow_price_column === null || config.price_kind === null) continue;
+    if (wanted !== undefined && !wanted.includes(config.market_id.toLowerCase())) continue;
+    const market = (metadata[config.market_id] ??= {});
+    (market[config.price_kind] ??= []).push({ dataset_id: config.dataset_id, shadow_price_column: config.shadow_price_column });
+  }
+  return metadata;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Registers the two list routes. */
+export function listRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/constraints', async (request, reply) => {
+      const query = parseRequest(ConstraintListQuery, request.query, 'query');
+      const cs = await getStore();
+      const data = await cs.withConnection((conn) => listConstraints(conn, cs.datasetConfigs(), query));
+      request.rowsReturned = data.count;
+      const metadata = query.include_dataset_metadata ? pricingMetadata(cs, query.isos) : null;
+      // `data` is JSON text rendered by DuckDB (data/constraints/json.ts).
+      return reply.type(JSON_TYPE).send(`{"data":${data.body},"dataset_metadata":${JSON.stringify(metadata)}}`);
+    });
+
+    app.get('/constraints/contingencies', async (request, reply) => {
+      const query = parseRequest(ContingencyListQuery, request.query, 'query');
+      const cs = await getStore();
+      const data = await cs.withConnection((conn) => listContingencies(conn, query));
+      request.rowsReturned = data.count;
+      return reply.type(JSON_TYPE).send(data.body);
+    });
+  };
+}

@@ -1,0 +1,59 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyPluginAsync } from 'fastify';
+import type { DatasetStore } from '../data/store.js';
+import { HttpError } from '../errors.js';
+import { parseObjectKey } from '../exports/keys.js';
+import { parseRange } from '../exports/range.js';
+import { closeExportServiceFor, exportServiceFor, type ExportService } from '../exports/service.js';
+
+/**
+ * `GET /exports/<bucket>/<object key>?expires=<unix s>&signature=<hex>` (ours): the download a
+ * presigned link points at. Registered OUTSIDE the /v1 API-key scope: the signature is the
+ * credential. A missing, malformed or tampered signature, or another bucket → 403 "Signature does
+ * not match"; a link past `expires` → 403 "Request has expired". Sends `application/gzip` with
+ * `Accept-Ranges: bytes`; a single `Range` → 206 with `Content-Range`; a malformed or unsatisfiable
+ * one → 416 with `Content-Range: bytes *\/<size>`.
+ */
+
+/** Options: the dataset store (sharing the export service of its /v1 routes) or a ready service. */
+export interface ExportDownloadOptions {
+  store: DatasetStore;
+  service?: ExportService;
+}
+
+/** Registers the download route at the root (no prefix). */
+export const exportDownloadRoutes: FastifyPluginAsync<ExportDownloadOptions> = async (app, { store, service: given }) => {
+  const service = given ?? exportServiceFor(store);
+  if (!given) app.addHook('onClose', async () => closeExportServiceFor(store));
+
+  app.get('/exports/:bucket/*', async (request, reply) => {
+    const { bucket, '*': key } = request.params as { bucket: string; '*': string };
+    const { expires, signature } = request.query as Record<string, unknown>;
+    const check = bucket === service.bucket ? service.signer.verify(bucket, key, expires, signature) : 'invalid';
+    if (check === 'invalid') throw new HttpError(403, 'Signature does not match');
+    if (check === 'expired') throw new HttpError(403, 'Request has expired');
+    const parsed = parseObjectKey(key);
+    const dataset = parsed ? store.get(parsed.datasetId) : undefined;
+    if (!parsed || !dataset || !(await service.files.dates(dataset)).includes(parsed.date)) throw new HttpError(404, 'Not Found');
+    const file = await service.files.ensure(dataset, parsed.date);
+
+    reply
+      .header('content-type', 'application/gzip')
+      .header('accept-ranges', 'bytes')
+      .header('last-modified', file.modified.toUTCString())
+      .header('etag', `"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`)
+      .header('content-disposition', `attachment; filename="${parsed.date}.csv.gz"`);
+    const range = parseRange(request.headers.range, file.size);
+    if (range.kind === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${file.size}`).header('content-type', 'application/json; charset=utf-8').send({ detail: 'Range Not Satisfiable' });
+    }
+    if (range.kind === 'partial') {
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(createReadStream(file.path, { start: range.start, end: range.end }));
+    }
+    return reply.header('content-length', file.size).send(createReadStream(file.path));
+  });
+};

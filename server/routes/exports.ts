@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  ExportDatasetPath,
+  ExportFilePath,
+  ExportListQuery,
+  PresignedExportQuery,
+  type ExportListResponse,
+  type PresignedExportResponse,
+} from '../../shared/index.js';
+import type { DatasetStore } from '../data/store.js';
+import { HttpError } from '../errors.js';
+import { objectKey } from '../exports/keys.js';
+import { closeExportServiceFor, exportServiceFor, type ExportService } from '../exports/service.js';
+import { parseRequest } from '../validation.js';
+
+/**
+ * Bulk export routes under `/v1` (spec endpoints 9 and 10): the per-day file listing (`year`,
+ * `month` — month requires year, 422 otherwise) and the presigned link of one file. Unknown dataset
+ * → 404 `Dataset <id> not found`; a date without rows → 404. Links point at this service's
+ * `/exports/<bucket>/<object key>` (routes/export-download.ts), served without an API key.
+ */
+
+/** Options: the dataset store (the service is shared per store), or a ready service (tests). */
+export interface ExportRouteOptions {
+  store: DatasetStore;
+  service?: ExportService;
+}
+
+/** Scheme and host the client used, for absolute links. */
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Registers endpoints 9 and 10. */
+export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, { store, service: given }) => {
+  const service = given ?? exportServiceFor(store);
+  if (!given) app.addHook('onClose', async () => closeExportServiceFor(store));
+
+  const dataset = (id: string) => {
+    const found = store.get(id);
+    if (!found) throw new HttpError(404, `Dataset ${id} not found`);
+    return found;
+  };
+
+  app.get('/csv-exports/:dataset_id', async (request) => {
+    const { dataset_id: id } = parseRequest(ExportDatasetPath, request.params, 'path');
+    const query = parseRequest(ExportListQuery, request.query, 'query');
+    const entry = dataset(id);
+    const prefix = query.year === undefined ? '' : `${query.year}-${query.month === undefined ? '' : String(query.month).padStart(2, '0')}`;
+    const dates = (await service.files.dates(entry)).filter((date) => date.startsWith(prefix));
+    const files = await service.files.entries(entry, dates);
+    request.rowsReturned = files.length;
+    const body: ExportListResponse = { dataset_id: id, file_type: 'csv', count: files.length, files };
+    return body;
+  });
+
+  app.get('/csv-exports/:dataset_id/:export_date', async (request) => {
+    const { dataset_id: id, export_date: date } = parseRequest(ExportFilePath, request.params, 'path');
+    parseRequest(PresignedExportQuery, request.query, 'query');
+    const entry = dataset(id);
+    if (!(await service.files.dates(entry)).includes(date)) throw new HttpError(404, `No export of ${id} for ${date}`);
+    const key = objectKey(id, date);
+    request.rowsReturned = 1;
+    const body: PresignedExportResponse = {
+      presigned_url: `${origin(request)}${service.signedPath(key)}`,
+      expires_in_seconds: service.expiresInSeconds,
+      bucket: service.bucket,
+      object_key: key,
+    };
+    return body;
+  });
+};

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ActiveOutagesQuery, MarketPath } from '../../shared/index.js';
+import { activeOutages } from '../data/constraints/outages.js';
+import { HttpError } from '../errors.js';
+import { parseRequest } from '../validation.js';
+import { constraintAccess, markSynthetic, type ConstraintRouteOptions } from './constraints/context.js';
+
+/**
+ * `GET /outages/{market_id}/active` (spec endpoint 14; rules in data/constraints/outages.ts). The
+ * market id is case-insensitive; a market without outage data → 404. Ticket 724453 is real, the
+ * others synthetic (`is_synthetic`; header `x-gridscope-synthetic`).
+ */
+export const outageRoutes: FastifyPluginAsync<ConstraintRouteOptions> = async (app, options) => {
+  const getStore = constraintAccess(app, options);
+  app.get('/outages/:market_id/active', async (request, reply) => {
+    const { market_id: raw } = parseRequest(MarketPath, request.params, 'path');
+    const query = parseRequest(ActiveOutagesQuery, request.query, 'query');
+    const cs = await getStore();
+    const market = raw.toLowerCase();
+    if (!cs.outageMarkets.includes(market)) throw new HttpError(404, `No outage data for market ${raw}`);
+    const body = await cs.withConnection((conn) => activeOutages(conn, market, query));
+    request.rowsReturned = body.tickets.length;
+    markSynthetic(reply, 'tickets with is_synthetic=true, from_substation, to_substation');
+    return body;
+  });
+};

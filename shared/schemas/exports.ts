@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DateString, DateTimeString } from './common.js';
+import { QueryDate, queryInteger } from './request-params.js';
+
+/**
+ * Bulk exports (spec endpoints 9 and 10, "Export file entry"; addendum "Bulk exports"): one gzipped
+ * CSV per dataset and UTC date (the publish date when the dataset has a publish time column, else
+ * the time index date), object key `{dataset_id}/year=YYYY/month=MM/YYYY-MM-DD.csv.gz`.
+ */
+
+/** `file_type`: only gzipped CSV exists. */
+export const ExportFileType = z.enum(['csv']);
+
+/** One export file. */
+export const ExportFileEntry = z.object({
+  date: DateString,
+  size_bytes: z.number().int().describe('bytes of the .csv.gz file'),
+  last_modified: DateTimeString.describe('when the file was written'),
+});
+export type ExportFileEntry = z.infer<typeof ExportFileEntry>;
+
+/** `GET /v1/csv-exports/{dataset_id}` body. */
+export const ExportListResponse = z.object({
+  dataset_id: z.string(),
+  file_type: z.literal('csv'),
+  count: z.number().int(),
+  files: z.array(ExportFileEntry),
+});
+export type ExportListResponse = z.infer<typeof ExportListResponse>;
+
+/** `GET /v1/csv-exports/{dataset_id}/{export_date}` body. */
+export const PresignedExportResponse = z.object({
+  presigned_url: z.string().describe('GET this URL without an API key before it expires; supports Range requests'),
+  expires_in_seconds: z.number().int(),
+  bucket: z.string(),
+  object_key: z.string(),
+});
+export type PresignedExportResponse = z.infer<typeof PresignedExportResponse>;
+
+/** Endpoint 10 query: `month` requires `year` (422 otherwise). */
+export const ExportListQuery = z
+  .object({
+    year: queryInteger(1900, 9999).optional(),
+    month: queryInteger(1, 12).optional(),
+    file_type: ExportFileType.default('csv'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.month !== undefined && query.year === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'month requires year' });
+    }
+  });
+export type ExportListQuery = z.output<typeof ExportListQuery>;
+
+/** Endpoint 9 query. */
+export const PresignedExportQuery = z.object({ file_type: ExportFileType.default('csv') });
+
+/** Endpoint 10 path. */
+export const ExportDatasetPath = z.object({ dataset_id: z.string() });
+/** Endpoint 9 path. */
+export const ExportFilePath = z.object({ dataset_id: z.string(), export_date: QueryDate });
+
+/** Query of the presigned download (ours): expiry as Unix seconds and the hex HMAC-SHA256 signature. */
+export const ExportDownloadQuery = z.object({ expires: z.string(), signature: z.string() });

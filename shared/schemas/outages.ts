@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DateTimeString } from './common.js';
+import { SubstationLocation } from './constraints.js';
+import { QueryDateTime, queryInteger } from './request-params.js';
+
+/**
+ * Scheduled transmission outages (spec endpoint 14, "Resources → Outage ticket"). Equipment
+ * nullability is ours: every field is present; `from_substation`/`to_substation` are null when a
+ * station has no coordinates. Ticket 724453 is a real PJM eDART ticket; every other ticket is
+ * SYNTHETIC (`is_synthetic`, ours), generated in the eDART shape (docs/constraints.md).
+ */
+
+/** One piece of equipment of a ticket (eDART "FACILITY NAME" line). */
+export const OutageEquipment = z.object({
+  zone: z.string(),
+  facility_name: z.string(),
+  equipment_type: z.string().describe('eDART facility type, e.g. BRKR, LINE, XFMR, CAP'),
+  station_1: z.string(),
+  station_2: z.string(),
+  from_substation: SubstationLocation.nullable().describe('station_1 coordinates; SYNTHETIC for PJM stations'),
+  to_substation: SubstationLocation.nullable().describe('station_2 coordinates; SYNTHETIC for PJM stations'),
+  voltage: z.number().describe('kV'),
+  equipment_name: z.string(),
+  switching_action: z.string().describe('OPEN or CLOSED (eDART O/C)'),
+  interval_start_utc: DateTimeString,
+  interval_end_utc: DateTimeString,
+});
+export type OutageEquipment = z.infer<typeof OutageEquipment>;
+
+/** A ticket as reconstructed at the as-of time (`start_time`). */
+export const OutageTicket = z.object({
+  ticket: z.number().int(),
+  status: z.string(),
+  outage_type: z.string(),
+  version_time_utc: DateTimeString.describe('time of the ticket version shown (the last change at or before start_time)'),
+  current_interval_start_utc: DateTimeString,
+  current_interval_end_utc: DateTimeString,
+  causes: z.array(z.string()),
+  equipment: z.array(OutageEquipment),
+  is_synthetic: z.boolean().describe('ours: true for tickets made by the SYNTHETIC generator'),
+});
+export type OutageTicket = z.infer<typeof OutageTicket>;
+
+/** `GET /v1/outages/{market_id}/active` body. */
+export const ActiveOutagesResponse = z.object({ truncated: z.boolean(), tickets: z.array(OutageTicket) });
+export type ActiveOutagesResponse = z.infer<typeof ActiveOutagesResponse>;
+
+/** Endpoint 14 query. */
+export const ActiveOutagesQuery = z.object({
+  start_time: QueryDateTime.describe('inclusive window start; also the as-of cutoff for reconstruction'),
+  end_time: QueryDateTime.describe('exclusive window end'),
+  start_date: QueryDateTime.optional().describe('inclusive lower bound on current_interval_start_utc'),
+  limit: queryInteger(1, 100_000).default(50_000),
+});
+export type ActiveOutagesQuery = z.output<typeof ActiveOutagesQuery>;
+
+/** Endpoint 14 path. */
+export const MarketPath = z.object({ market_id: z.string() });

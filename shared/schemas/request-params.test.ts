@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { QueryDate, QueryDateTime, parseIsoDateTime, queryInteger } from './request-params.js';
+
+/** Query-string parameter types: ISO date-times, dates and bounded integers. */
+
+describe('parseIsoDateTime', () => {
+  it.each([
+    ['2024-01-01', '2024-01-01T00:00:00.000Z'],
+    ['2024-01-01T05:06', '2024-01-01T05:06:00.000Z'],
+    ['2024-01-01 05:06:07', '2024-01-01T05:06:07.000Z'],
+    ['2024-01-01T05:06:07.5Z', '2024-01-01T05:06:07.500Z'],
+    ['2024-01-01T00:00:00-05:00', '2024-01-01T05:00:00.000Z'],
+    ['2024-01-01T00:00:00+0530', '2023-12-31T18:30:00.000Z'],
+    ['2024-01-01T00:00:00 05:00', '2023-12-31T19:00:00.000Z'],
+  ])('%s → %s', (raw, iso) => {
+    expect(new Date(parseIsoDateTime(raw)!).toISOString()).toBe(iso);
+  });
+
+  it.each(['', 'yesterday', '2024-02-30', '2024-01-01T24:00', '01/02/2024'])('rejects %j', (raw) => {
+    expect(parseIsoDateTime(raw)).toBeUndefined();
+    expect(QueryDateTime.safeParse(raw).success).toBe(false);
+  });
+});
+
+describe('QueryDate and queryInteger', () => {
+  it('accepts real calendar dates only', () => {
+    expect(QueryDate.parse('2024-02-29')).toBe('2024-02-29');
+    for (const raw of ['2023-02-29', '2024-13-01', '2024-1-1']) expect(QueryDate.safeParse(raw).success).toBe(false);
+  });
+
+  it('names the FastAPI error types', () => {
+    const limit = queryInteger(1, 10);
+    expect(limit.parse(' 7 ')).toBe(7);
+    const types = ['x', '0', '11'].map((raw) => {
+      const issue = limit.safeParse(raw).error!.issues[0]!;
+      return (issue as { params?: { fastapi_type?: string } }).params?.fastapi_type;
+    });
+    expect(types).toEqual(['int_parsing', 'greater_than_equal', 'less_than_equal']);
+  });
+});
