@@ -5,3 +5,7 @@ export * from './usage.js';
 export * from './updates.js';
 export * from './columnValues.js';
 export * from './request-params.js';
+export * from './constraints.js';
+export * from './outages.js';
+export * from './exports.js';
+export * from './query.js';

@@ -1,0 +1,111 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ident, sqlString } from '../data/sql.js';
+import type { Binder } from './binder.js';
+import { BLOCK_ROWS, readBlocks, type Subpage } from './blocks.js';
+import { afterKey, keyText, orderBy } from './cursor.js';
+import type { RowFormat } from './format.js';
+import type { Relation } from './relation.js';
+import { whereClause } from './relation.js';
+import { readStoredSubpage } from './storage.js';
+
+/**
+ * Reads one page of a query as rendered text (spec "Pagination"; addendum `limit`, `cursor`).
+ * A page is read in sub-pages of at most {@link SUBPAGE_ROWS} rows, each one DuckDB statement
+ * that orders the rows, renders them (format.ts) and joins them in blocks of about
+ * `BLOCK_ROWS` rows (blocks.ts), so memory stays bounded by a sub-page whatever the page size, and a
+ * stream can send each sub-page as soon as it is read. The first sub-page starts at the page's
+ * offset or after its cursor key; each later one after the previous sub-page's last key (keyset),
+ * so a page is exactly the rows an offset query returns, the key being unique.
+ * Tables stored in key order take the faster path of storage.ts.
+ */
+
+/** Rows per sub-page (one statement). */
+export const SUBPAGE_ROWS = 50_000;
+
+/** Where a sub-page starts: an offset, or after a key (null: from the first row). */
+export type PageStart = { offset: number } | { after: (string | null)[] | null };
+
+/** What a page reads and how. */
+export interface PagePlan {
+  relation: Relation;
+  /** Parameters of the relation and row format; forked per statement. */
+  binder: Binder;
+  format: RowFormat;
+  order: 'asc' | 'desc';
+  /** Rows wanted on this page (page size, trimmed to the query's `limit`). */
+  take: number;
+  start: PageStart;
+  /** True when the relation scans a table stored in key order (storage.ts). */
+  stored: boolean;
+  /** Connections a sub-page may use at once (storage.ts reads parts of a page in parallel); the first is the main one. */
+  connections: DuckDBConnection[];
+}
+
+/** How a page ended: rows served, whether a row follows the last one, and the last row's key. */
+export interface PageOutcome {
+  rows: number;
+  hasNext: boolean;
+  lastKey: (string | null)[] | null;
+}
+
+/** Rendered rows of one sub-page: blocks of text and how many rows they hold. */
+export interface PageChunk {
+  blocks: Buffer[];
+  rows: number;
+}
+
+/** The keyset predicate of a start, if any. */
+function startPredicates(plan: PagePlan, start: PageStart, binder: Binder): string[] {
+  return 'after' in start && start.after !== null ? [afterKey(plan.relation.keys, start.after, plan.order, binder)] : [];
+}
+
+/** Generic sub-page: sort the relation's rows, number them, render blocks by row number. */
+async function readSortedSubpage(plan: PagePlan, start: PageStart, n: number): Promise<Subpage> {
+  const conn = plan.connections[0]!;
+  const { relation, format } = plan;
+  const binder = plan.binder.fork();
+  const where = startPredicates(plan, start, binder);
+  const offset = 'offset' in start ? start.offset : 0;
+  const order = orderBy(relation.keys, plan.order);
+  const keys = relation.keys.map((key, i) => `${keyText(key, `arg_max_null(${ident(key.name)}, __rn) FILTER (WHERE __rn < ${n})`)} AS __k${i}`);
+  // LIMIT/OFFSET are integers computed here (never request text): DuckDB plans a top-N only for constants.
+  const sql = `
+    WITH __page AS (
+      SELECT * FROM (${relation.sql}) AS __relation ${whereClause(where)}
+      ORDER BY ${order} LIMIT ${n + 1} OFFSET ${offset}
+    ), __numbered AS (
+      SELECT *, row_number() OVER (ORDER BY ${order}) - 1 AS __rn FROM __page
+    )
+    SELECT CAST(__rn // ${BLOCK_ROWS} AS INTEGER) AS __block,
+      CAST(count(*) FILTER (WHERE __rn < ${n}) AS INTEGER) AS __rows,
+      encode(string_agg(${format.rowSql}, ${sqlString(format.separator)} ORDER BY __rn) FILTER (WHERE __rn < ${n})) AS __text,
+      bool_or(__rn >= ${n}) AS __more,
+      ${keys.join(', ')}
+    FROM __numbered GROUP BY __block ORDER BY __block`;
+  return readBlocks(conn, sql, binder);
+}
+
+/**
+ * Reads a page sub-page by sub-page, yielding each sub-page's rows; returns the outcome.
+ * `run` wraps each sub-page read (time-outs, see guard.ts).
+ */
+export async function* readPage(
+  plan: PagePlan,
+  run: <T>(work: () => Promise<T>) => Promise<T>,
+): AsyncGenerator<PageChunk, PageOutcome> {
+  const outcome: PageOutcome = { rows: 0, hasNext: false, lastKey: null };
+  let start = plan.start;
+  let remaining = plan.take;
+  while (remaining > 0) {
+    const n = Math.min(remaining, SUBPAGE_ROWS);
+    const subpage = await run(() => (plan.stored ? readStoredSubpage : readSortedSubpage)(plan, start, n));
+    outcome.rows += subpage.rows;
+    remaining -= subpage.rows;
+    if (subpage.lastKey) outcome.lastKey = subpage.lastKey;
+    if (subpage.rows > 0) yield { blocks: subpage.blocks, rows: subpage.rows };
+    if (subpage.rows < n) break;
+    if (remaining === 0) outcome.hasNext = subpage.more;
+    start = { after: outcome.lastKey };
+  }
+  return outcome;
+}

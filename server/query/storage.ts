@@ -1,0 +1,83 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ident, sqlString } from '../data/sql.js';
+import { BLOCK_ROWS, readBlocks, type Subpage } from './blocks.js';
+import type { ResultColumn } from './columns.js';
+import { keyText, orderBy } from './cursor.js';
+import type { PagePlan, PageStart } from './page.js';
+import { placePage } from './placement.js';
+import { whereClause } from './relation.js';
+
+/**
+ * The fast path for large tables stored in key order (a performance aid: the rows are the same as
+ * page.ts's generic path). Catalogue loaders end with `ORDER BY` time index and key, so a table's
+ * `rowid` order is usually its key order; {@link StorageOrder} checks that once per table (`rowid`
+ * equals the position in key order, and `preserve_insertion_order` is on, so an unordered scan
+ * returns rows in `rowid` order). A page then needs no sort: placement.ts finds the `rowid` range
+ * of the page, and each half of it is rendered while scanning, on its own connection so both
+ * halves run at once, in blocks of consecutive `rowid`s. `rowid`s are integers read from DuckDB or
+ * computed from them, never request text, and are written into the SQL as literals.
+ */
+
+/** Tables below this many rows always take the generic path (sorting them is cheap). */
+export const STORED_MIN_ROWS = 50_000;
+
+/** Caches, per table and key, whether the table is stored in key order. */
+export class StorageOrder {
+  private readonly known = new Map<string, Promise<boolean>>();
+
+  /** True when `table`'s rows are stored in `keys` order (ascending, NULLs first). DuckDB errors propagate and are not cached. */
+  isKeyOrdered(conn: DuckDBConnection, table: string, keys: readonly ResultColumn[]): Promise<boolean> {
+    const id = `${table}|${keys.map((key) => key.name).join(',')}`;
+    let found = this.known.get(id);
+    if (!found) {
+      found = check(conn, table, keys);
+      this.known.set(id, found);
+      found.catch(() => this.known.delete(id));
+    }
+    return found;
+  }
+}
+
+async function check(conn: DuckDBConnection, table: string, keys: readonly ResultColumn[]): Promise<boolean> {
+  const reader = await conn.runAndReadAll(`
+    SELECT current_setting('preserve_insertion_order') AS keep, coalesce(bool_and(rowid = __rn), true) AS sorted
+    FROM (SELECT rowid, row_number() OVER (ORDER BY ${orderBy(keys, 'asc')}) - 1 AS __rn FROM ${table})`);
+  const [keep, sorted] = reader.getRowsJS()[0] ?? [];
+  return keep === true && sorted === true;
+}
+
+/** Sub-page of a key-ordered table (see module doc). */
+export async function readStoredSubpage(plan: PagePlan, start: PageStart, n: number): Promise<Subpage> {
+  const { relation, format, connections } = plan;
+  const table = relation.scan!.table;
+  const binder = plan.binder.fork();
+  const placed = await placePage(plan, start, n, binder);
+  if (placed === null) return { blocks: [], rows: 0, more: false, lastKey: null };
+  const desc = plan.order === 'desc';
+  const last = desc ? 'arg_min_null' : 'arg_max_null';
+  const keys = relation.keys.map((key, i) => `${keyText(key, `${last}(${ident(key.name)}, rowid)`)} AS __k${i}`);
+  const direction = desc ? 'DESC' : 'ASC';
+  const read = (part: number) => {
+    const [low, high] = [placed.cuts[part], placed.cuts[part + 1]];
+    const bounds = [...(low != null ? [`rowid >= ${low}`] : []), ...(high != null ? [`rowid < ${high}`] : [])];
+    const sql = `
+      SELECT rowid // ${BLOCK_ROWS} AS __block, CAST(count(*) AS INTEGER) AS __rows,
+        encode(string_agg(${format.rowSql}, ${sqlString(format.separator)} ORDER BY rowid ${direction})) AS __text,
+        false AS __more, ${keys.join(', ')}
+      FROM ${table} ${whereClause([...placed.where, ...bounds])}
+      GROUP BY __block ORDER BY __block ${direction}`;
+    return readBlocks(connections[part % connections.length]!, sql, binder);
+  };
+  const results = await Promise.all(Array.from({ length: placed.cuts.length - 1 }, (_, part) => read(part)));
+  const ordered = desc ? results.reverse() : results;
+  const subpage: Subpage = {
+    blocks: ordered.flatMap((part) => part.blocks),
+    rows: ordered.reduce((sum, part) => sum + part.rows, 0),
+    more: placed.more,
+    lastKey: ordered.findLast((part) => part.rows > 0)?.lastKey ?? null,
+  };
+  if (placed.expected !== null && subpage.rows !== placed.expected) {
+    throw new Error(`storage-order page of ${table} has ${subpage.rows} rows, expected ${placed.expected}`);
+  }
+  return subpage;
+}

@@ -1,0 +1,112 @@
+import { HttpError } from '../errors.js';
+
+/**
+ * Timestamp parameters of the dataset query (addendum "Dataset query": `start_time`, `end_time`,
+ * `time`, `publish_time*`, timestamp filter values). Accepted forms: `2024-01-01`,
+ * `2024-01-01 00:00`, `2024-01-01T00:00:00`, fractions of a second, and a `Z`, `±HH`, `±HHMM` or
+ * `±HH:MM` suffix. A value without an offset is wall-clock time in the query's zone (`timezone`,
+ * UTC when absent), converted with the zone's rules at that date (Intl/ICU, so DST is honoured):
+ * - a time that occurs twice (the repeated hour when DST ends) is read as the first occurrence
+ *   (daylight time), as Python's `fold=0`;
+ * - a time that does not exist (the skipped hour when DST starts) is read with the offset in force
+ *   just before the change, so `02:30` on 2024-03-10 in US/Eastern is `07:30Z` (= 03:30 EDT).
+ * Results are naive UTC text `YYYY-MM-DD HH:MM:SS.ffffff`, bound as parameters and cast in SQL.
+ */
+
+const PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A cached formatter giving wall-clock parts in `zone`. @throws RangeError for an unknown zone. */
+function formatter(zone: string): Intl.DateTimeFormat {
+  let found = formatters.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, found);
+  }
+  return found;
+}
+
+/** True when `zone` is an IANA time zone name Intl knows (e.g. `US/Eastern`, `America/Chicago`, `UTC`). */
+export function isKnownZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** UTC offset of `zone` at instant `epochMs`, in milliseconds (e.g. -4 h for EDT). */
+export function zoneOffsetMs(zone: string, epochMs: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(zone).formatToParts(new Date(epochMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - Math.floor(epochMs / 1000) * 1000;
+}
+
+/** The instant (epoch ms) of wall-clock time `wallMs` (wall time encoded as if UTC) in `zone`; see module doc for DST. */
+export function wallTimeToEpoch(wallMs: number, zone: string): number {
+  const before = zoneOffsetMs(zone, wallMs - 36 * 3600_000);
+  const after = zoneOffsetMs(zone, wallMs + 36 * 3600_000);
+  const candidates = [...new Set([before, after])].filter((offset) => zoneOffsetMs(zone, wallMs - offset) === offset);
+  if (candidates.length === 0) return wallMs - before; // skipped hour: offset in force before the change
+  // Two readings (repeated hour): the earlier instant, i.e. the larger offset.
+  return wallMs - Math.max(...candidates);
+}
+
+/** Naive UTC text of an instant plus a microsecond fraction. */
+function naiveUtc(epochMs: number, micros: string): string {
+  return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')}.${micros}`;
+}
+
+/**
+ * Parses a timestamp parameter into naive UTC text (`2024-03-10 07:00:00.000000`).
+ * @param name  the parameter's name, for the error message.
+ * @param zone  IANA zone for values without an offset.
+ * @throws HttpError 400 `Invalid <name> '<text>': ...` for anything else.
+ */
+export function parseTimestamp(text: string, name: string, zone: string): string {
+  const match = PATTERN.exec(text.trim());
+  const invalid = () =>
+    new HttpError(
+      400,
+      `Invalid ${name} '${text}': expected an ISO 8601 date or date-time such as 2024-01-01, 2024-01-01 00:00:00 or 2024-01-01T00:00:00-05:00`,
+    );
+  if (!match) throw invalid();
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
+  const fields = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
+  const check = new Date(wall);
+  if (
+    check.getUTCFullYear() !== fields[0] ||
+    check.getUTCMonth() !== fields[1] - 1 ||
+    check.getUTCDate() !== fields[2] ||
+    fields[3] > 23 ||
+    fields[4] > 59 ||
+    fields[5] > 59
+  ) {
+    throw invalid();
+  }
+  const micros = fraction.padEnd(6, '0').slice(0, 6);
+  if (offset === undefined) return naiveUtc(wallTimeToEpoch(wall, zone), micros);
+  if (offset.toUpperCase() === 'Z') return naiveUtc(wall, micros);
+  const digits = offset.replace(':', '');
+  const sign = digits.startsWith('-') ? -1 : 1;
+  const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || '0');
+  if (minutes > 18 * 60) throw invalid();
+  return naiveUtc(wall - sign * minutes * 60_000, micros);
+}

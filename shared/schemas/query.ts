@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { JsonSchemaShape, QueryBoolean, ReturnFormat } from './common.js';
+import { DatasetWithTimezone } from './dataset.js';
+import { queryInteger } from './request-params.js';
+
+/**
+ * Dataset query `GET /v1/datasets/{dataset_id}/query` (spec endpoint 16, "Pagination", "Limits";
+ * addendum "Dataset query", whose table is the contract). These schemas check the *syntax* of the
+ * parameters (types, enums, integer bounds → 422 in the FastAPI shape); what depends on the dataset
+ * (columns, value types, time zones, frequencies, cursors) is checked by the server (→ 400).
+ */
+
+/** `time_comparison`: operator applied to `time`. */
+export const TIME_COMPARISONS = ['=', '>', '>=', '<', '<='] as const;
+export type TimeComparison = (typeof TIME_COMPARISONS)[number];
+
+/** `filter_operator` values; `in` takes a comma list in `filter_value`. */
+export const FILTER_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'in'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** `resample_function` values (mean → avg, stddev and variance are the sample statistics). */
+export const RESAMPLE_FUNCTIONS = ['mean', 'sum', 'min', 'max', 'count', 'stddev', 'variance'] as const;
+export type ResampleFunction = (typeof RESAMPLE_FUNCTIONS)[number];
+
+/** The shorthand `resample_frequency` values of the spec; `N minute(s)` … `N year(s)` are accepted too. */
+export const RESAMPLE_FREQUENCY_SHORTHANDS = ['5min', '15min', '30min', '1h', '1d', '1w', '1M'] as const;
+
+/** `order` of the rows: by time index, then primary key. */
+export const QueryOrder = z.enum(['asc', 'desc']);
+
+/** A query-string integer ≥ `min` (422 `int_parsing` / `greater_than_equal` as FastAPI answers). */
+const atLeast = (min: number) => queryInteger(min, Number.MAX_SAFE_INTEGER);
+
+/** An optional text parameter; an empty value counts as absent (`start_time=` is no bound). */
+const OptionalText = z
+  .string()
+  .optional()
+  .transform((text) => (text === undefined || text.trim() === '' ? undefined : text.trim()));
+
+/**
+ * Query parameters of the dataset query, after syntax checks. Unknown parameters are ignored (the
+ * official client sends e.g. `tz`). `cursor` keeps an empty string: its presence selects cursor
+ * pagination. `filter_operator` stays text because it is ignored without `filter_column`.
+ */
+export const DatasetQueryParams = z.object({
+  start_time: OptionalText,
+  end_time: OptionalText,
+  time: OptionalText,
+  time_comparison: z.enum(TIME_COMPARISONS).default('='),
+  publish_time: OptionalText,
+  publish_time_start: OptionalText,
+  publish_time_end: OptionalText,
+  filter_column: OptionalText,
+  filter_value: z.string().optional(),
+  filter_operator: OptionalText,
+  columns: OptionalText,
+  order: QueryOrder.default('asc'),
+  limit: atLeast(0).optional(),
+  page: atLeast(1).default(1),
+  page_size: atLeast(1).optional(),
+  cursor: z.string().optional(),
+  timezone: OptionalText,
+  resample_frequency: OptionalText,
+  resample_by: OptionalText,
+  resample_function: z.enum(RESAMPLE_FUNCTIONS).default('mean'),
+  return_format: ReturnFormat.default('json'),
+  json_schema: JsonSchemaShape.default('array-of-objects'),
+  download: QueryBoolean.default(false),
+});
+export type DatasetQueryParams = z.infer<typeof DatasetQueryParams>;
+
+/** `meta` of a query response: the page actually served and how to get the next one. */
+export const QueryMeta = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  limit: z.number().int().nullable(),
+  hasNextPage: z.boolean(),
+  /** Opaque token for the next page (cursor pagination with a next page), else null. */
+  cursor: z.string().nullable(),
+});
+export type QueryMeta = z.infer<typeof QueryMeta>;
+
+/**
+ * JSON body of the query (`json_schema=array-of-objects`; with `array-of-arrays` `data` is a header
+ * row then value rows). Timestamps are strings such as `2024-03-01T00:00:00+00:00`.
+ */
+export const DatasetQueryResponse = z.object({
+  status_code: z.number().int(),
+  data: z.array(z.unknown()),
+  meta: QueryMeta,
+  dataset_metadata: DatasetWithTimezone,
+});
+export type DatasetQueryResponse = z.infer<typeof DatasetQueryResponse>;
+
+/**
+ * What a cursor token decodes to (base64url of this JSON): the ordering key columns, the key of
+ * the last row served (strings, or null for SQL NULL) and the rows served so far (for `limit`).
+ */
+export const QueryCursorToken = z.object({
+  columns: z.array(z.string()).min(1),
+  values: z.array(z.string().max(1000).nullable()),
+  total_rows_returned_so_far: z.number().int().min(0),
+});
+export type QueryCursorToken = z.infer<typeof QueryCursorToken>;
