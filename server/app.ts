@@ -11,6 +11,7 @@ import { openapiRoutes } from './openapi.js';
 import { UsageStore, resolvePlan, type Plan } from './plans/index.js';
 import { exportDownloadRoutes } from './routes/export-download.js';
 import { UsageTracker } from './usage.js';
+import { DEFAULT_QUERY_TIMEOUT_MS } from './query/guard.js';
 import { v1Routes } from './v1.js';
 
 /**
@@ -49,8 +50,6 @@ export interface ServerOptions {
   now?: () => Date;
 }
 
-/** Query time-out when `queryTimeoutMs` is not given. */
-export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
 /** The repository's `data/` folder, next to `server/`. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));

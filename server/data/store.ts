@@ -1,11 +1,12 @@
 import { rm } from 'node:fs/promises';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { AuditRow, DatasetWithTimezone } from '../../shared/index.js';
 import { auditRows } from './audit.js';
 import { BUILD_TABLE, ensureDatabase } from './build.js';
 import { CATALOGUE, type CatalogueEntry } from './catalogue/index.js';
 import { readDatasetMetadata } from './metadata.js';
 import { ident } from './sql.js';
+import { DuckDbFile } from './duckdbFile.js';
 
 /** Where the store finds its sources and its cache; `catalogue` defaults to {@link CATALOGUE}. */
 export interface StoreOptions {
@@ -19,16 +20,17 @@ export interface StoreOptions {
  * per-request queries, each on its own short-lived DuckDB connection. Opening builds the DuckDB file
  * first when the sources changed (see build.ts). Call {@link DatasetStore.close} once when done.
  */
-export class DatasetStore {
-  private closed = false;
+export class DatasetStore extends DuckDbFile {
 
   private constructor(
-    private readonly instance: DuckDBInstance,
+    instance: DuckDBInstance,
     private readonly entries: ReadonlyMap<string, CatalogueEntry>,
     private readonly metadata: readonly DatasetWithTimezone[],
     /** Path of the DuckDB file in use. */
     readonly path: string,
-  ) {}
+  ) {
+    super(instance, 'DatasetStore');
+  }
 
   /**
    * Builds (when needed) and opens the DuckDB file read-only, then reads every dataset's metadata.
@@ -91,25 +93,5 @@ export class DatasetStore {
     return this.entries.get(id);
   }
 
-  /**
-   * Runs `work` on a fresh connection and always closes it. For data-layer modules (server/data/*)
-   * that read the built tables; SQL there uses bound parameters and allow-listed identifiers.
-   * @throws when the store is closed, or whatever `work` throws.
-   */
-  async withConnection<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-    if (this.closed) throw new Error('DatasetStore is closed');
-    const conn = await this.instance.connect();
-    try {
-      return await work(conn);
-    } finally {
-      conn.closeSync();
-    }
-  }
 
-  /** Releases the DuckDB file. Idempotent. */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.instance.closeSync();
-  }
 }

@@ -1,9 +1,10 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { ConstraintDatasetConfig } from './configs.js';
 import type { TableColumns } from './binding.js';
 import { outageMarkets } from './outages.js';
 import { Params } from './params.js';
 import { ident } from '../sql.js';
+import { DuckDbFile } from '../duckdbFile.js';
 
 /**
  * Read-only access to one constraint database (schema.ts): the embedded build, a test fixture or the
@@ -23,11 +24,10 @@ export interface ConstraintStoreOptions {
 /** What a dataset id is to the constraint endpoints. */
 export type DatasetRole = 'constraint' | 'other' | 'unknown';
 
-export class ConstraintStore {
-  private closed = false;
+export class ConstraintStore extends DuckDbFile {
 
   private constructor(
-    private readonly instance: DuckDBInstance,
+    instance: DuckDBInstance,
     private readonly configs: ReadonlyMap<string, ConstraintDatasetConfig>,
     private readonly tableColumns: ReadonlyMap<string, TableColumns>,
     private readonly known: ReadonlySet<string>,
@@ -36,7 +36,9 @@ export class ConstraintStore {
     readonly outageMarkets: readonly string[],
     /** The DuckDB file. */
     readonly path: string,
-  ) {}
+  ) {
+    super(instance, 'ConstraintStore');
+  }
 
   /** Opens the file read-only and reads its metadata. @throws when it is missing or not a constraint database. */
   static async open(options: ConstraintStoreOptions): Promise<ConstraintStore> {
@@ -98,21 +100,5 @@ export class ConstraintStore {
     });
   }
 
-  /** Runs `work` on a fresh connection and always closes it. @throws when the store is closed. */
-  async withConnection<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
-    if (this.closed) throw new Error('ConstraintStore is closed');
-    const conn = await this.instance.connect();
-    try {
-      return await work(conn);
-    } finally {
-      conn.closeSync();
-    }
-  }
 
-  /** Releases the file. Idempotent. */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.instance.closeSync();
-  }
 }
