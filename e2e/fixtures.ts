@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -66,13 +66,35 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function startHost(): Promise<{ host: WebHost; close(): Promise<void> }> {
+/** Plan of the embedded /v1 server (`GRIDSCOPE_EMBEDDED_PLAN`); undefined = the server's default (unlimited). */
+export type EmbeddedPlan = 'free' | 'pro' | 'unlimited' | undefined;
+/** Usage the embedded key starts the month with; undefined = none. */
+export type UsedThisMonth = { rows: number; requests: number } | undefined;
+
+/**
+ * Writes the embedded server's usage file (`<cacheDir>/usage.json`, server/plans/usageFile.ts) so
+ * the key starts the month having used `rows` rows and `requests` requests.
+ */
+async function seedUsage(cacheDir: string, key: string, used: { rows: number; requests: number }): Promise<void> {
+  const id = createHash('sha256').update(key, 'utf8').digest('hex');
+  const period = new Date().toISOString().slice(0, 7);
+  await writeFile(join(cacheDir, 'usage.json'), JSON.stringify({ version: 1, keys: { [id]: { period, ...used } } }));
+}
+
+async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ host: WebHost; close(): Promise<void> }> {
   const configDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-config-'));
   const cacheDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-cache-'));
   const embeddedKey = `gs-embedded-${randomBytes(18).toString('hex')}`;
+  if (used) await seedUsage(cacheDir, embeddedKey, used);
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/webhost/cli.ts', '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, GRIDSCOPE_CONFIG_DIR: configDir, GRIDSCOPE_CACHE_DIR: cacheDir, GRIDSCOPE_EMBEDDED_API_KEY: embeddedKey },
+    env: {
+      ...process.env,
+      GRIDSCOPE_CONFIG_DIR: configDir,
+      GRIDSCOPE_CACHE_DIR: cacheDir,
+      GRIDSCOPE_EMBEDDED_API_KEY: embeddedKey,
+      GRIDSCOPE_EMBEDDED_PLAN: plan ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so stop() reaches tsx's child too
   });
@@ -110,15 +132,20 @@ interface TestFixtures {
 }
 
 interface WorkerFixtures {
+  /** Option: the embedded server's plan, e.g. `test.use({ plan: 'free' })` (a separate worker and host). */
+  plan: EmbeddedPlan;
+  /** Option: usage already counted this month when the host starts, e.g. `test.use({ usedThisMonth: { rows: 499_990, requests: 0 } })`. */
+  usedThisMonth: UsedThisMonth;
   host: WebHost;
 }
 
 /** Gridscope's `test`: `page` runs against the worker's web host (`page.goto('/')`). */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  plan: [undefined, { scope: 'worker', option: true }],
+  usedThisMonth: [undefined, { scope: 'worker', option: true }],
   host: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const { host, close } = await startHost();
+    async ({ plan, usedThisMonth }, use) => {
+      const { host, close } = await startHost(plan, usedThisMonth);
       await use(host);
       await close();
     },

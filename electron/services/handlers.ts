@@ -5,6 +5,7 @@ import type { EmbeddedServer } from './embedded.js';
 import { forecastQuery } from './forecast.js';
 import type { KeyVault } from './keyVault.js';
 import type { Profiles } from './profiles.js';
+import { queryDataset } from './query.js';
 import type { GetOptions, V1Proxy } from './proxy.js';
 import { RequestIdInUseError } from './requests.js';
 import type { RequestRegistry } from './requests.js';
@@ -134,5 +135,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     'cache:clear': async ({ profile }) => ok({ removed: await clearCache(profile) }),
+
+    'datasets:query': ({ requestId, ...input }) => tracked('datasets:query', requestId, (call) => queryDataset(proxy, input, call)),
   };
 }

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CataloguePage } from './catalogue/CataloguePage.js';
 import { EMPTY_FILTER } from './catalogue/filter.js';
 import type { CatalogueFilter } from './catalogue/filter.js';
 import { ProfileBadge } from './components/ProfileBadge.js';
 import { DatasetPage } from './dataset/DatasetPage.js';
-import { hrefs, useHashRoute } from './lib/router.js';
+import { FOCUS_SEARCH_EVENT } from './catalogue/CatalogueToolbar.js';
+import { hrefs, navigate, useHashRoute } from './lib/router.js';
 import type { Route } from './lib/router.js';
+import { QueryPage } from './query/QueryPage.js';
 import { SettingsPage } from './settings/SettingsPage.js';
+import { UsageMeter } from './shell/UsageMeter.js';
 
 function NavLink({ href, current, children }: { href: string; current: boolean; children: string }) {
   return (
@@ -17,13 +20,33 @@ function NavLink({ href, current, children }: { href: string; current: boolean; 
 }
 
 /**
+ * Menu commands of the desktop app (`window.gridscope.onCommand`, absent in the web host):
+ * Find… focuses the catalogue search (opening the catalogue first), Settings… opens Settings.
+ */
+function useMenuCommands(): void {
+  useEffect(() => {
+    const subscribe = window.gridscope?.onCommand;
+    if (!subscribe) return;
+    return subscribe((command) => {
+      if (command === 'open-settings') navigate(hrefs.settings);
+      else if (command === 'focus-search') {
+        navigate(hrefs.catalogue);
+        // On the catalogue already, the toolbar focuses itself; else its autoFocus does on mount.
+        window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT));
+      }
+    });
+  }, []);
+}
+
+/**
  * The app shell: header with the active-profile badge, left navigation (Catalogue, Settings) and
- * the routed main area. Holds the catalogue filter so it survives a visit to a dataset.
+ * the routed main area, and the status bar with the usage meter. Holds the catalogue filter so it survives a visit to a dataset.
  */
 export function App() {
   const route = useHashRoute();
   const [filter, setFilter] = useState<CatalogueFilter>(EMPTY_FILTER);
-  const inCatalogue = route.name === 'catalogue' || route.name === 'dataset';
+  useMenuCommands();
+  const inCatalogue = route.name === 'catalogue' || route.name === 'dataset' || route.name === 'query';
   return (
     <div className="shell">
       <header className="app-header" data-testid="app-header">
@@ -43,6 +66,7 @@ export function App() {
       <main className="main" id="main">
         <RouteView route={route} filter={filter} onFilterChange={setFilter} />
       </main>
+      <UsageMeter />
     </div>
   );
 }
@@ -53,6 +77,8 @@ function RouteView({ route, filter, onFilterChange }: { route: Route; filter: Ca
       return <CataloguePage filter={filter} onFilterChange={onFilterChange} />;
     case 'dataset':
       return <DatasetPage key={route.datasetId} datasetId={route.datasetId} />;
+    case 'query':
+      return <QueryPage key={route.datasetId} datasetId={route.datasetId} />;
     case 'settings':
       return <SettingsPage />;
     default:

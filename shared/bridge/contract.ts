@@ -121,6 +121,41 @@ export interface QueryEstimate {
   warnings: string[];
 }
 
+/** Largest `limit` of `datasets:query` (rows across all pages). */
+export const MAX_QUERY_LIMIT = 100_000;
+
+/** Input of `datasets:query`: one page of a dataset query (docs/query.md), cursor-paginated. */
+export const QueryInput = z
+  .object({
+    datasetId: DatasetId,
+    startTime: EstimateTime.optional(),
+    endTime: EstimateTime.optional(),
+    columns: z.array(z.string().min(1).max(200).regex(/^[A-Za-z0-9_]+$/, 'column: A-Z, a-z, 0-9 and _ only')).min(1).max(500).optional(),
+    filter: EstimateFilter.optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
+    pageSize: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
+    /** `meta.cursor` of the previous page; absent (or empty) for the first page. */
+    cursor: z.string().max(4000).regex(/^[A-Za-z0-9_=-]*$/, 'cursor: base64url').optional(),
+    /** IANA zone or `market`; adds `<x>_local` columns. */
+    timezone: z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'timezone: an IANA zone or "market"').optional(),
+    requestId: RequestId.optional(),
+  })
+  .strict();
+
+/**
+ * One page of `datasets:query`: `columns` is the header row, `rows` the value rows in the same
+ * order (timestamps as ISO 8601 strings in UTC). `cursor` fetches the next page while `hasNextPage`.
+ */
+export interface QueryPage {
+  columns: string[];
+  rows: unknown[][];
+  hasNextPage: boolean;
+  cursor: string | null;
+  /** The dataset's `data_timezone` (e.g. `US/Eastern`). */
+  datasetTimezone: string;
+}
+
 /** Commands the desktop menu sends to the page (`window.gridscope.onCommand`). */
 export const APP_COMMANDS = ['focus-search', 'open-settings'] as const;
 export type AppCommand = (typeof APP_COMMANDS)[number];
@@ -178,6 +213,7 @@ export const contractInputs = {
   'keys:clear': z.object({ profile: z.literal('remote') }).strict(),
   'profiles:setCache': z.object({ profile: ProfileName, ttlSeconds: z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS) }).strict(),
   'cache:clear': z.object({ profile: ProfileName.optional() }).strict(),
+  'datasets:query': QueryInput,
 } as const;
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
@@ -200,6 +236,8 @@ export interface ContractResults {
   'profiles:setCache': ProfilesState;
   /** How many cached responses were deleted (of one profile, or of all). */
   'cache:clear': { removed: number };
+  /** One page of rows of a dataset query. */
+  'datasets:query': QueryPage;
 }
 
 /** A verb name, e.g. `datasets:list`. */

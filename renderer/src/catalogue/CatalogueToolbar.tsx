@@ -11,6 +11,9 @@ export interface CatalogueToolbarProps {
   onArrowDown?: () => void;
 }
 
+/** Window event that asks the catalogue search to take focus (the desktop menu's Find…). */
+export const FOCUS_SEARCH_EVENT = 'gridscope:focus-search';
+
 function isTypingTarget(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 }
@@ -30,8 +33,16 @@ export function CatalogueToolbar({ filter, onChange, sources, onArrowDown }: Cat
       searchRef.current?.focus();
       searchRef.current?.select();
     };
+    const onFocusSearch = () => {
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener(FOCUS_SEARCH_EVENT, onFocusSearch);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener(FOCUS_SEARCH_EVENT, onFocusSearch);
+    };
   }, []);
 
   return (

@@ -47,6 +47,11 @@ export function DatasetPage({ datasetId }: { datasetId: string }) {
                 </span>
               )}
             </p>
+            <p className="actions">
+              <a href={hrefs.query(d.id)} className="button-link primary" data-testid="open-query">
+                Query data
+              </a>
+            </p>
           </header>
           <div className="dataset-grid">
             <section aria-label="Facts" className="card">

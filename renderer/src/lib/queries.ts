@@ -12,6 +12,7 @@ export const queryKeys = {
   list: ['datasets', 'list'] as const,
   detail: (id: string) => ['datasets', 'detail', id] as const,
   audit: (id: string) => ['datasets', 'audit', id] as const,
+  usage: ['datasets', 'usage'] as const,
   profiles: ['profiles'] as const,
   appInfo: ['app', 'info'] as const,
 };
@@ -37,6 +38,21 @@ export function useDatasetAudit(datasetId: string) {
   return useQuery({
     queryKey: queryKeys.audit(datasetId),
     queryFn: () => callBridge(api, 'datasets:audit', { datasetId }),
+  });
+}
+
+/** How often the status-bar usage meter re-reads `/v1/api_usage`, in ms. */
+export const USAGE_REFRESH_MS = 60_000;
+
+/** `usage:get` — plan, limits and this month's usage; refreshed every minute and after each query. */
+export function useUsage() {
+  const api = useBridge();
+  return useQuery({
+    queryKey: queryKeys.usage,
+    queryFn: () => callBridge(api, 'usage:get', {}),
+    staleTime: 0,
+    retry: false,
+    refetchInterval: USAGE_REFRESH_MS,
   });
 }
 

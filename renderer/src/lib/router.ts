@@ -2,11 +2,12 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Hash routing, so the same build works from file:// (Electron) and http:// (web host):
- * `#/` catalogue, `#/datasets/<id>` one dataset, `#/settings`.
+ * `#/` catalogue, `#/datasets/<id>` one dataset, `#/datasets/<id>/query` its query explorer, `#/settings`.
  */
 export type Route =
   | { name: 'catalogue' }
   | { name: 'dataset'; datasetId: string }
+  | { name: 'query'; datasetId: string }
   | { name: 'settings' }
   | { name: 'not_found'; path: string };
 
@@ -15,10 +16,10 @@ export function parseHash(hash: string): Route {
   const path = hash.replace(/^#/, '') || '/';
   if (path === '/' || path === '') return { name: 'catalogue' };
   if (path === '/settings') return { name: 'settings' };
-  const m = /^\/datasets\/([^/?#]+)\/?$/.exec(path);
+  const m = /^\/datasets\/([^/?#]+)(\/query)?\/?$/.exec(path);
   if (m?.[1]) {
     try {
-      return { name: 'dataset', datasetId: decodeURIComponent(m[1]) };
+      return { name: m[2] ? 'query' : 'dataset', datasetId: decodeURIComponent(m[1]) };
     } catch {
       return { name: 'not_found', path };
     }
@@ -31,6 +32,7 @@ export const hrefs = {
   catalogue: '#/',
   settings: '#/settings',
   dataset: (id: string) => `#/datasets/${encodeURIComponent(id)}`,
+  query: (id: string) => `#/datasets/${encodeURIComponent(id)}/query`,
 };
 
 /** Navigates within the app by setting `location.hash`. */

@@ -2,13 +2,14 @@ import { ErrorState } from '../components/ErrorState.js';
 import { Skeleton } from '../components/Skeleton.js';
 import { useProfiles } from '../lib/queries.js';
 import { AppInfoFooter } from './AppInfoFooter.js';
+import { CacheSettings } from './CacheSettings.js';
 import { ProfileSwitch } from './ProfileSwitch.js';
 import { RemoteKeyForm } from './RemoteKeyForm.js';
 import { RemoteUrlForm } from './RemoteUrlForm.js';
 
 /**
  * Settings screen (`#/settings`): the active profile, the Remote profile's base URL and its
- * write-only API key, and app info. Nothing here ever displays a key.
+ * write-only API key (with a warning when no OS keyring protects it), the response cache, and app info. Nothing here ever displays a key.
  */
 export function SettingsPage() {
   const profiles = useProfiles();
@@ -29,8 +30,14 @@ export function SettingsPage() {
               Gridscope sends the key to the Remote service itself; this window never holds it.
             </p>
             <RemoteUrlForm key={s.remote.baseUrl} baseUrl={s.remote.baseUrl} />
+            {s.keyStorageWarning && (
+              <p className="warning-box" role="alert" data-testid="key-storage-warning">
+                {s.keyStorageWarning}
+              </p>
+            )}
             <RemoteKeyForm keySet={s.remote.keySet} keyStorage={s.keyStorage} />
           </section>
+          <CacheSettings state={s} />
         </>
       )}
       <AppInfoFooter />

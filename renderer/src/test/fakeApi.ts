@@ -1,6 +1,7 @@
-import type { ContractResults, GridscopeApi, ProfilesState, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type { ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 import type { AuditRow, Dataset } from '../../../shared/schemas/dataset.js';
+import type { ApiUsage } from '../../../shared/schemas/usage.js';
 
 /** Builds a catalogue dataset with sensible defaults; tests override what they assert on. */
 export function makeDataset(over: Partial<Dataset> & Pick<Dataset, 'id' | 'name'>): Dataset {
@@ -39,6 +40,24 @@ export const SAMPLE_DATASETS: Dataset[] = [
   makeDataset({ id: 'isone_fuel_mix', name: 'ISO-NE Fuel Mix', source: 'isone', description: 'Generation by fuel type, synthetic gaps filled.' }),
 ];
 
+/** A usage report with the free plan's limits (tests override the figures they assert on). */
+export function makeUsage(over: Partial<ApiUsage['current_period_usage']> = {}, plan = 'free'): ApiUsage {
+  return {
+    plan_name: plan,
+    limits: {
+      api_rows_returned_limit: 500_000,
+      api_requests_limit: 250,
+      api_rows_per_response_limit: 50_000,
+      per_second_api_rate_limit: 1,
+      per_minute_api_rate_limit: 30,
+      per_hour_api_rate_limit: 600,
+    },
+    current_usage_period_start: '2024-03-01T00:00:00+00:00',
+    current_usage_period_end: '2024-04-01T00:00:00+00:00',
+    current_period_usage: { total_requests: 12, total_api_rows_returned: 125_000, ...over },
+  };
+}
+
 /** Mutable state behind {@link createFakeApi}; tests inspect and mutate it. */
 export interface FakeState {
   datasets: Dataset[];
@@ -49,6 +68,20 @@ export interface FakeState {
   /** When set, these verbs fail with the given error. */
   failures: Partial<Record<Verb, GsError>>;
   calls: Verb[];
+  /** `usage:get` answers this; null → `internal` "not in fake" (usage unavailable). */
+  usage: ApiUsage | null;
+  /** Overrides of the `datasets:estimate` answer (default: 0 rows, no warnings). */
+  estimate: Partial<QueryEstimate>;
+  /** `requests:status` answers these (filtered by the ids asked for). */
+  statuses: RequestStatus[];
+  /** `datasets:query` answers these pages in turn (the last one repeats). */
+  pages: QueryPage[];
+  /** Inputs `datasets:query` received, in order. */
+  queryInputs: VerbInput<'datasets:query'>[];
+  /** While set, `datasets:query` waits for it before answering (to observe the pending state). */
+  queryGate: Promise<void> | null;
+  /** Ids `requests:cancel` received. */
+  cancelled: string[];
 }
 
 /**
@@ -71,6 +104,13 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     storedKeys: [],
     failures: {},
     calls: [],
+    usage: null,
+    estimate: {},
+    statuses: [],
+    pages: [{ columns: ['interval_start_utc', 'shadow_price'], rows: [['2023-11-07T05:00:00+00:00', 12.5]], hasNextPage: false, cursor: null, datasetTimezone: 'America/New_York' }],
+    queryInputs: [],
+    queryGate: null,
+    cancelled: [],
     ...init,
   };
   const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
@@ -91,7 +131,11 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       return answer('datasets:get', () => ({ ...d, data_timezone: 'America/New_York' }));
     },
     'datasets:audit': () => answer('datasets:audit', () => state.audit),
-    'usage:get': () => Promise.resolve({ ok: false, error: { code: 'internal', message: 'not in fake' } }),
+    'usage:get': () => {
+      const usage = state.usage;
+      if (!usage) return Promise.resolve({ ok: false, error: { code: 'internal', message: 'not in fake' } });
+      return answer('usage:get', () => usage);
+    },
     'profiles:get': () => answer('profiles:get', () => state.profiles),
     'profiles:setActive': ({ profile }) => answer('profiles:setActive', profiles((p) => ({ ...p, active: profile }))),
     'profiles:setRemoteUrl': ({ baseUrl }) =>
@@ -109,9 +153,20 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
         remainingMonthlyRows: null,
         perResponseLimit: null,
         warnings: [],
+        ...state.estimate,
       })),
-    'requests:status': () => answer('requests:status', () => []),
-    'requests:cancel': () => answer('requests:cancel', () => ({ cancelled: false })),
+    'requests:status': ({ requestIds }) =>
+      answer('requests:status', () => state.statuses.filter((s) => !requestIds || requestIds.includes(s.requestId))),
+    'requests:cancel': ({ requestId }) => {
+      state.cancelled.push(requestId);
+      return answer('requests:cancel', () => ({ cancelled: true }));
+    },
+    'datasets:query': async (input) => {
+      state.queryInputs.push(input);
+      if (state.queryGate) await state.queryGate;
+      const page = state.pages[Math.min(state.queryInputs.length - 1, state.pages.length - 1)]!;
+      return answer('datasets:query', () => page);
+    },
     'profiles:setCache': ({ profile, ttlSeconds }) =>
       answer('profiles:setCache', profiles((p) => ({ ...p, [profile]: { ...p[profile], cacheTtlSeconds: ttlSeconds } }))),
     'cache:clear': () => answer('cache:clear', () => ({ removed: 0 })),

@@ -1,0 +1,59 @@
+import { expect, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+
+/**
+ * Usage meter, quota forecast and retries on the free plan (issue 5 "Tests that must exist"):
+ * the embedded /v1 server runs with the free tier's limits (1 request/s, 500,000 rows/month,
+ * 250 requests/month, 50,000 rows/response).
+ */
+
+test.use({ plan: 'free' });
+
+const DATASET = 'nyiso_load';
+
+/** Page script (a string: this tsconfig has no DOM lib) noting each text of the request status line. */
+const RECORD_STATUS_TEXTS = `(() => {
+  const seen = (window.__statusTexts = []);
+  const note = () => {
+    const t = document.querySelector('[data-testid="request-status-text"]')?.textContent;
+    if (t && seen.at(-1) !== t) seen.push(t);
+  };
+  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+})()`;
+
+/** Records every text the request status line shows from now on (it may show for only a second). */
+async function recordStatusTexts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(RECORD_STATUS_TEXTS);
+  return () => page.evaluate<string[]>('window.__statusTexts');
+}
+
+test('the usage meter shows the free plan figures on every page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('usage-plan')).toHaveText('Plan free');
+  await expect(page.getByTestId('usage-rows')).toHaveText(/^Rows [\d,]+ \/ 500,000$/);
+  await expect(page.getByTestId('usage-requests')).toHaveText(/^Requests [\d,]+ \/ 250$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByTestId('settings-page')).toBeVisible();
+  await expect(page.getByTestId('usage-rows')).toContainText('/ 500,000');
+});
+
+test('a rate-limited query shows the retry state and then its rows', async ({ page }) => {
+  await page.goto(`/#/datasets/${DATASET}`);
+  await page.getByTestId('open-query').click();
+  const form = page.getByTestId('query-form');
+  await expect(form).toBeVisible();
+  // Latest day available of nyiso_load (latest 2017-11-23T04:55Z).
+  await expect(page.getByTestId('query-start')).toHaveValue('2017-11-23');
+  await expect(page.getByTestId('usage-rows')).toBeVisible();
+  const statusTexts = await recordStatusTexts(page);
+  // The estimate's requests go first; the query follows within the second, so the free plan's
+  // 1 request/s answers it 429 and the proxy waits (Retry-After: 1) before trying again.
+  await form.getByRole('button', { name: 'Run query' }).click();
+  await expect(page.getByTestId('estimate-rows')).toHaveText(/^≈ [\d,]+ rows$/);
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  await expect(page.getByTestId('result-count')).toContainText('data time zone US/Eastern');
+  await expect(page.getByTestId('request-status')).toHaveCount(0);
+  expect(await statusTexts()).toContainEqual(expect.stringMatching(/^Rate limited — retrying in \d+ s \(attempt [2-4] of 4\)$/));
+  await expect(page.getByRole('columnheader', { name: 'zone' })).toBeVisible();
+  await expect(page.getByTestId('result-row').first().locator('td').first()).toHaveText(/^2017-11-23 \d\d:\d\d UTC$/);
+});

@@ -1,0 +1,49 @@
+import type { QueryEstimate } from '../../../shared/bridge/contract.js';
+import { formatCount } from '../lib/format.js';
+
+/** Props of {@link EstimatePanel}. */
+export interface EstimatePanelProps {
+  estimate: QueryEstimate;
+  /** Set while the query waits for confirmation: shows "Run anyway" and "Change query". */
+  confirm?: { onRunAnyway: () => void; onDismiss: () => void };
+}
+
+/**
+ * The forecast before a query runs (`datasets:estimate`): "≈ N rows", how it was computed, and
+ * its warnings (over the remaining monthly rows, over the per-response limit…) in a warning box.
+ */
+export function EstimatePanel({ estimate, confirm }: EstimatePanelProps) {
+  const warn = estimate.warnings.length > 0;
+  return (
+    <section className={warn ? 'estimate warn' : 'estimate'} data-testid="estimate" aria-label="Estimate" role={warn ? 'alert' : undefined}>
+      <p className="estimate-rows">
+        <strong data-testid="estimate-rows">≈ {formatCount(estimate.estimatedRows)} rows</strong>
+        {estimate.remainingMonthlyRows !== null && (
+          <span className="muted"> · {formatCount(estimate.remainingMonthlyRows)} rows left this month</span>
+        )}
+        {estimate.perResponseLimit !== null && <span className="muted"> · {formatCount(estimate.perResponseLimit)} rows per response</span>}
+      </p>
+      <details>
+        <summary className="muted">How this was estimated</summary>
+        <p className="muted estimate-basis">{estimate.basis}</p>
+      </details>
+      {warn && (
+        <ul className="estimate-warnings" data-testid="estimate-warnings">
+          {estimate.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
+      {confirm && (
+        <div className="actions">
+          <button type="button" className="primary" onClick={confirm.onRunAnyway}>
+            Run anyway
+          </button>
+          <button type="button" onClick={confirm.onDismiss}>
+            Change query
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

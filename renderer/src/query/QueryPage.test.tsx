@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RequestStatus } from '../../../shared/bridge/contract.js';
+import { createFakeApi, makeUsage } from '../test/fakeApi.js';
+import { renderApp } from '../test/render.js';
+import { formatCell, latestDay } from './cells.js';
+import { describeStatus } from './RequestStatusLine.js';
+
+afterEach(cleanup);
+
+const ID = 'pjm_marginal_value_day_ahead_hourly';
+const HASH = `#/datasets/${ID}/query`;
+const OVER = 'This query needs about 750,000 rows, more than the 375,000 left this month.';
+
+function retrying(requestId: string): RequestStatus {
+  return {
+    requestId,
+    verb: 'datasets:query',
+    state: 'retrying',
+    attempt: 2,
+    maxAttempts: 4,
+    retryInMs: 7_600,
+    reason: 'Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second.',
+    startedAt: 0,
+  };
+}
+
+describe('Query explorer', () => {
+  it('defaults to the latest day, shows the estimate warning and sends nothing until "Run anyway"', async () => {
+    const { api, state } = createFakeApi({
+      estimate: { estimatedRows: 750_000, remainingMonthlyRows: 375_000, perResponseLimit: 50_000, warnings: [OVER] },
+    });
+    renderApp(api, HASH);
+    // makeDataset: latest available 2023-11-08T04:00Z → that UTC day.
+    expect(((await screen.findByTestId('query-start')) as HTMLInputElement).value).toBe('2023-11-08');
+    expect((screen.getByTestId('query-end') as HTMLInputElement).value).toBe('2023-11-09');
+    fireEvent.change(screen.getByTestId('filter-column'), { target: { value: 'shadow_price' } });
+    fireEvent.change(screen.getByTestId('filter-operator'), { target: { value: '>' } });
+    fireEvent.change(screen.getByTestId('filter-value'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+
+    const estimate = await screen.findByTestId('estimate');
+    expect(within(estimate).getByTestId('estimate-rows').textContent).toBe('≈ 750,000 rows');
+    expect(within(estimate).getByTestId('estimate-warnings').textContent).toBe(OVER);
+    expect(estimate.getAttribute('role')).toBe('alert');
+    expect(state.calls).toContain('datasets:estimate');
+    expect(state.calls).not.toContain('datasets:query');
+    expect(state.queryInputs).toEqual([]);
+
+    fireEvent.click(within(estimate).getByRole('button', { name: 'Run anyway' }));
+    expect(await screen.findAllByTestId('result-row')).toHaveLength(1);
+    expect(state.queryInputs).toHaveLength(1);
+    expect(state.queryInputs[0]).toMatchObject({
+      datasetId: ID,
+      startTime: '2023-11-08',
+      endTime: '2023-11-09',
+      filter: { column: 'shadow_price', operator: '>', value: '10' },
+      pageSize: 1000,
+    });
+    expect(state.queryInputs[0]!.requestId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(screen.queryByRole('button', { name: 'Run anyway' })).toBeNull();
+  });
+
+  it('runs at once without warnings, renders the retry state while pending, then the rows; loads more with the cursor', async () => {
+    let release!: () => void;
+    const { api, state } = createFakeApi({
+      estimate: { estimatedRows: 48 },
+      queryGate: new Promise<void>((r) => (release = r)),
+      pages: [
+        { columns: ['interval_start_utc', 'location', 'lmp'], rows: [['2023-11-08T05:00:00+00:00', 'A', 1234.5]], hasNextPage: true, cursor: 'c2', datasetTimezone: 'US/Eastern' },
+        { columns: ['interval_start_utc', 'location', 'lmp'], rows: [['2023-11-08T06:00:00+00:00', 'B', null]], hasNextPage: false, cursor: null, datasetTimezone: 'US/Eastern' },
+      ],
+    });
+    const asked: string[][] = [];
+    api['requests:status'] = async ({ requestIds = [] }) => {
+      asked.push(requestIds);
+      return { ok: true, value: requestIds.map(retrying) };
+    };
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+
+    await waitFor(() => expect(screen.getByTestId('request-status-text').textContent).toBe('Rate limited — retrying in 8 s (attempt 2 of 4)'));
+    expect(screen.getByTestId('request-status').getAttribute('data-state')).toBe('retrying');
+    expect(screen.getByTestId('estimate-rows').textContent).toBe('≈ 48 rows');
+    expect(asked.at(-1)).toEqual([state.queryInputs[0]!.requestId]);
+
+    release();
+    const rows = await screen.findAllByTestId('result-row');
+    expect(rows).toHaveLength(1);
+    expect(screen.queryByTestId('request-status')).toBeNull();
+    const cells = rows[0]!.querySelectorAll('td');
+    expect(cells[0]!.textContent).toBe('2023-11-08 05:00 UTC');
+    expect(cells[2]!.textContent).toBe('1,234.5');
+    expect(cells[2]!.className).toBe('num');
+    expect(screen.getByTestId('result-count').textContent).toContain('1 rows, more available');
+
+    fireEvent.click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(screen.getAllByTestId('result-row')).toHaveLength(2));
+    expect(state.queryInputs[1]).toMatchObject({ cursor: 'c2' });
+    expect(screen.queryByTestId('load-more')).toBeNull();
+  });
+
+  it('Cancel sends requests:cancel for the pending call', async () => {
+    const { api, state } = createFakeApi({ queryGate: new Promise<void>(() => undefined) });
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+    await waitFor(() => expect(screen.getByTestId('request-status-text').textContent).toBe('Running query…'));
+    fireEvent.click(screen.getByTestId('cancel-request'));
+    await waitFor(() => expect(state.cancelled).toEqual([state.queryInputs[0]!.requestId]));
+  });
+
+  it('shows a failed query through the error state', async () => {
+    const { api, state } = createFakeApi({ usage: makeUsage() });
+    state.failures['datasets:query'] = { code: 'rate_limited', message: 'Gave up after 4 attempts over 9 s: Rate limit reached (429)', status: 429 };
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+    const alert = await screen.findByTestId('error-state');
+    expect(alert.getAttribute('data-code')).toBe('rate_limited');
+    expect(alert.textContent).toContain('Gave up after 4 attempts');
+  });
+});
+
+describe('query helpers', () => {
+  it('formats cells and statuses', () => {
+    expect(formatCell('2024-03-10T01:00:00-05:00').text).toBe('2024-03-10 01:00 -05:00');
+    expect(formatCell('2024-03-10T06:00:30+00:00').text).toBe('2024-03-10 06:00:30 UTC');
+    expect(formatCell(-0.25)).toEqual({ text: '-0.25', numeric: true, empty: false });
+    expect(formatCell(null).text).toBe('—');
+    expect(latestDay('2024-03-01T00:00:00Z')).toEqual({ startTime: '2024-02-29', endTime: '2024-03-01' });
+    expect(latestDay(null)).toEqual({ startTime: '', endTime: '' });
+    expect(describeStatus(undefined, 'Running query…')).toBe('Running query…');
+    expect(describeStatus({ ...retrying('x'), reason: 'Service unavailable (503)', retryInMs: 300 }, 'x')).toBe('Temporary failure — retrying in 1 s (attempt 2 of 4)');
+  });
+});

@@ -1,0 +1,70 @@
+import { ErrorState } from '../components/ErrorState.js';
+import { Skeleton } from '../components/Skeleton.js';
+import { formatCount } from '../lib/format.js';
+import { useDataset } from '../lib/queries.js';
+import { hrefs } from '../lib/router.js';
+import { EstimatePanel } from './EstimatePanel.js';
+import { QueryForm } from './QueryForm.js';
+import { RequestStatusLine } from './RequestStatusLine.js';
+import { ResultsTable } from './ResultsTable.js';
+import { useQueryRun } from './useQueryRun.js';
+
+/**
+ * Query explorer (`#/datasets/<id>/query`, issue 5 §3): a window, filter and limit; the estimate
+ * before running (and a "Run anyway" confirmation when it warns); the retry state and Cancel while
+ * a call is pending; the rows, page by page with "Load more".
+ */
+export function QueryPage({ datasetId }: { datasetId: string }) {
+  const q = useDataset(datasetId);
+  const run = useQueryRun(datasetId);
+  const { phase, estimate, loaded } = run;
+  const busy = phase.kind === 'estimating' || phase.kind === 'running';
+
+  return (
+    <article className="page query" aria-labelledby="query-title" data-testid="query-page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <a href={hrefs.dataset(datasetId)} data-testid="back-to-dataset">
+          ← {q.data?.name ?? datasetId}
+        </a>
+      </nav>
+      <header className="page-header">
+        <h1 id="query-title">Query {q.data && <span className="muted">{q.data.name}</span>}</h1>
+      </header>
+      {q.isPending && <Skeleton label="Loading dataset…" />}
+      {q.isError && <ErrorState error={q.error} what={`dataset ${datasetId}`} onRetry={() => void q.refetch()} />}
+      {q.data && <QueryForm dataset={q.data} busy={busy} onSubmit={(r) => void run.start(r)} />}
+      {estimate && (
+        <EstimatePanel estimate={estimate} {...(phase.kind === 'confirm' ? { confirm: { onRunAnyway: run.runAnyway, onDismiss: run.dismiss } } : {})} />
+      )}
+      {phase.kind === 'estimating' && <RequestStatusLine key={phase.requestId} requestId={phase.requestId} label="Estimating…" onCancel={run.cancel} />}
+      {phase.kind === 'running' && (
+        <RequestStatusLine key={phase.requestId} requestId={phase.requestId} label={phase.more ? 'Loading more rows…' : 'Running query…'} onCancel={run.cancel} />
+      )}
+      {phase.kind === 'error' && <ErrorState error={phase.error} what="the query" onRetry={phase.retry} />}
+      {loaded && (
+        <section className="card results" aria-labelledby="results-title">
+          <h2 id="results-title">
+            Results{' '}
+            <span className="muted" data-testid="result-count">
+              ({formatCount(loaded.rows.length)} rows{loaded.hasNextPage ? ', more available' : ''}; data time zone {loaded.datasetTimezone})
+            </span>
+          </h2>
+          {loaded.rows.length === 0 ? (
+            <p className="muted" data-testid="results-empty">
+              No rows in this window.
+            </p>
+          ) : (
+            <ResultsTable columns={loaded.columns} rows={loaded.rows} />
+          )}
+          {loaded.hasNextPage && (
+            <div className="actions">
+              <button type="button" onClick={run.loadMore} disabled={busy} data-testid="load-more">
+                Load more
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryEstimate, QueryPage, VerbInput } from '../../../shared/bridge/contract.js';
+import { callBridge } from '../lib/bridgeQuery.js';
+import { useBridge } from '../lib/BridgeContext.js';
+import { queryKeys } from '../lib/queries.js';
+import { newRequestId } from './cells.js';
+
+/** What the form asks for: the `datasets:query` input without paging and request ids. */
+export type QueryRequest = Omit<VerbInput<'datasets:query'>, 'cursor' | 'requestId' | 'pageSize'>;
+
+/** Rows per page asked of /v1 (one "Load more" step); below every plan's per-response limit. */
+export const PAGE_SIZE = 1000;
+
+/** Where a run is: pending calls carry the `requestId` the status line polls and Cancel aborts. */
+export type Phase =
+  | { kind: 'idle' }
+  | { kind: 'estimating'; requestId: string }
+  | { kind: 'confirm'; request: QueryRequest }
+  | { kind: 'running'; requestId: string; more: boolean }
+  | { kind: 'done' }
+  | { kind: 'error'; error: unknown; retry: () => void };
+
+/** Rows loaded so far (all pages) and how to fetch the next page. */
+export interface Loaded extends QueryPage {
+  request: QueryRequest;
+}
+
+/**
+ * The query explorer's flow (issue 5 §3): `datasets:estimate` first; with warnings it stops at
+ * `confirm` until {@link runAnyway}, else the query runs at once. Each call has a fresh
+ * `requestId` (watched by the status line, aborted by {@link cancel}); pages accumulate via the
+ * cursor ({@link loadMore}). The usage meter is refreshed after every query page.
+ */
+export function useQueryRun(datasetId: string) {
+  const api = useBridge();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [estimate, setEstimate] = useState<QueryEstimate | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  /** Generation of the current run: answers of a superseded run are dropped. */
+  const gen = useRef(0);
+
+  const fetchPage = useCallback(
+    async (request: QueryRequest, previous: Loaded | null, g: number) => {
+      const requestId = newRequestId();
+      setPhase({ kind: 'running', requestId, more: previous !== null });
+      const pageSize = request.limit ? Math.min(PAGE_SIZE, request.limit) : PAGE_SIZE;
+      try {
+        const page = await callBridge(api, 'datasets:query', {
+          ...request,
+          datasetId,
+          pageSize,
+          requestId,
+          ...(previous?.cursor ? { cursor: previous.cursor } : {}),
+        });
+        if (g !== gen.current) return;
+        setLoaded(previous ? { ...previous, rows: [...previous.rows, ...page.rows], hasNextPage: page.hasNextPage, cursor: page.cursor } : { ...page, request });
+        setPhase({ kind: 'done' });
+      } catch (error) {
+        if (g === gen.current) setPhase({ kind: 'error', error, retry: () => void fetchPage(request, previous, ++gen.current) });
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+      }
+    },
+    [api, datasetId, queryClient],
+  );
+
+  /** Estimates `request`, then runs it unless the estimate warns. */
+  const start = useCallback(
+    async (request: QueryRequest) => {
+      const g = ++gen.current;
+      const requestId = newRequestId();
+      setPhase({ kind: 'estimating', requestId });
+      setEstimate(null);
+      setLoaded(null);
+      const { startTime, endTime, filter } = request;
+      try {
+        const est = await callBridge(api, 'datasets:estimate', {
+          datasetId,
+          requestId,
+          ...(startTime ? { startTime } : {}),
+          ...(endTime ? { endTime } : {}),
+          ...(filter ? { filter } : {}),
+        });
+        if (g !== gen.current) return;
+        setEstimate(est);
+        if (est.warnings.length > 0) setPhase({ kind: 'confirm', request });
+        else await fetchPage(request, null, g);
+      } catch (error) {
+        if (g === gen.current) setPhase({ kind: 'error', error, retry: () => void start(request) });
+      }
+    },
+    [api, datasetId, fetchPage],
+  );
+
+  const runAnyway = useCallback(() => {
+    if (phase.kind === 'confirm') void fetchPage(phase.request, null, ++gen.current);
+  }, [phase, fetchPage]);
+
+  /** Leaves the confirmation without running anything. */
+  const dismiss = useCallback(() => {
+    gen.current += 1;
+    setPhase({ kind: 'idle' });
+  }, []);
+
+  const loadMore = useCallback(() => {
+    if (loaded?.hasNextPage) void fetchPage(loaded.request, loaded, ++gen.current);
+  }, [loaded, fetchPage]);
+
+  /** Aborts the pending call; it then fails with `cancelled`, shown by the error state. */
+  const cancel = useCallback(() => {
+    if (phase.kind === 'estimating' || phase.kind === 'running') void callBridge(api, 'requests:cancel', { requestId: phase.requestId }).catch(() => undefined);
+  }, [api, phase]);
+
+  return { phase, estimate, loaded, start, runAnyway, dismiss, loadMore, cancel };
+}
