@@ -3,7 +3,7 @@ import { DEFAULT_PLAN_NAME, PLAN_NAMES } from './plans/index.js';
 
 /** Command-line and environment parsing of cli.ts, kept apart so it can be tested without starting a server. */
 
-const USAGE = `usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--plan ${PLAN_NAMES.join('|')}]`;
+const USAGE = `usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--plan ${PLAN_NAMES.join('|')}] [--query-timeout 30]`;
 
 /** Parsed command line of `npm run serve`. */
 export interface CliOptions {
@@ -12,11 +12,20 @@ export interface CliOptions {
   port: number;
   /** A plan of server/plans/plans.json (default `unlimited`; docs/plans.md). */
   plan: string;
+  /**
+   * Seconds after which a dataset query is cancelled and answered 422 (spec "Limits"), from
+   * `--query-timeout`; undefined = the server's default (30 s, server/query/guard.ts).
+   */
+  queryTimeoutSeconds?: number;
 }
 
-/** Parses the command line. @throws Error with a usage message for a bad port, an unknown plan or option. */
+/**
+ * Parses the command line.
+ * @throws Error with a usage message for a bad port, an unknown plan or option, or a
+ *   `--query-timeout` that is not a positive number of seconds.
+ */
 export function parseCli(args: string[]): CliOptions {
-  let values: { port: string; host: string; plan: string };
+  let values: { port: string; host: string; plan: string; 'query-timeout'?: string };
   try {
     ({ values } = parseArgs({
       args,
@@ -24,6 +33,7 @@ export function parseCli(args: string[]): CliOptions {
         port: { type: 'string', default: '8787' },
         host: { type: 'string', default: '127.0.0.1' },
         plan: { type: 'string', default: DEFAULT_PLAN_NAME },
+        'query-timeout': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -36,7 +46,16 @@ export function parseCli(args: string[]): CliOptions {
   if (!PLAN_NAMES.includes(values.plan)) {
     throw new Error(`unknown --plan ${values.plan} (configured: ${PLAN_NAMES.join(', ')})\n${USAGE}`);
   }
-  return { host: values.host, port, plan: values.plan };
+  const options: CliOptions = { host: values.host, port, plan: values.plan };
+  const timeout = values['query-timeout'];
+  if (timeout !== undefined) {
+    const seconds = Number(timeout);
+    if (!/^\d+(\.\d+)?$/.test(timeout) || !(seconds > 0)) {
+      throw new Error(`invalid --query-timeout ${timeout} (a positive number of seconds)\n${USAGE}`);
+    }
+    options.queryTimeoutSeconds = seconds;
+  }
+  return options;
 }
 
 /** Keys from env `GRIDSCOPE_API_KEYS` (comma-separated, blanks dropped); empty when unset. */

@@ -26,6 +26,14 @@ describe('CLI arguments', () => {
     expect(() => parseCli(['--verbose'])).toThrow(/usage: npm run serve/);
   });
 
+  it('reads --query-timeout in seconds and rejects a non-positive or non-numeric one', () => {
+    expect(parseCli(['--query-timeout', '2.5'])).toMatchObject({ queryTimeoutSeconds: 2.5 });
+    expect(parseCli([]).queryTimeoutSeconds).toBeUndefined();
+    for (const bad of ['0', '-3', 'soon', '']) {
+      expect(() => parseCli([`--query-timeout=${bad}`])).toThrow(/invalid --query-timeout/);
+    }
+  });
+
   it('reads comma-separated keys from GRIDSCOPE_API_KEYS', () => {
     expect(keysFromEnv({ GRIDSCOPE_API_KEYS: ' k1, k2,,k3 ' })).toEqual(['k1', 'k2', 'k3']);
     expect(keysFromEnv({})).toEqual([]);

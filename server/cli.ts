@@ -4,7 +4,7 @@ import { createServer } from './app.js';
 import { keysFromEnv, parseCli, type CliOptions } from './cli-args.js';
 
 /**
- * `npm run serve -- --port 8787 [--host 127.0.0.1] [--plan free]`: runs the /v1 service in a terminal,
+ * `npm run serve -- --port 8787 [--host 127.0.0.1] [--plan free] [--query-timeout 30]`: runs the /v1 service in a terminal,
  * every key on the given plan (default `unlimited`; docs/plans.md), usage kept in the cache folder.
  * Prints exactly one line, `Gridscope /v1 service at http://<host>:<port>/v1`, and, when env
  * `GRIDSCOPE_API_KEYS` (comma-separated) is not set, a second line `API key: <key>` with a key
@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   }
   const configured = keysFromEnv(process.env);
   const generated = configured.length === 0 ? randomBytes(24).toString('base64url') : undefined;
-  const app = await createServer({ apiKeys: generated ? [generated] : configured, plan: options.plan });
+  const app = await createServer({
+    apiKeys: generated ? [generated] : configured,
+    plan: options.plan,
+    queryTimeoutMs: options.queryTimeoutSeconds === undefined ? undefined : options.queryTimeoutSeconds * 1000,
+  });
   await app.listen({ host: options.host, port: options.port });
   const { port } = app.server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
