@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActiveOutagesResponse, type LocationConstraintCost } from '../../shared/index.js';
+import type { ConstraintStore } from '../data/constraints/store.js';
 import { tempDir } from '../testing.js';
 import { BINDING, DATASET, SHIFT_FACTORS, VERSIONS, fixtureApp, ids } from './constraints/fixture.js';
 
@@ -12,17 +13,25 @@ import { BINDING, DATASET, SHIFT_FACTORS, VERSIONS, fixtureApp, ids } from './co
  */
 
 let app: FastifyInstance;
+let store: ConstraintStore;
 let dir: string;
 const get = (url: string) => app.inject({ method: 'GET', url });
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 beforeAll(async () => {
   dir = await tempDir('fixture');
-  ({ app } = await fixtureApp(dir));
+  ({ app, store } = await fixtureApp(dir));
 });
 afterAll(async () => {
   await app.close();
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('the fixture dataset', () => {
+  it('is labelled SYNTHETIC in its stored description', () => {
+    expect(store.datasetConfigs().map((c) => c.dataset_id)).toEqual([DATASET]);
+    expect(store.config(DATASET)!.description).toMatch(/^SYNTHETIC /);
+  });
 });
 
 describe('location constraint costs for a dataset without a contingency column', () => {
@@ -99,6 +108,56 @@ describe('shift factors: exclude_zeros drops zero rows before aggregating', () =
   it('contingency_id restricts to that contingency', async () => {
     const rows = (await get(`/v1/constraints/locations/${ids.location}/shift-factors?contingency_id=${ids.k2}`)).json();
     expect(rows).toEqual([{ constraint_gs_entity_id: ids.a, estimated_shift_factor: SHIFT_FACTORS[2]![2], constraint: 'ALPHA 345 KV' }]);
+  });
+});
+
+describe('shift factors per location for a constraint (endpoint 5): the parameters of endpoint 3', () => {
+  const view = async (constraint: string, query = '') => {
+    const res = await get(`/v1/constraints/${constraint}/shift-factors${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-gridscope-synthetic']).toBe('estimated_shift_factor');
+    return res.json() as { location_gs_entity_id: string; estimated_shift_factor: number; location: string }[];
+  };
+  const value = async (constraint: string, query = '') => {
+    const rows = await view(constraint, query);
+    expect(rows.map((r) => [r.location_gs_entity_id, r.location])).toEqual([[ids.location, 'Test Hub']]);
+    return rows[0]!.estimated_shift_factor;
+  };
+  // Source rows of ALPHA at Test Hub: K1 0.5, K1 0, K2 0.3 (all in DATASET).
+  const alpha = SHIFT_FACTORS.filter(([c]) => c === ids.a).map(([, , v]) => v);
+
+  it.each([
+    ['', mean(alpha)],
+    ['?aggregation_function=mean', mean(alpha)],
+    ['?aggregation_function=max', 0.5],
+    ['?aggregation_function=min', 0],
+    ['?aggregation_function=median', 0.3],
+    ['?exclude_zeros=true', mean([0.5, 0.3])],
+    ['?exclude_zeros=true&aggregation_function=min', 0.3],
+    ['?exclude_zeros=false&aggregation_function=min', 0],
+    [`?contingency_id=${ids.k1}`, mean([0.5, 0])],
+    [`?contingency_id=${ids.k1}&exclude_zeros=true`, 0.5],
+    [`?contingency_id=${ids.k2}&aggregation_function=max`, 0.3],
+    [`?dataset_id=${DATASET}`, mean(alpha)],
+    [`?dataset_id=${DATASET}&contingency_id=${ids.k1}&aggregation_function=median`, 0.25],
+  ])('ALPHA%s → %f', async (query, expected) => {
+    expect(await value(ids.a, query)).toBeCloseTo(expected, 12);
+  });
+
+  it('filters that match no source row give []; a contingency of another constraint too', async () => {
+    expect(await view(ids.a, '?dataset_id=other_dataset')).toEqual([]);
+    expect(await view(ids.a, '?contingency_id=nope')).toEqual([]);
+    expect(await view(ids.b, `?contingency_id=${ids.k2}`)).toEqual([]);
+    expect(await value(ids.b, `?contingency_id=${ids.k1}`)).toBe(-0.2);
+    expect(await view(ids.e)).toEqual([]); // a constraint without shift factors
+  });
+
+  it('unknown dataset_id or constraint → 404; bad aggregation_function or exclude_zeros → 422', async () => {
+    expect((await get(`/v1/constraints/${ids.a}/shift-factors?dataset_id=nope`)).json()).toEqual({ detail: 'Dataset nope not found' });
+    expect((await get('/v1/constraints/nope/shift-factors')).json()).toEqual({ detail: 'Constraint nope not found' });
+    const bad = await get(`/v1/constraints/${ids.a}/shift-factors?aggregation_function=sum&exclude_zeros=maybe`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail.map((d: { loc: string[]; type: string }) => [d.loc[1], d.type])).toEqual([['exclude_zeros', 'bool_parsing'], ['aggregation_function', 'enum']]);
   });
 });
 

@@ -19,6 +19,12 @@ export interface ConstraintDatasetConfig {
   time_index_column: string;
   /** Interval end; interval hours = (end − time index) in hours. */
   interval_end_column: string;
+  /**
+   * Markdown description, or null/absent for the embedded datasets (their description is the
+   * catalogue's). A dataset of generated rows (the `--scale` data, test fixtures) says "SYNTHETIC"
+   * here; its id is never a catalogue id, so it cannot be taken for the real sample.
+   */
+  description?: string | null;
 }
 
 const PJM_COLUMNS = {

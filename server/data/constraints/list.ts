@@ -11,9 +11,13 @@ import { windowCostSql } from './rollup.js';
  * case-insensitive), `search` (case-insensitive substring of the name), `active_after`
  * (latest_seen_utc ≥ value). Ordering: `sort_column` in `sort_order` (desc when omitted), ties broken
  * by the default ordering; without `sort_column` the default ordering of the spec:
- * 1. with `search`: shorter name first (then name, market);
+ * 1. with `search`: relevance, i.e. shorter name first (then name, market) — search wins over costs;
  * 2. else (constraints with include_absolute_costs): rt_absolute_cost desc, nulls last;
  * 3. then latest_seen_utc desc, market_id asc, name asc.
+ * The spec gives that default "when sort_order is not given" and says nothing of `sort_order` without
+ * `sort_column`; ours: it applies to the first default key, `desc` being that key's default direction
+ * (most relevant, highest cost, latest first: the same as omitting it) and `asc` its reverse (longest
+ * name, lowest cost, earliest first). Ties keep the default keys; NULLs sort last either way.
  */
 
 /** WHERE clause shared by both lists. */
@@ -26,7 +30,10 @@ function filters(params: Params, query: { isos?: string; search?: string; active
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
 }
 
-/** Ordering keys (see module doc). `nameColumn` is constraint_name or contingency_name. */
+/**
+ * Ordering keys (see module doc) for a list query. `nameColumn` is constraint_name or
+ * contingency_name; `costs` whether the cost join `k` is present (include_absolute_costs).
+ */
 function ordering(query: { search?: string; sort_column?: string; sort_order?: string }, nameColumn: string, costs: boolean): OrderKey[] {
   const fallback: OrderKey[] = [
     { expr: 'e.latest_seen_utc', dir: 'DESC' },
@@ -35,10 +42,14 @@ function ordering(query: { search?: string; sort_column?: string; sort_order?: s
     { expr: 'e.gs_entity_id', dir: 'ASC' },
   ];
   if (query.sort_column !== undefined) return [{ expr: `e.${ident(query.sort_column)}`, dir: query.sort_order === 'asc' ? 'ASC' : 'DESC' }, ...fallback];
-  if (query.search !== undefined) {
-    return [{ expr: `length(e.${nameColumn})`, dir: 'ASC' }, { expr: `e.${nameColumn}`, dir: 'ASC' }, { expr: 'e.market_id', dir: 'ASC' }, { expr: 'e.gs_entity_id', dir: 'ASC' }];
-  }
-  return costs ? [{ expr: 'k.rt', dir: 'DESC' }, ...fallback] : fallback;
+  const keys: OrderKey[] =
+    query.search !== undefined
+      ? [{ expr: `length(e.${nameColumn})`, dir: 'ASC' }, { expr: `e.${nameColumn}`, dir: 'ASC' }, { expr: 'e.market_id', dir: 'ASC' }, { expr: 'e.gs_entity_id', dir: 'ASC' }]
+      : costs
+        ? [{ expr: 'k.rt', dir: 'DESC' }, ...fallback]
+        : fallback;
+  if (query.sort_order === 'asc') keys[0] = { expr: keys[0]!.expr, dir: keys[0]!.dir === 'ASC' ? 'DESC' : 'ASC' };
+  return keys;
 }
 
 /** SQL of absolute costs per (market, constraint name): rt/da Σ |shadow price| × interval hours (rollup.ts). */

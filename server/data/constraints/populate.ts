@@ -18,8 +18,8 @@ import { appendRows, createTables } from './schema.js';
  * PJM, the market with pricing nodes and an eDART exemplar). Deterministic for given inputs.
  */
 
-/** Bump when a generator's output changes: it is part of the constraint database's name. */
-export const GENERATOR_VERSION = 2;
+/** Bump when a generator's output or the table layout (schema.ts) changes: it is part of the constraint database's name. */
+export const GENERATOR_VERSION = 3;
 
 const MARKET = 'pjm';
 

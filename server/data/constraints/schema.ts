@@ -14,10 +14,11 @@ export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'INTEGER' | 'BOOLEAN' | 'TIMESTA
 export const TABLES = {
   /** Build facts: when, what kind (`embedded` | `scaled` | `fixture`), generator version. */
   gs_store_facts: { built_at_utc: 'TIMESTAMP', kind: 'VARCHAR', generator_version: 'INTEGER' },
-  /** Which dataset tables are constraint datasets and how to read them. */
+  /** Which dataset tables are constraint datasets and how to read them; `description` says SYNTHETIC for generated datasets. */
   gs_constraint_datasets: {
     dataset_id: 'VARCHAR', market_id: 'VARCHAR', constraint_column: 'VARCHAR', contingency_column: 'VARCHAR',
     shadow_price_column: 'VARCHAR', price_kind: 'VARCHAR', time_index_column: 'VARCHAR', interval_end_column: 'VARCHAR',
+    description: 'VARCHAR',
   },
   gs_constraints: {
     gs_entity_id: 'VARCHAR', constraint_name: 'VARCHAR', market_id: 'VARCHAR', earliest_seen_utc: 'TIMESTAMP',

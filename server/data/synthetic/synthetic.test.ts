@@ -1,10 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../app.js';
+import { tempDir } from '../../testing.js';
+import { CATALOGUE } from '../catalogue/index.js';
+import { EMBEDDED_CONSTRAINT_DATASETS } from '../constraints/configs.js';
 import { entityId } from '../constraints/ids.js';
+import { ConstraintStore } from '../constraints/store.js';
 import { parseEdartScheduled } from './edart.js';
 import { parseFacility } from './facilities.js';
 import { destination, distanceKm } from './geo.js';
 import { generateTickets } from './outages.js';
+import { SCALED_DATASET, generateScaledDatabase, type ScaleOptions } from './scale.js';
 import { shiftFactor } from './shift-factors.js';
 import { readSyntheticInputs, type SyntheticInputs } from './sources.js';
 import { SubstationPlacer, matchNode } from './substations.js';
@@ -109,4 +120,106 @@ describe('eDART exemplar and tickets', () => {
       expect(list.every((v) => v.start < v.end && v.version_time <= options.horizon && v.is_synthetic && v.equipment.length > 0)).toBe(true);
     }
   });
+});
+
+describe('labels', () => {
+  it('the catalogue holds only real samples; a generated dataset says SYNTHETIC and has an id of its own', () => {
+    for (const entry of CATALOGUE) {
+      expect(entry.description, entry.id).toMatch(/small real sample/);
+      expect(entry.description, entry.id).not.toMatch(/synthetic/i);
+    }
+    expect(SCALED_DATASET.description).toMatch(/^SYNTHETIC /);
+    expect(CATALOGUE.map((e) => e.id)).not.toContain(SCALED_DATASET.dataset_id);
+    expect(EMBEDDED_CONSTRAINT_DATASETS.map((c) => c.dataset_id)).not.toContain(SCALED_DATASET.dataset_id);
+    expect(EMBEDDED_CONSTRAINT_DATASETS.every((c) => CATALOGUE.some((e) => e.id === c.dataset_id))).toBe(true);
+  });
+});
+
+describe('--scale generator (small parameters)', () => {
+  const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+  let dir: string;
+  beforeAll(async () => {
+    dir = await tempDir('scale-test');
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  const options: Omit<ScaleOptions, 'file'> = {
+    dataDir: DEFAULT_DATA_DIR, days: 2, bindingConstraints: 4, constraints: 15, contingencies: 9, outageTickets: 6, start: Date.UTC(2024, 0, 1),
+  };
+
+  /** Every table of a scaled file as plain rows, without the build time stamps, in a fixed order. */
+  async function contents(file: string): Promise<Record<string, unknown[]>> {
+    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
+    const conn = await instance.connect();
+    try {
+      const out: Record<string, unknown[]> = {};
+      const tables = (await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE table_name <> 'gs_store_facts' ORDER BY 1")).getRowObjectsJson();
+      for (const { table_name: table } of tables) {
+        out[String(table)] = (await conn.runAndReadAll(`SELECT COLUMNS(c -> c NOT IN ('gs_created_at_utc', 'gs_updated_at_utc')) FROM "${String(table)}" ORDER BY ALL`)).getRowObjectsJson();
+      }
+      return out;
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+  }
+
+  it('writes the requested counts under its own dataset id, described as SYNTHETIC', async () => {
+    const file = path.join(dir, 'a.duckdb');
+    const summary = await generateScaledDatabase({ ...options, file });
+    expect(summary).toEqual({
+      file,
+      dataset_id: 'pjm_marginal_value_real_time_5_min_synthetic_scale',
+      description: expect.stringMatching(/^SYNTHETIC /),
+      binding_rows: 2 * 288 * 4,
+      constraints: 15,
+      contingencies: 9,
+      outage_tickets: 6 + 1, // + the real eDART ticket 724453
+      start_utc: '2024-01-01T00:00:00.000Z',
+      end_utc: '2024-01-03T00:00:00.000Z',
+    });
+    const realIds = new Set([...CATALOGUE.map((e) => e.id), ...EMBEDDED_CONSTRAINT_DATASETS.map((c) => c.dataset_id)]);
+    expect(realIds.has(SCALED_DATASET.dataset_id)).toBe(false);
+
+    const store = await ConstraintStore.open({ path: file });
+    try {
+      expect(store.datasetConfigs().map((c) => [c.dataset_id, c.description])).toEqual([[SCALED_DATASET.dataset_id, SCALED_DATASET.description]]);
+      const facts = await store.withConnection(async (conn) => (await conn.runAndReadAll(`
+        SELECT count(DISTINCT monitored_facility)::INTEGER AS binding, count(DISTINCT interval_start_utc)::INTEGER AS intervals,
+               min(shadow_price) AS lo, max(shadow_price) AS hi,
+               (SELECT count(*)::INTEGER FROM gs_constraints WHERE len(available_datasets) > 0) AS with_rows,
+               (SELECT count(*)::INTEGER FROM gs_outage_versions WHERE NOT is_synthetic AND ticket <> 724453) AS real_other
+        FROM ${SCALED_DATASET.dataset_id}`)).getRowObjectsJson()[0]);
+      expect(facts).toMatchObject({ binding: 4, intervals: 2 * 288, with_rows: 4, real_other: 0 });
+      expect(Number(facts!.lo)).toBeGreaterThanOrEqual(-1000.01);
+      expect(Number(facts!.hi)).toBeLessThanOrEqual(-0.01);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('is deterministic: the same options give the same rows (build time stamps aside)', async () => {
+    const first = path.join(dir, 'a.duckdb');
+    if (!existsSync(first)) await generateScaledDatabase({ ...options, file: first });
+    const second = path.join(dir, 'b.duckdb');
+    await generateScaledDatabase({ ...options, file: second });
+    const [a, b] = [await contents(first), await contents(second)];
+    expect(Object.keys(a)).toEqual(expect.arrayContaining([SCALED_DATASET.dataset_id, 'gs_constraints', 'gs_shift_factors', 'gs_outage_versions']));
+    expect(a[SCALED_DATASET.dataset_id]).toHaveLength(2 * 288 * 4);
+    expect(b).toEqual(a);
+  });
+
+  it('CLI: --scale writes the file and prints the summary as one JSON line; bad arguments exit 2', () => {
+    const tsx = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+    const cli = path.join(ROOT, 'server', 'data', 'synthetic', 'cli.ts');
+    const out = path.join(dir, 'cli.duckdb');
+    const run = spawnSync(tsx, [cli, '--scale', '--out', out, '--days', '1', '--binding', '2', '--constraints', '5', '--tickets', '3'], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ file: out, dataset_id: SCALED_DATASET.dataset_id, binding_rows: 288 * 2, constraints: 5, outage_tickets: 4 });
+    const bad = spawnSync(tsx, [cli, '--scale', '--out', path.join(dir, 'x.duckdb'), '--days', '0'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^usage: /);
+  }, 60_000);
 });

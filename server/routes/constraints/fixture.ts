@@ -30,6 +30,7 @@ export const DATASET = 'toy_rt_no_contingency';
 const CONFIG: ConstraintDatasetConfig = {
   dataset_id: DATASET, market_id: 'pjm', constraint_column: 'constraint_name', contingency_column: null, shadow_price_column: 'shadow_price',
   price_kind: 'rt', time_index_column: 'interval_start_utc', interval_end_column: 'interval_end_utc',
+  description: 'SYNTHETIC hand-made test fixture (server/routes/constraints/fixture.ts), not market data.',
 };
 
 /** Binding rows of the dataset: [start ISO, minutes, constraint name, shadow price]. */
