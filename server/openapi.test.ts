@@ -51,4 +51,21 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(binding.items.properties)).toEqual(expect.arrayContaining(['constraint_gs_entity_id', 'peak_abs_shadow_price', 'observations', 'start', 'end']));
     expect(doc.paths['/exports/{bucket}/{object_key}']!.get.security).toEqual([]);
   });
+
+  it('gives parameter defaults, also of parameters parsed through a transform (integers, booleans)', () => {
+    const param = (path: string, name: string) => doc.paths[path]!.get.parameters.find((p) => p.name === name)!;
+    expect(param('/v1/constraints', 'limit').schema).toEqual({ type: 'integer', minimum: 0, maximum: 100000, default: 10000 });
+    expect(param('/v1/constraints', 'include_absolute_costs').schema).toEqual({ type: 'boolean', default: false });
+    expect(param('/v1/constraints/contingencies', 'limit').schema).toMatchObject({ default: 10000 });
+    expect(param('/v1/constraints/binding', 'limit').schema).toMatchObject({ default: 50000 });
+    expect(param('/v1/outages/{market_id}/active', 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100000, default: 50000 });
+    expect(param('/v1/constraints/{constraint_id}/shift-factors', 'exclude_zeros').schema).toMatchObject({ type: 'boolean', default: false });
+    expect(param('/v1/constraints/{constraint_id}/shift-factors', 'aggregation_function').schema).toMatchObject({ default: 'mean' });
+    expect(param('/v1/constraints/locations/{location_gs_entity_id}/constraint-costs', 'group_by').schema).toMatchObject({ default: 'constraint_contingency' });
+    // Raw-text parameters keep a text default; parameters without a default have none.
+    expect(param('/v1/datasets', 'download').schema).toMatchObject({ type: 'string', default: 'false' });
+    for (const name of ['sort_order', 'search', 'active_after']) expect(param('/v1/constraints', name).schema).not.toHaveProperty('default');
+    // sort_order documents what it does without sort_column (ours; docs/constraints.md).
+    expect((param('/v1/constraints', 'sort_order') as { description?: string }).description).toMatch(/without sort_column/);
+  });
 });

@@ -23,12 +23,23 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   return rest;
 }
 
-/** OpenAPI parameters of a path or query object schema. */
+/**
+ * OpenAPI parameters of a path or query object schema: name, `in`, `required`, the JSON Schema of the
+ * raw value (input side) and its description. A parameter's `default` comes from the output side:
+ * zod's input-side JSON Schema drops the default of every parameter that parses through a transform
+ * (`queryInteger`, `QueryFlag`, … in shared/schemas/request-params.ts), since that default is an
+ * output value. Ours are plain JSON values equal to what the raw text parses to (e.g. `limit` 10000;
+ * text for a parameter typed `string`).
+ */
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Json[] {
   if (!schema) return [];
   const object = jsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+  const output = jsonSchema(schema, 'output') as { properties?: Record<string, Json> };
   return Object.entries(object.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
+    const fallback = output.properties?.[name]?.default;
+    // A parameter documented as raw text (`type: string`, e.g. `download`) gets its default as text too.
+    if (rest.default === undefined && fallback !== undefined) rest.default = rest.type === 'string' && typeof fallback !== 'string' ? String(fallback) : fallback;
     return { name, in: where, required: where === 'path' || (object.required ?? []).includes(name), schema: rest, ...(description ? { description } : {}) };
   });
 }

@@ -7,7 +7,9 @@ import { QueryBoolean } from './common.js';
  * a custom issue whose `params.fastapi_type` names the pydantic error type (`int_parsing`,
  * `greater_than_equal`, `less_than_equal`, `float_parsing`, `datetime_from_date_parsing`,
  * `date_from_datetime_parsing`), so server/validation.ts answers exactly as FastAPI would.
- * `.meta()` gives each its JSON-schema shape for the OpenAPI document.
+ * `.meta()` gives each its JSON-schema shape for the OpenAPI document. A `.default()` added by the
+ * caller is not lost: zod's input-side JSON Schema drops defaults of transforming schemas like these,
+ * so server/openapi.ts takes each parameter's default from the output side (openapi.test.ts checks).
  */
 
 type Ctx = z.core.$RefinementCtx<string>;
@@ -99,6 +101,12 @@ export const QueryDate = z
 /** A query-string boolean (true/false, 1/0, yes/no, on/off), with its OpenAPI shape. */
 export const QueryFlag = QueryBoolean.meta({ type: 'boolean' });
 
-/** `sort_order` of the list-style constraint endpoints (spec: enum asc | desc). */
-export const SortOrder = z.enum(['asc', 'desc']);
+/**
+ * `sort_order` of the list-style constraint endpoints (spec: enum asc | desc, desc when omitted).
+ * With `sort_column` it orders that column; without it (ours, the spec is silent) it orders the first
+ * key of the default ordering, `desc` being that key's default direction (server/data/constraints/list.ts).
+ */
+export const SortOrder = z
+  .enum(['asc', 'desc'])
+  .describe('direction of sort_column (desc when omitted); without sort_column, of the default ordering\'s first key: desc = the default (most relevant / highest rt_absolute_cost / latest first), asc = its reverse');
 export type SortOrder = z.infer<typeof SortOrder>;
