@@ -137,6 +137,18 @@ describe('GET /v1/constraints/binding/locations (endpoint 8)', () => {
     }
   });
 
+  it('dataset_id: missing → 422, unknown → 404, a catalogue dataset that is not a constraint dataset → 400', async () => {
+    const missing = await get('/v1/constraints/binding/locations?start_time=2024-09-02T00:00:00Z');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail).toEqual([{ loc: ['query', 'dataset_id'], msg: 'Field required', type: 'missing' }]);
+    const unknown = await get('/v1/constraints/binding/locations?dataset_id=nope&start_time=2024-09-02T00:00:00Z');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Dataset nope not found' });
+    const other = await get('/v1/constraints/binding/locations?dataset_id=nyiso_load');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().detail).toMatch(/^Dataset nyiso_load is not a constraint dataset/);
+  });
+
   it('limit 1..100000; needs a priced dataset', async () => {
     expect((await get(`/v1/constraints/binding/locations?dataset_id=${RT}&limit=0`)).statusCode).toBe(422);
     expect((await get(`/v1/constraints/binding/locations?dataset_id=${RT}&limit=100001`)).statusCode).toBe(422);

@@ -70,6 +70,28 @@ describe('shift factors (endpoints 3 and 5)', () => {
     }
   });
 
+  it('constraint view: dataset_id, contingency_id, exclude_zeros and aggregation_function agree with the location view', async () => {
+    const facility = 'LENOX-NMESHOPP NML 1090 B 115 KV';
+    const id = constraints.find((c) => c.constraint_name === facility)!.gs_entity_id;
+    const contingency = rows.find((r) => r.dataset === RT && r.facility === facility)!.contingency;
+    const contingencyId = (await json<{ gs_entity_id: string; contingency_name: string }[]>('/v1/constraints/contingencies')).find((c) => c.contingency_name === contingency)!.gs_entity_id;
+    for (const query of [`dataset_id=${RT}&aggregation_function=max`, `dataset_id=${DA}&exclude_zeros=true&aggregation_function=median`, `contingency_id=${contingencyId}&aggregation_function=min`]) {
+      const byLocation = await json<ShiftFactorPerLocation[]>(`/v1/constraints/${id}/shift-factors?${query}`);
+      expect(byLocation.length, query).toBeGreaterThan(0);
+      for (const item of byLocation) {
+        const other = await json<ShiftFactorPerConstraint[]>(`/v1/constraints/locations/${item.location_gs_entity_id}/shift-factors?${query}`);
+        expect(other.find((r) => r.constraint_gs_entity_id === id)?.estimated_shift_factor, `${query} ${item.location}`).toBe(item.estimated_shift_factor);
+      }
+      if (query.includes('exclude_zeros')) expect(byLocation.every((r) => r.estimated_shift_factor !== 0)).toBe(true);
+    }
+    // A dataset the constraint does not bind in gives no rows.
+    const notRt = constraints.find((c) => c.available_datasets!.includes(DA) && !c.available_datasets!.includes(RT))!;
+    expect(notRt).toBeDefined();
+    expect(await json<ShiftFactorPerLocation[]>(`/v1/constraints/${notRt.gs_entity_id}/shift-factors?dataset_id=${RT}`)).toEqual([]);
+    expect((await json<ShiftFactorPerLocation[]>(`/v1/constraints/${notRt.gs_entity_id}/shift-factors?dataset_id=${DA}`)).length).toBeGreaterThan(0);
+    expect((await get(`/v1/constraints/${id}/shift-factors?dataset_id=nope`)).json()).toEqual({ detail: 'Dataset nope not found' });
+  });
+
   it('dataset_id restricts rows; exclude_zeros drops zero rows; unknown ids → 404; bad enum → 422', async () => {
     const hub = (await locationIds()).get('ComEd Zone')!;
     const all = await json<ShiftFactorPerConstraint[]>(`/v1/constraints/locations/${hub}/shift-factors`);

@@ -84,6 +84,38 @@ describe('GET /v1/constraints', () => {
     expect(names(data.slice(firstNull))).toEqual(names(data.slice(firstNull).sort(byLatest)));
   });
 
+  it('search takes precedence over include_absolute_costs in the default ordering (spec rule 1 before 3)', async () => {
+    const { data } = await list('?search=kv&include_absolute_costs=true');
+    expect(data.length).toBeGreaterThan(10);
+    const byRelevance = [...data].sort((a, b) => a.constraint_name.length - b.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1));
+    expect(names(data)).toEqual(names(byRelevance));
+    // Discriminating: the cost ordering of the same rows is a different order.
+    const byCost = [...data].sort((a, b) => (b.rt_absolute_cost ?? -Infinity) - (a.rt_absolute_cost ?? -Infinity));
+    expect(names(byCost)).not.toEqual(names(byRelevance));
+    expect(data.some((c) => c.rt_absolute_cost !== null)).toBe(true);
+  });
+
+  it('sort_order without sort_column orders the first default key: desc = the default, asc = its reverse', async () => {
+    // No search, no costs: latest_seen_utc; ties stay market asc, name asc.
+    const dflt = (await list()).data;
+    expect(names((await list('?sort_order=desc')).data)).toEqual(names(dflt));
+    const asc = (await list('?sort_order=asc')).data;
+    const byEarliestLatest = (a: Constraint, b: Constraint) =>
+      (a.latest_seen_utc! < b.latest_seen_utc! ? -1 : a.latest_seen_utc! > b.latest_seen_utc! ? 1 : 0) || (a.constraint_name < b.constraint_name ? -1 : 1);
+    expect(new Set(asc.map((c) => c.latest_seen_utc)).size).toBeGreaterThan(1);
+    expect(names(asc)).toEqual(names([...dflt].sort(byEarliestLatest)));
+    // Search: relevance reversed (longest name first), ties by name asc.
+    const searched = (await list('?search=kv&sort_order=asc')).data;
+    expect(names(searched)).toEqual(names([...searched].sort((a, b) => b.constraint_name.length - a.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1))));
+    expect(names((await list('?search=kv&sort_order=desc')).data)).toEqual(names((await list('?search=kv')).data));
+    // Costs: rt_absolute_cost ascending, nulls still last.
+    const costs = (await list('?include_absolute_costs=true&sort_order=asc')).data.map((c) => c.rt_absolute_cost);
+    const firstNull = costs.indexOf(null);
+    expect(firstNull).toBeGreaterThan(1);
+    expect(costs.slice(firstNull).every((c) => c === null)).toBe(true);
+    expect(costs.slice(0, firstNull)).toEqual((costs.slice(0, firstNull) as number[]).sort((a, b) => a - b));
+  });
+
   it('search is a case-insensitive substring filter on constraint_name', async () => {
     const { data } = await list('?search=dresden');
     const expected = [...seen((row) => row.facility).keys()].filter((name) => name.toLowerCase().includes('dresden'));
@@ -194,6 +226,22 @@ describe('GET /v1/constraints/contingencies', () => {
     expect(searched.length).toBeGreaterThan(1);
     expect(searched.every((c) => c.contingency_name.toLowerCase().includes('l345'))).toBe(true);
     expect(names(searched)).toEqual(names([...searched].sort((a, b) => a.contingency_name.length - b.contingency_name.length || (a.contingency_name < b.contingency_name ? -1 : 1))));
+  });
+
+  it('sort_order: desc when omitted, with and without sort_column', async () => {
+    const asc = names(await contingencies('?sort_column=latest_seen_utc&sort_order=asc'));
+    const desc = await contingencies('?sort_column=contingency_name');
+    expect(names(desc)).toEqual([...names(desc)].sort().reverse());
+    expect(names(await contingencies('?sort_column=contingency_name&sort_order=desc'))).toEqual(names(desc));
+    // Without sort_column: the default (latest_seen_utc desc) whether sort_order=desc is sent or not; asc reverses that key.
+    const dflt = await contingencies();
+    expect(names(await contingencies('?sort_order=desc'))).toEqual(names(dflt));
+    const latest = dflt.map((c) => c.latest_seen_utc!);
+    expect(latest).toEqual([...latest].sort().reverse());
+    expect(new Set(latest).size).toBeGreaterThan(1);
+    const reversed = await contingencies('?sort_order=asc');
+    expect(reversed.map((c) => c.latest_seen_utc!)).toEqual([...latest].sort());
+    expect(names(reversed)).toEqual(asc);
   });
 
   it('filters, limit and sort as the constraints list', async () => {

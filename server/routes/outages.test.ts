@@ -79,6 +79,22 @@ describe('the endpoint', () => {
     expect(line && line.station_1 !== line.station_2 && line.from_substation && line.to_substation).toBeTruthy();
   });
 
+  it('start_date sent empty (nullable) counts as absent; a bad one or an empty start_time → 422', async () => {
+    const window = 'start_time=2024-09-02T00:00:00Z&end_time=2024-09-05T00:00:00Z';
+    const all = await active(window);
+    expect(all.tickets.some((t) => t.ticket === 724453)).toBe(true); // started in 2017: no lower bound
+    expect(await active(`${window}&start_date=`)).toEqual(all);
+    expect(await active(`${window}&start_date=%20`)).toEqual(all);
+    const bounded = await active(`${window}&start_date=2024-09-01T00:00:00Z`);
+    expect(bounded.tickets.length).toBeLessThan(all.tickets.length);
+    expect(bounded.tickets.every((t) => t.current_interval_start_utc >= '2024-09-01T00:00:00+00:00')).toBe(true);
+    const bad = await get(`/v1/outages/pjm/active?${window}&start_date=soon`);
+    expect(bad.json().detail).toEqual([expect.objectContaining({ loc: ['query', 'start_date'], type: 'datetime_from_date_parsing' })]);
+    const emptyStart = await get('/v1/outages/pjm/active?start_time=&end_time=2024-09-05T00:00:00Z');
+    expect(emptyStart.statusCode).toBe(422);
+    expect(emptyStart.json().detail[0]).toMatchObject({ loc: ['query', 'start_time'] });
+  });
+
   it('limit 1..100000 with truncated; start_time and end_time required; unknown market → 404', async () => {
     const one = await active('start_time=2024-09-02T00:00:00Z&end_time=2024-09-05T00:00:00Z&limit=1');
     expect([one.truncated, one.tickets.length]).toEqual([true, 1]);
