@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ConstraintStore } from '../../server/data/constraints/store.js';
 import { REPOSITORY_DATA_DIR } from '../../server/data/constraints/registry.js';
-import { generateScaledDatabase } from '../../server/data/synthetic/scale.js';
+import { SCALED_DATASET, generateScaledDatabase } from '../../server/data/synthetic/scale.js';
 import { installErrorHandlers } from '../../server/errors.js';
 import { constraintRoutes } from '../../server/routes/constraints.js';
 import { tempDir } from '../../server/testing.js';
@@ -29,7 +29,10 @@ export function benchArgs(): { file?: string; keep: boolean; runs: number } {
   return { file: values.file, keep: values.keep, runs: Number(values.runs) };
 }
 
-/** Opens the scaled database (generating it unless `file` exists) and serves the constraint routes. */
+/**
+ * Opens the scaled database (generating it unless `file` exists) and serves the constraint routes.
+ * @throws when an existing `file` is not a scaled database of this generator (no SCALED_DATASET table).
+ */
 export async function scaledServer(file?: string, keep = false) {
   let dir: string | undefined;
   let target = file;
@@ -41,6 +44,10 @@ export async function scaledServer(file?: string, keep = false) {
     process.stderr.write(`generated ${JSON.stringify(summary)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   }
   const store = await ConstraintStore.open({ path: target });
+  if (!store.config(SCALED_DATASET.dataset_id)) {
+    store.close();
+    throw new Error(`${target} has no ${SCALED_DATASET.dataset_id} dataset (written by an older generator?): delete it or name another --file`);
+  }
   const app: FastifyInstance = Fastify();
   installErrorHandlers(app);
   await app.register(constraintRoutes, { prefix: '/v1', constraints: store });
