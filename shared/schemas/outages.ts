@@ -49,7 +49,7 @@ export type ActiveOutagesResponse = z.infer<typeof ActiveOutagesResponse>;
 export const ActiveOutagesQuery = z.object({
   start_time: QueryDateTime.describe('inclusive window start; also the as-of cutoff for reconstruction'),
   end_time: QueryDateTime.describe('exclusive window end'),
-  start_date: QueryDateTime.optional().describe('inclusive lower bound on current_interval_start_utc'),
+  start_date: QueryDateTime.optional().describe('inclusive lower bound on current_interval_start_utc; nullable: an empty value (`start_date=`) is the same as leaving it out'),
   limit: queryInteger(1, 100_000).default(50_000),
 });
 export type ActiveOutagesQuery = z.output<typeof ActiveOutagesQuery>;
