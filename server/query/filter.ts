@@ -6,7 +6,8 @@ import { parseTimestamp } from './timestamps.js';
 
 /**
  * The one filter of the dataset query (addendum: `filter_column`, `filter_value`,
- * `filter_operator` `= != > >= < <= in`, default `=`; `in` takes a comma list; spec "Errors":
+ * `filter_operator` `= != > >= < <= in`, default `=`; `in` takes a comma list, each item trimmed of
+ * surrounding spaces; spec "Errors":
  * a value of the wrong type → 400). Values are checked here so that the SQL cast of the bound
  * text can never fail: numbers for numeric columns (integers for INTEGER/BIGINT), timestamps in
  * any accepted form (naive ones read in the query's zone) for TIMESTAMP, `YYYY-MM-DD` for DATE.
@@ -66,7 +67,8 @@ export function parseFilter(params: FilterParams, dataset: DatasetWithTimezone, 
     throw new HttpError(400, `Invalid filter_operator '${operator}'. Accepted values: ${FILTER_OPERATORS.join(', ')}`);
   }
   if (params.filter_value === undefined) throw new HttpError(400, 'filter_value is required when filter_column is given');
-  const raw = operator === 'in' ? params.filter_value.split(',') : [params.filter_value];
+  // `in` list items are trimmed (`CAPITL, WEST` is two zones); a single value keeps its text as given.
+  const raw = operator === 'in' ? params.filter_value.split(',').map((item) => item.trim()) : [params.filter_value];
   if (raw.length > 1000) throw new HttpError(400, 'filter_value lists more than 1000 values');
   const values = raw.map((value) => {
     const result = coerce(value, column.type, zone);

@@ -4,8 +4,10 @@ import { HttpError } from '../errors.js';
  * Timestamp parameters of the dataset query (addendum "Dataset query": `start_time`, `end_time`,
  * `time`, `publish_time*`, timestamp filter values). Accepted forms: `2024-01-01`,
  * `2024-01-01 00:00`, `2024-01-01T00:00:00`, fractions of a second, and a `Z`, `±HH`, `±HHMM` or
- * `±HH:MM` suffix. A value without an offset is wall-clock time in the query's zone (`timezone`,
- * UTC when absent), converted with the zone's rules at that date (Intl/ICU, so DST is honoured):
+ * `±HH:MM` suffix. After a time, a space then `HH:MM` is a positive offset: an unencoded `+` in a
+ * query string decodes to a space (`?start_time=2024-01-01T00:00:00+05:00` arrives as
+ * `2024-01-01T00:00:00 05:00`), so that is what such a value meant. A value without an offset is
+ * wall-clock time in the query's zone (`timezone`, UTC when absent), converted with the zone's rules at that date (Intl/ICU, so DST is honoured):
  * - a time that occurs twice (the repeated hour when DST ends) is read as the first occurrence
  *   (daylight time), as Python's `fold=0`;
  * - a time that does not exist (the skipped hour when DST starts) is read with the offset in force
@@ -13,8 +15,9 @@ import { HttpError } from '../errors.js';
  * Results are naive UTC text `YYYY-MM-DD HH:MM:SS.ffffff`, bound as parameters and cast in SQL.
  */
 
+/** Date, optional time, optional offset; group 8 is a space-separated `HH:MM` (a decoded `+`), group 9 the signed offset. */
 const PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: (\d{2}:\d{2}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -87,7 +90,9 @@ export function parseTimestamp(text: string, name: string, zone: string): string
       `Invalid ${name} '${text}': expected an ISO 8601 date or date-time such as 2024-01-01, 2024-01-01 00:00:00 or 2024-01-01T00:00:00-05:00`,
     );
   if (!match) throw invalid();
-  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', spaced, signed] = match;
+  if (spaced !== undefined && signed !== undefined) throw invalid();
+  const offset = spaced !== undefined ? `+${spaced}` : signed;
   const fields = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
   const wall = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]);
   const check = new Date(wall);
