@@ -53,13 +53,49 @@ function parsePublish(text: string, zone: string): PublishSelection {
   return { kind: 'exact', at: parseTimestamp(text, 'publish_time', zone) };
 }
 
-/** Resampling parameters, or undefined without `resample_frequency`. */
+/**
+ * Resampling parameters, or undefined without `resample_frequency` (addendum: anything outside the
+ * accepted set → 400 listing it; 403 on plans without resampling). The values are checked first, so
+ * an invalid `resample_frequency` or `resample_by` is a 400 on every plan and only a valid request
+ * meets the entitlement (403).
+ * @throws HttpError 400 (frequency, unknown `resample_by` column), then 403 from `plan.requireResampling`.
+ */
 function parseResample(params: DatasetQueryParams, dataset: DatasetWithTimezone, plan: QueryPlan): ResampleSpec | undefined {
   if (params.resample_frequency === undefined) return undefined;
-  plan.requireResampling();
   const frequency = parseFrequency(params.resample_frequency);
   const byNames = params.resample_by !== undefined ? splitList(params.resample_by) : [dataset.subseries_index_column].filter((n) => n != null);
-  return { frequency, by: byNames.map((name) => findColumn(dataset, name)), fn: params.resample_function };
+  const by = byNames.map((name) => findColumn(dataset, name));
+  plan.requireResampling();
+  return { frequency, by, fn: params.resample_function };
+}
+
+/** `page_size`, else the plan's rows per response, else {@link UNLIMITED_DEFAULT_PAGE_SIZE}. */
+function pageSizeOf(params: DatasetQueryParams, rowsPerResponse: number): number {
+  return params.page_size ?? (rowsPerResponse > 0 ? rowsPerResponse : UNLIMITED_DEFAULT_PAGE_SIZE);
+}
+
+/**
+ * The most data rows one response to `params` can carry, known before the query runs (addendum
+ * `page_size`, `limit`, `cursor`): the page size, trimmed to what `limit` leaves after the rows
+ * served before this page (`(page - 1) × page_size`, or the cursor's `total_rows_returned_so_far`).
+ * Mirrors the `take` of execute.ts, so a response never holds more rows than this. The plan hook
+ * reserves this many monthly rows at admission (docs/plans.md "Rows per month").
+ * @param rowsPerResponse the plan's `api_rows_per_response_limit` (`-1` = no limit).
+ * @returns a row count ≥ 0. Never throws: a cursor that does not decode counts as 0 rows served
+ *   (the route then answers 400 and serves no row).
+ */
+export function maxResponseRows(params: DatasetQueryParams, rowsPerResponse: number): number {
+  const pageSize = pageSizeOf(params, rowsPerResponse);
+  if (params.limit === undefined) return pageSize;
+  let before = (params.page - 1) * pageSize;
+  if (params.cursor !== undefined) {
+    try {
+      before = params.cursor.trim() === '' ? 0 : decodeCursor(params.cursor.trim()).total_rows_returned_so_far;
+    } catch {
+      before = 0;
+    }
+  }
+  return Math.max(0, Math.min(pageSize, params.limit - before));
 }
 
 /**
@@ -82,7 +118,7 @@ export function parseQuery(params: DatasetQueryParams, dataset: DatasetWithTimez
     throw new HttpError(400, `Dataset ${dataset.id} has no publish time column: publish_time, publish_time_start and publish_time_end do not apply to it`);
   }
   const limitRows = plan.rowsPerResponse;
-  const pageSize = params.page_size ?? (limitRows > 0 ? limitRows : UNLIMITED_DEFAULT_PAGE_SIZE);
+  const pageSize = pageSizeOf(params, limitRows);
   if (limitRows >= 0 && pageSize > limitRows) {
     throw new HttpError(400, `page_size ${pageSize} exceeds the ${limitRows} rows per response of your plan`);
   }
