@@ -15,8 +15,10 @@ import { UsageStore, type UsageCounter } from './plans/usageFile.js';
  *
  * {@link UsageTracker.admit} checks and reserves synchronously, so concurrent requests can never
  * pass a limit. Monthly rows are checked on admission: a request is refused once the key's rows
- * this month reached the limit; the response that crosses it is delivered whole (trimming it would
- * break pagination), so the month may end up to one response per request in flight above the limit.
+ * this month reached the limit. The plan hook (plans/hook.ts, plans/reservations.ts) also holds the
+ * most rows each request in flight can return, so the response that crosses the limit — delivered
+ * whole, trimming it would break pagination — is the only one: the month ends at most one response
+ * above the limit.
  */
 
 /** Start (inclusive) and end (exclusive: the next month's start) of the UTC month containing `now`. */

@@ -49,6 +49,24 @@ async function burst(url: string, n: number): Promise<{ status: number; detail?:
   );
 }
 
+/** Monthly rows only: 1,000 rows, no rate limits, no row cap per response. */
+const ROWS_PLAN: Plan = {
+  name: 'rows',
+  limits: { ...resolvePlan('unlimited').limits, api_rows_returned_limit: 1000 },
+  entitlements: { resampling: false, audit: false },
+};
+
+/** Sends every query at once (`stream(i)`: with `X-Stream: true`); each status, 429 detail and data rows. */
+async function queries(urls: string[], stream: (i: number) => boolean = () => false): Promise<{ status: number; detail?: string; rows: number }[]> {
+  return Promise.all(
+    urls.map(async (url, i) => {
+      const res = await fetch(url, { headers: { 'x-api-key': KEY, ...(stream(i) ? { 'x-stream': 'true' } : {}) } });
+      const body = (await res.json()) as { detail?: string; data?: unknown[] };
+      return { status: res.status, detail: body.detail, rows: body.data?.length ?? 0 };
+    }),
+  );
+}
+
 const count = <T>(items: T[], keep: (item: T) => boolean) => items.filter(keep).length;
 
 beforeAll(async () => {
@@ -76,6 +94,44 @@ describe('limits under concurrent requests', () => {
 
     const usage = ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json());
     expect(usage.current_period_usage.total_requests).toBe(45);
+  });
+
+  it('keeps concurrent queries within one response of the monthly rows (holds reserved at admission)', async () => {
+    const base = await start(ROWS_PLAN);
+    const query = `${base}/datasets/nyiso_load/query`;
+    const rowsUsed = async () =>
+      ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage.total_api_rows_returned;
+    expect((await queries([`${query}?limit=950`]))[0]).toMatchObject({ status: 200, rows: 950 });
+
+    // 50 rows left: 10 queries of up to 20 rows at once (half of them streamed). Two always fit; a third
+    // goes out only if it arrives alone (the others ended: the month's last response); never more.
+    // Without holds, all ten would pass the "rows used < limit" check and the month would end at 1,150.
+    const second = await queries(Array.from({ length: 10 }, () => `${query}?page_size=20`), (i) => i % 2 === 0);
+    const served = second.filter((r) => r.status === 200);
+    expect([2, 3]).toContain(served.length);
+    for (const r of served) expect(r.rows).toBe(20);
+    const refused = /^Monthly row limit of 1,000 rows(: 10 rows left this month \((20|40) rows held for requests in progress\) and this request may return up to 20\. Ask for fewer rows \(page_size or limit\) or retry when the requests in progress end\.| reached( \(\d+ rows held for requests in progress\))?\.) Your usage resets on 2026-12-01\.$/;
+    for (const r of second.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(429);
+      expect(r.detail).toMatch(refused);
+    }
+    const used = await rowsUsed();
+    expect(used).toBe(950 + 20 * served.length);
+    expect(used).toBeLessThanOrEqual(1000 + 20);
+
+    // Mixed sizes, all at once: whatever the interleaving, at most one response goes past the limit.
+    if (used < 1000) {
+      const sizes = [7, 3, 5, 1, 10, 2, 4, 6, 8, 9, 1, 1];
+      const third = await queries(sizes.map((size) => `${query}?page_size=${size}`), (i) => i % 3 === 0);
+      const rows = third.reduce((sum, r) => sum + r.rows, 0);
+      expect(rows).toBeGreaterThan(0);
+      expect(await rowsUsed()).toBe(used + rows);
+      expect(used + rows).toBeLessThanOrEqual(1000 + Math.max(...sizes));
+    }
+    const [last] = await queries([`${query}?page_size=1`]);
+    if ((await rowsUsed()) >= 1000) {
+      expect(last).toMatchObject({ status: 429, detail: 'Monthly row limit of 1,000 rows reached. Your usage resets on 2026-12-01.' });
+    }
   });
 
   it('admits exactly 1 of 40 concurrent requests on the free plan (1 per second)', async () => {

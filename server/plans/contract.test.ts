@@ -71,6 +71,7 @@ interface Rule {
 
 const AUDIT = '/v1/datasets/isone_load_hourly/audit'; // 2 rows
 const CATALOGUE = '/v1/datasets/nyiso_load';
+const QUERY = '/v1/datasets/nyiso_load/query';
 
 const RULES: Rule[] = [
   { rule: 'no key → 401 before any limit', server: 'free', url: CATALOGUE, anonymous: true, status: 401, detail: 'API key is required.' },
@@ -125,6 +126,35 @@ const RULES: Rule[] = [
     status: 429,
     detail: `Monthly row limit of 3 rows reached. ${RESET}`,
     retryAfter: null,
+  },
+  {
+    rule: 'a lone query that may return more rows than are left is the month\'s last response, delivered whole',
+    server: 'tiny',
+    before: repeat(AUDIT, 1, 0),
+    url: `${QUERY}?limit=2`,
+    status: 200,
+    check: (body) => expect((body as { data: unknown[] }).data).toHaveLength(2),
+  },
+  {
+    rule: 'after the last response crossed the row limit → 429 reached',
+    server: 'tiny',
+    before: [...repeat(AUDIT, 1, 0), { url: `${QUERY}?limit=2`, at: 0, status: 200 }],
+    url: `${QUERY}?limit=1`,
+    status: 429,
+    detail: `Monthly row limit of 3 rows reached. ${RESET}`,
+    retryAfter: null,
+  },
+  { rule: 'a query whose limit fits the rows left → 200', server: 'tiny', before: repeat(AUDIT, 1, 0), url: `${QUERY}?limit=1`, status: 200 },
+  {
+    rule: 'a query holds rows only until it ends: a 400 frees them, a short page keeps only what it sent',
+    server: 'tiny',
+    before: [
+      { url: `${QUERY}?limit=3&columns=nope`, at: 0, status: 400 },
+      { url: `${QUERY}?page_size=3&filter_column=zone&filter_value=NOWHERE`, at: 0, status: 200 }, // 0 rows
+    ],
+    url: `${QUERY}?page_size=3`,
+    status: 200,
+    check: (body) => expect((body as { data: unknown[] }).data).toHaveLength(3),
   },
   {
     rule: 'api_usage is neither limited nor counted; refused requests count for nothing',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiUsage } from '../../shared/index.js';
 import { createServer, type ServerOptions } from '../app.js';
 import { TEST_KEY, tempDir } from '../testing.js';
@@ -71,5 +71,22 @@ describe('usage persistence', () => {
       expect(res.statusCode).toBe(429);
       expect(JSON.parse(res.body).detail).toMatch(/^Monthly request limit of 2 requests reached\. Your usage resets on \d{4}-\d\d-01\.$/);
     });
+  });
+
+  it('writes the counts of the last moments when the server closes, not 0.5 s later (onClose hook)', async () => {
+    const usageFile = path.join(cacheDir, 'on-close', 'usage.json');
+    const app = await createServer({ apiKeys: [TEST_KEY], cacheDir, usageFile });
+    // Debounced writes never fire here: only close() can write the file.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/v1/datasets/isone_load_hourly/audit', headers: headers() })).statusCode).toBe(200); // 2 rows
+      expect((await app.inject({ method: 'GET', url: '/v1/datasets', headers: headers() })).statusCode).toBe(200);
+      expect(existsSync(usageFile)).toBe(false);
+      await app.close();
+    } finally {
+      vi.useRealTimers();
+    }
+    const { keys } = JSON.parse(await readFile(usageFile, 'utf8')) as { keys: Record<string, { requests: number; rows: number }> };
+    expect(Object.values(keys)).toEqual([expect.objectContaining({ requests: 2, rows: 2 })]);
   });
 });
