@@ -1,11 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Result } from '../../shared/index.js';
 import { sendJson, startUpstream } from '../testing/upstream.js';
 import type { Route, Upstream } from '../testing/upstream.js';
 import { setLogSink } from './logger.js';
-import { createV1Proxy } from './proxy.js';
+import { MAX_JSON_BODY_BYTES, createV1Proxy } from './proxy.js';
 import type { ProxyOptions, ProxyProgress, V1Proxy } from './proxy.js';
 import type { Clock } from './retry.js';
 
@@ -263,8 +264,32 @@ describe('large bodies', () => {
       res.write(Buffer.alloc(1536 * 1024, 'a'));
     });
     const e = errorOf(await run(make(fakeClock(), { maxBodyBytes: 1024 * 1024 }).get('/bigger', {}, z.unknown())));
-    expect(e).toEqual({ code: 'internal', message: 'Could not read the /v1 response (GET /v1/bigger): the response is larger than 1 MiB.' });
+    expect(e).toEqual({
+      code: 'internal',
+      message: 'The /v1 response (GET /v1/bigger) is larger than 1 MiB, the most Gridscope reads for one answer. Ask for fewer rows per page or fewer columns.',
+    });
     await vi.waitFor(() => expect(closedEarly).toBe(true));
+  });
+
+  it('the default cap is 32 MiB of decoded JSON: 33 MiB is refused without a retry, 31 MiB is read', async () => {
+    expect(MAX_JSON_BODY_BYTES).toBe(32 * 1024 * 1024);
+    // A JSON string of n MiB, gzipped (a few KB on the wire; the cap counts decoded bytes).
+    const jsonOf = (mib: number): Buffer => gzipSync(Buffer.from(`"${'a'.repeat(mib * 1024 * 1024 - 2)}"`));
+    const over = jsonOf(33);
+    const under = jsonOf(31);
+    const gz = (body: Buffer): Route => (_q, res) => void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(body);
+    const overRoute = sequence('/v1/page-33', [gz(over)]);
+    up.route('/v1/page-31', gz(under));
+    const clock = fakeClock();
+    const e = errorOf(await run(make(clock).get('/page-33', {}, z.string())));
+    expect(e).toEqual({
+      code: 'internal',
+      message: 'The /v1 response (GET /v1/page-33) is larger than 32 MiB, the most Gridscope reads for one answer. Ask for fewer rows per page or fewer columns.',
+    });
+    expect(overRoute.calls()).toBe(1);
+    expect(clock.sleeps).toEqual([]);
+    const ok = await run(make(clock).get('/page-31', {}, z.string()));
+    expect(ok.ok && ok.value.length).toBe(31 * 1024 * 1024 - 2);
   });
 
   it('open() hands over a stream that arrives in chunks', async () => {

@@ -6,7 +6,7 @@ import { fail, ok } from '../../shared/index.js';
 import type { ErrorCode, ProfileName, Result } from '../../shared/index.js';
 import { joinUrl } from './joinUrl.js';
 import type { QueryValue } from './joinUrl.js';
-import { BodyTooLargeError, decodeBody, readText } from './body.js';
+import { BodyTooLargeError, decodeBody, formatBytes, readText } from './body.js';
 import { createLogger } from './logger.js';
 import { NO_REMOTE_KEY_MESSAGE, connectionFailure, detailText, errorCode, failureForStatus, scrub } from './proxyErrors.js';
 import { cacheKey } from './responseCache.js';
@@ -96,7 +96,7 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** Longest pause between two body chunks of an `open` stream, in ms (60 000). */
   idleTimeoutMs?: number;
-  /** Largest decoded body `get` accepts, in bytes (default 128 MiB). */
+  /** Largest decoded body `get` accepts, in bytes (default {@link MAX_JSON_BODY_BYTES}, 32 MiB). */
   maxBodyBytes?: number;
   retry?: Partial<RetryPolicy>;
   /** Injectable time for deterministic retry tests. */
@@ -110,7 +110,14 @@ export interface ProxyOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-const DEFAULT_MAX_BODY = 128 * 1024 * 1024;
+/**
+ * Largest decoded JSON body `get` reads, in bytes: 32 MiB. `get` holds the whole text, parses it
+ * and hands the value over the bridge (serialised once more), so main briefly needs several times
+ * this; a query page of the renderer's 1,000 rows is well under 1 MiB. Past the cap the response
+ * is cut off and the call fails `internal` with a message asking for fewer rows or columns per
+ * page. Bodies that may be larger (bulk downloads) go through `open()`, which streams.
+ */
+export const MAX_JSON_BODY_BYTES = 32 * 1024 * 1024;
 /** Error bodies are read only this far: a detail, not a payload. */
 const MAX_ERROR_BODY = 64 * 1024;
 const log = createLogger('proxy');
@@ -126,7 +133,7 @@ const header = (v: string | string[] | undefined): string | undefined => (Array.
 /** Creates the proxy with its own connection pool (closed by {@link V1Proxy.close}). */
 export function createV1Proxy(opts: ProxyOptions): V1Proxy {
   const dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
-  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const maxBody = opts.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
   const clock = opts.clock ?? systemClock;
   const random = opts.random ?? Math.random;
   const retryRun = (o: GetOptions): Omit<RetryRun, 'what'> => ({
@@ -202,7 +209,10 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       if (o.signal?.aborted) return { ok: false, result: fail('cancelled', CANCELLED_MESSAGE), retry: false };
       if (timedOut) return { ok: false, result: fail('network', `The /v1 server did not answer within ${Math.round(timeoutMs / 100) / 10} s.`), retry: true };
       if (err instanceof BodyTooLargeError) {
-        return { ok: false, result: fail('internal', `Could not read the /v1 response (${what}): ${err.message}.`), retry: false };
+        // Gridscope's own limit, not the server's: the same request would only fail again.
+        log.warn(`${what}: response over ${formatBytes(err.maxBytes)}; cut off`);
+        const hint = 'Ask for fewer rows per page or fewer columns.';
+        return { ok: false, result: fail('internal', `The /v1 response (${what}) is larger than ${formatBytes(err.maxBytes)}, the most Gridscope reads for one answer. ${hint}`), retry: false };
       }
       const hint = target.profile === 'embedded' ? 'Restart Gridscope if this persists.' : 'Check the Remote URL in Settings or your network.';
       const network = connectionFailure(err, url.host, hint);
