@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileVault } from './keyVault.js';
+import type { KeyVault } from './keyVault.js';
 import { setLogSink } from './logger.js';
 import { DEFAULT_SETTINGS, SETTINGS_FILE, createProfiles } from './profiles.js';
 
 let dir: string;
-const make = () => createProfiles({ configDir: dir, vault: createFileVault(dir), embeddedStatus: () => ({ status: 'running' }) });
+const REMOTE_KEY = 'remote-key-bound-to-an-origin';
+const makeWith = (vault: KeyVault) => createProfiles({ configDir: dir, vault, embeddedStatus: () => ({ status: 'running' }) });
+const make = () => makeWith(createFileVault(dir));
 
 beforeEach(async () => {
   setLogSink(() => undefined);
@@ -57,7 +60,57 @@ describe('profiles', () => {
     expect((await make().settings()).active).toBe('remote');
   });
 
-  it('refuses an invalid remote URL', async () => {
-    await expect(make().setRemoteUrl('ftp://example.com')).rejects.toThrow();
+  it('refuses an invalid remote URL, and keeps the key when it does', async () => {
+    const vault = createFileVault(dir);
+    await vault.set('remote', REMOTE_KEY);
+    await expect(makeWith(vault).setRemoteUrl('ftp://example.com')).rejects.toThrow();
+    expect(await vault.get('remote')).toBe(REMOTE_KEY);
+  });
+});
+
+describe('the Remote key is bound to the Remote URL origin', () => {
+  it('a new host deletes the stored key, so it is never sent there; the state says "no key"', async () => {
+    const vault = createFileVault(dir);
+    const p = makeWith(vault);
+    await p.setRemoteUrl('https://api.example.com/v1');
+    await vault.set('remote', REMOTE_KEY);
+    expect((await p.state()).remote.keySet).toBe(true);
+    await p.setRemoteUrl('https://evil.example.net/v1');
+    expect(await vault.get('remote')).toBeNull();
+    expect((await p.state()).remote).toMatchObject({ baseUrl: 'https://evil.example.net/v1', keySet: false });
+    // …and on disk: a fresh vault over the same folder has no key either.
+    expect(await createFileVault(dir).has('remote')).toBe(false);
+  });
+
+  it.each([
+    ['another port', 'https://api.example.com:8443/v1'],
+    ['another scheme', 'http://localhost/v1'],
+    ['a sub-domain', 'https://eu.api.example.com/v1'],
+  ])('%s counts as another origin', async (_what, url) => {
+    const vault = createFileVault(dir);
+    const p = makeWith(vault);
+    await p.setRemoteUrl('https://api.example.com/v1');
+    await vault.set('remote', REMOTE_KEY);
+    await p.setRemoteUrl(url);
+    expect(await vault.has('remote')).toBe(false);
+  });
+
+  it('the same origin keeps the key: another path, a trailing slash, upper case, the default port', async () => {
+    const vault = createFileVault(dir);
+    const p = makeWith(vault);
+    await p.setRemoteUrl('https://api.example.com/v1');
+    await vault.set('remote', REMOTE_KEY);
+    for (const url of ['https://api.example.com/v2/', 'https://API.example.com/v1', 'https://api.example.com:443/api/v1']) {
+      await p.setRemoteUrl(url);
+      expect(await vault.get('remote')).toBe(REMOTE_KEY);
+    }
+    expect((await p.state()).remote.keySet).toBe(true);
+  });
+
+  it('the first URL change away from the default host deletes a key set for the default', async () => {
+    const vault = createFileVault(dir);
+    await vault.set('remote', REMOTE_KEY); // entered for DEFAULT_REMOTE_BASE_URL
+    await makeWith(vault).setRemoteUrl('https://other.example/v1');
+    expect(await vault.has('remote')).toBe(false);
   });
 });

@@ -9,7 +9,9 @@ import { createLogger } from './logger.js';
 /**
  * Profile settings: which /v1 server the app talks to ("embedded" in-process or "remote" hosted)
  * and the Remote base URL, persisted as `<configDir>/settings.json`. Keys are not settings: they
- * live in the {@link KeyVault}; {@link Profiles.state} only reports whether one is set.
+ * live in the {@link KeyVault}; {@link Profiles.state} only reports whether one is set. The Remote
+ * key belongs to the origin of the Remote URL it was entered for: moving the URL to another origin
+ * deletes it, so a key is never sent to a host the user did not give it to.
  */
 
 /** Cache lifetime of a profile's /v1 GETs in seconds; 0 = cache off (the default). */
@@ -45,7 +47,13 @@ export interface Profiles {
   /** Current settings (read once from disk, then cached). */
   settings(): Promise<Settings>;
   setActive(profile: ProfileName): Promise<Settings>;
-  /** Stores the Remote base URL without a trailing slash. */
+  /**
+   * Stores the Remote base URL without a trailing slash. When its origin (scheme, host, port)
+   * differs from the stored URL's, the Remote key is deleted from the vault first (the key was
+   * given for the old host); a path change on the same origin keeps it.
+   * @throws ZodError for a URL `RemoteBaseUrl` refuses (nothing changes); the vault's error when the
+   *   key cannot be deleted (the URL is then not changed either).
+   */
   setRemoteUrl(baseUrl: string): Promise<Settings>;
   /** Sets the cache lifetime of `profile`'s GET responses (0 = off). */
   setCacheTtl(profile: ProfileName, ttlSeconds: number): Promise<Settings>;
@@ -54,6 +62,15 @@ export interface Profiles {
 }
 
 const log = createLogger('profiles');
+
+/** `scheme://host[:port]` of a URL, normalised by WHATWG URL (case, default port); null when unparseable. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Profile store over `<configDir>/settings.json`. An unreadable or invalid file falls back to
@@ -78,18 +95,29 @@ export function createProfiles(opts: { configDir: string; vault: KeyVault; embed
     return cached;
   }
 
-  const update = (change: (s: Settings) => Settings): Promise<Settings> =>
-    serial(async () => {
-      const next = Settings.parse(change(structuredClone(await load())));
-      await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o600);
-      cached = next;
-      return next;
-    });
+  /** Applies `change` and persists it; call inside `serial`. */
+  async function write(change: (s: Settings) => Settings): Promise<Settings> {
+    const next = Settings.parse(change(structuredClone(await load())));
+    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`, 0o600);
+    cached = next;
+    return next;
+  }
+  const update = (change: (s: Settings) => Settings): Promise<Settings> => serial(() => write(change));
 
   const profiles: Profiles = {
     settings: () => serial(load),
     setActive: (profile) => update((s) => ({ ...s, active: profile })),
-    setRemoteUrl: (baseUrl) => update((s) => ({ ...s, remote: { ...s.remote, baseUrl: baseUrl.replace(/\/+$/, '') } })),
+    setRemoteUrl: (baseUrl) =>
+      serial(async () => {
+        const url = RemoteBaseUrl.parse(baseUrl.replace(/\/+$/, ''));
+        const before = (await load()).remote.baseUrl;
+        // Key first, URL second: a failure in between leaves no key rather than a key for the wrong host.
+        if (originOf(url) !== originOf(before) && (await opts.vault.has('remote'))) {
+          await opts.vault.clear('remote');
+          log.info(`Remote origin changed (${originOf(before) ?? '?'} → ${originOf(url) ?? '?'}): the stored Remote key was deleted`);
+        }
+        return write((s) => ({ ...s, remote: { ...s.remote, baseUrl: url } }));
+      }),
     setCacheTtl: (profile, ttlSeconds) => update((s) => ({ ...s, [profile]: { ...s[profile], cacheTtlSeconds: ttlSeconds } })),
     async state() {
       const s = await profiles.settings();

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfilesState, Result } from '../../shared/index.js';
-import { fakeV1Factory, startUpstream } from '../testing/upstream.js';
+import { usage } from '../testing/fixtures.js';
+import { fakeV1Factory, sendJson, startUpstream } from '../testing/upstream.js';
+import type { Route } from '../testing/upstream.js';
 import { dispatch } from './dispatch.js';
 import { createServices } from './index.js';
 import type { Services } from './index.js';
@@ -30,6 +32,11 @@ function make(f = factory): Services {
   });
 }
 const call = (verb: string, input: unknown = {}): Promise<Result<unknown>> => dispatch(services.handlers, verb, input);
+/** Disposes the services and builds them again over the same folder (an app restart). */
+const restart = async (): Promise<Services> => {
+  await services.dispose();
+  return make();
+};
 const value = <T>(r: Result<unknown>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value as T;
@@ -121,6 +128,32 @@ describe('remote profile and keys', () => {
       expect(await call('profiles:setRemoteUrl', { baseUrl: 'https://user:pw@example.com/v1' })).toMatchObject({ ok: false, error: { code: 'validation' } });
     } finally {
       await up.close();
+    }
+  });
+
+  it('moving the Remote URL to another origin deletes the key: the new host never receives it', async () => {
+    const ok200: Route = (_q, res) => sendJson(res, 200, usage());
+    const first = await startUpstream({ '/v1/api_usage': ok200 });
+    const second = await startUpstream({ '/v1/api_usage': ok200 });
+    try {
+      await call('profiles:setActive', { profile: 'remote' });
+      await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1` });
+      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+      expect(await call('usage:get')).toMatchObject({ ok: true });
+      expect(first.requests.at(-1)?.headers['x-api-key']).toBe(REMOTE_KEY);
+      // Same origin, another path: the key stays.
+      expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1/` })).remote.keySet).toBe(true);
+
+      // Another port on the same host is another origin.
+      const moved = value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${second.origin}/v1` }));
+      expect(moved.remote).toMatchObject({ baseUrl: `${second.origin}/v1`, keySet: false });
+      expect(await call('usage:get')).toMatchObject({ ok: false, error: { code: 'auth' } });
+      expect(second.requests).toHaveLength(0);
+      services = await restart();
+      expect(value<ProfilesState>(await call('profiles:get')).remote.keySet).toBe(false);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 

@@ -5,11 +5,23 @@ import { callBridge, toGsError } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { useProfileMutation } from '../lib/queries.js';
 
+/** `scheme://host[:port]` of a URL, or null while it is not a URL. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Remote base URL field (`profiles:setRemoteUrl`). Checked with the contract's own schema before
  * sending; the host's validation message is shown when it still refuses. Remount (key) on change.
+ * The host deletes the stored key when the URL moves to another origin (the key was given for the
+ * old host); while a key is set and the field names another origin, a note says so before saving,
+ * and afterwards the key form shows "No key set".
  */
-export function RemoteUrlForm({ baseUrl }: { baseUrl: string }) {
+export function RemoteUrlForm({ baseUrl, keySet }: { baseUrl: string; keySet: boolean }) {
   const api = useBridge();
   const [value, setValue] = useState(baseUrl);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -27,6 +39,8 @@ export function RemoteUrlForm({ baseUrl }: { baseUrl: string }) {
   };
 
   const error = clientError ?? (save.isError ? toGsError(save.error).message : null);
+  const target = originOf(value);
+  const dropsKey = keySet && target !== null && target !== originOf(baseUrl);
   return (
     <form className="field-row" onSubmit={onSubmit} noValidate data-testid="remote-url-form">
       <label htmlFor="remote-url">Remote base URL</label>
@@ -50,6 +64,11 @@ export function RemoteUrlForm({ baseUrl }: { baseUrl: string }) {
       {error && (
         <p id="remote-url-error" className="field-error" role="alert" data-testid="remote-url-error">
           {error}
+        </p>
+      )}
+      {dropsKey && (
+        <p className="muted" data-testid="remote-url-drops-key">
+          Another host: saving deletes the stored API key, and you enter the key for {target} again.
         </p>
       )}
       {save.isSuccess && !error && <p className="field-ok" role="status">Saved.</p>}

@@ -68,6 +68,26 @@ describe('Settings', () => {
     expect(screen.queryByTestId('remote-url-error')).toBeNull();
   });
 
+  it('a URL on another host warns that the key goes, then shows "No key set"; the same host keeps it', async () => {
+    const { api, state } = createFakeApi();
+    state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, keySet: true } };
+    renderApp(api, '#/settings');
+    const url = await screen.findByLabelText('Remote base URL');
+    expect(screen.getByTestId('key-status').textContent).toContain('Key set');
+    fireEvent.change(url, { target: { value: 'https://api.gridstatus.io/v2' } });
+    expect(screen.queryByTestId('remote-url-drops-key')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save URL' }));
+    await waitFor(() => expect(state.profiles.remote.baseUrl).toBe('https://api.gridstatus.io/v2'));
+    expect(screen.getByTestId('key-status').textContent).not.toContain('No key set');
+
+    const moved = await screen.findByLabelText('Remote base URL');
+    fireEvent.change(moved, { target: { value: 'https://other.example/v1' } });
+    expect(screen.getByTestId('remote-url-drops-key').textContent).toContain('https://other.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Save URL' }));
+    await waitFor(() => expect(screen.getByTestId('key-status').textContent).toContain('No key set'));
+    expect(screen.queryByTestId('remote-url-drops-key')).toBeNull();
+  });
+
   it('shows app info from app:info', async () => {
     renderApp(createFakeApi().api, '#/settings');
     expect((await screen.findByTestId('app-info')).textContent).toContain('Gridscope 0.1.0 · web host');

@@ -72,6 +72,8 @@ export interface FakeState {
   usage: ApiUsage | null;
   /** Overrides of the `datasets:estimate` answer (default: 0 rows, no warnings). */
   estimate: Partial<QueryEstimate>;
+  /** Inputs `datasets:estimate` received, in order. */
+  estimateInputs: VerbInput<'datasets:estimate'>[];
   /** `requests:status` answers these (filtered by the ids asked for). */
   statuses: RequestStatus[];
   /** `datasets:query` answers these pages in turn (the last one repeats). */
@@ -106,6 +108,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     calls: [],
     usage: null,
     estimate: {},
+    estimateInputs: [],
     statuses: [],
     pages: [{ columns: ['interval_start_utc', 'shadow_price'], rows: [['2023-11-07T05:00:00+00:00', 12.5]], hasNextPage: false, cursor: null, datasetTimezone: 'America/New_York' }],
     queryInputs: [],
@@ -138,15 +141,24 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     },
     'profiles:get': () => answer('profiles:get', () => state.profiles),
     'profiles:setActive': ({ profile }) => answer('profiles:setActive', profiles((p) => ({ ...p, active: profile }))),
+    // Like the host (electron/services/profiles.ts): another origin deletes the key.
     'profiles:setRemoteUrl': ({ baseUrl }) =>
-      answer('profiles:setRemoteUrl', profiles((p) => ({ ...p, remote: { ...p.remote, baseUrl } }))),
+      answer(
+        'profiles:setRemoteUrl',
+        profiles((p) => {
+          const keySet = p.remote.keySet && new URL(baseUrl).origin === new URL(p.remote.baseUrl).origin;
+          return { ...p, remote: { ...p.remote, baseUrl, keySet } };
+        }),
+      ),
     'keys:set': ({ key }) => {
       state.storedKeys.push(key);
       return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true } })));
     },
     'keys:clear': () => answer('keys:clear', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: false } }))),
-    'datasets:estimate': ({ datasetId }) =>
-      answer('datasets:estimate', () => ({
+    'datasets:estimate': (input) => {
+      state.estimateInputs.push(input);
+      const { datasetId } = input;
+      return answer('datasets:estimate', () => ({
         datasetId,
         estimatedRows: 0,
         basis: 'fake',
@@ -154,7 +166,8 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
         perResponseLimit: null,
         warnings: [],
         ...state.estimate,
-      })),
+      }));
+    },
     'requests:status': ({ requestIds }) =>
       answer('requests:status', () => state.statuses.filter((s) => !requestIds || requestIds.includes(s.requestId))),
     'requests:cancel': ({ requestId }) => {
