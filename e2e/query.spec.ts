@@ -11,17 +11,23 @@ test.use({ plan: 'free' });
 
 const DATASET = 'nyiso_load';
 
-/** Page script (a string: this tsconfig has no DOM lib) noting each text of the request status line. */
+/**
+ * Page script (a string: this tsconfig has no DOM lib) noting each text of the request status
+ * line as `<verb>: <text>`, the verb from the line's `data-verb` (`?` before the first status):
+ * the estimate's requests are rate limited too, so the text alone cannot tell whose retry it was.
+ */
 const RECORD_STATUS_TEXTS = `(() => {
   const seen = (window.__statusTexts = []);
   const note = () => {
-    const t = document.querySelector('[data-testid="request-status-text"]')?.textContent;
-    if (t && seen.at(-1) !== t) seen.push(t);
+    const line = document.querySelector('[data-testid="request-status"]');
+    const t = line?.querySelector('[data-testid="request-status-text"]')?.textContent;
+    const entry = t && (line.getAttribute('data-verb') || '?') + ': ' + t;
+    if (entry && seen.at(-1) !== entry) seen.push(entry);
   };
-  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-verb'] });
 })()`;
 
-/** Records every text the request status line shows from now on (it may show for only a second). */
+/** Records every `<verb>: <text>` the request status line shows from now on (it may show for only a second). */
 async function recordStatusTexts(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(RECORD_STATUS_TEXTS);
   return () => page.evaluate<string[]>('window.__statusTexts');
@@ -46,14 +52,15 @@ test('a rate-limited query shows the retry state and then its rows', async ({ pa
   await expect(page.getByTestId('query-start')).toHaveValue('2017-11-23');
   await expect(page.getByTestId('usage-rows')).toBeVisible();
   const statusTexts = await recordStatusTexts(page);
-  // The estimate's requests go first; the query follows within the second, so the free plan's
-  // 1 request/s answers it 429 and the proxy waits (Retry-After: 1) before trying again.
+  // The estimate's requests go first (and may be rate limited themselves); the query follows
+  // within the second, so the free plan's 1 request/s answers it 429 and the proxy waits
+  // (Retry-After: 1) before trying again. Only the query's own retry state counts here.
   await form.getByRole('button', { name: 'Run query' }).click();
   await expect(page.getByTestId('estimate-rows')).toHaveText(/^≈ [\d,]+ rows$/);
   await expect(page.getByTestId('result-row').first()).toBeVisible();
   await expect(page.getByTestId('result-count')).toContainText('data time zone US/Eastern');
   await expect(page.getByTestId('request-status')).toHaveCount(0);
-  expect(await statusTexts()).toContainEqual(expect.stringMatching(/^Rate limited — retrying in \d+ s \(attempt [2-4] of 4\)$/));
+  expect(await statusTexts()).toContainEqual(expect.stringMatching(/^datasets:query: Rate limited — retrying in \d+ s \(attempt [2-4] of 4\)$/));
   await expect(page.getByRole('columnheader', { name: 'zone' })).toBeVisible();
   await expect(page.getByTestId('result-row').first().locator('td').first()).toHaveText(/^2017-11-23 \d\d:\d\d UTC$/);
 });

@@ -1,3 +1,4 @@
+import { LONG_JOB_MS } from '../services/jobs.js';
 import type { FinishedJob, JobEnd } from '../services/jobs.js';
 import { redact } from '../services/redact.js';
 
@@ -22,7 +23,7 @@ export interface NotifierDeps {
   /** Brings the main window forward (notification click). */
   focusWindow(): void;
   now?: () => number;
-  /** Jobs shorter than this stay silent (default 10 000 ms). */
+  /** Jobs shorter than this stay silent (default {@link LONG_JOB_MS}, 10 000 ms). */
   minDurationMs?: number;
 }
 
@@ -35,7 +36,7 @@ const TITLES: Record<JobEnd, string> = { completed: 'Finished', cancelled: 'Canc
  */
 export function createJobNotifier(deps: NotifierDeps): (job: FinishedJob) => boolean {
   const now = deps.now ?? Date.now;
-  const min = deps.minDurationMs ?? 10_000;
+  const min = deps.minDurationMs ?? LONG_JOB_MS;
   return (job) => {
     if (now() - job.startedAt < min || deps.windowFocused() || !deps.isSupported()) return false;
     const body = redact(job.detail ? `${job.name}: ${job.detail}` : job.name).slice(0, 200);

@@ -64,6 +64,9 @@ describe('dispatch', () => {
     const h = spyHandlers();
     expect(await dispatch(h, 'app:info', undefined)).toEqual(ok('app:info'));
     expect(h['app:info']).toHaveBeenCalledWith({});
+    const ctx = { signal: new AbortController().signal };
+    await dispatch(h, 'datasets:list', {}, ctx);
+    expect(h['datasets:list']).toHaveBeenCalledWith({}, ctx);
     await dispatch(h, 'keys:set', { profile: 'remote', key: '  spaced-key-value  ' });
     expect(h['keys:set']).toHaveBeenCalledWith({ profile: 'remote', key: 'spaced-key-value' });
   });

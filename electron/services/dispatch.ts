@@ -1,6 +1,6 @@
 import { contractInputs, fail, isVerb } from '../../shared/index.js';
 import type { Result, Verb } from '../../shared/index.js';
-import type { Handlers } from './handlers.js';
+import type { CallContext, Handlers } from './handlers.js';
 import { createLogger } from './logger.js';
 import { redact } from './redact.js';
 
@@ -10,12 +10,13 @@ import { redact } from './redact.js';
  * 1. rejects a name that is not a contract verb (`validation`),
  * 2. parses the input with the verb's strict schema (`validation` listing each problem; the
  *    handler is not called), `undefined` input counts as `{}`,
- * 3. calls the handler and turns a throw into an `internal` result with a key-free message.
+ * 3. calls the handler (with `ctx`, e.g. the web host's "the browser disconnected" signal) and
+ *    turns a throw into an `internal` result with a key-free message.
  * It never rejects.
  */
 const log = createLogger('bridge');
 
-export async function dispatch(handlers: Handlers, verb: string, rawInput: unknown): Promise<Result<unknown>> {
+export async function dispatch(handlers: Handlers, verb: string, rawInput: unknown, ctx?: CallContext): Promise<Result<unknown>> {
   if (typeof verb !== 'string' || !isVerb(verb)) {
     return fail('validation', `Unknown bridge verb "${String(verb).slice(0, 60)}".`);
   }
@@ -26,8 +27,8 @@ export async function dispatch(handlers: Handlers, verb: string, rawInput: unkno
   }
   const done = log.time(verb);
   try {
-    const handler = handlers[verb] as (input: unknown) => Promise<Result<unknown>>;
-    const result = await handler(parsed.data);
+    const handler = handlers[verb] as (input: unknown, ctx?: CallContext) => Promise<Result<unknown>>;
+    const result = await (ctx ? handler(parsed.data, ctx) : handler(parsed.data));
     done(result.ok ? 'ok' : result.error.code);
     return result;
   } catch (err) {

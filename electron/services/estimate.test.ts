@@ -1,8 +1,17 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_QUERY_LIMIT } from '../../shared/index.js';
 import type { ApiUsage, Dataset } from '../../shared/index.js';
 import { dataset, usage } from '../testing/fixtures.js';
+import { fakeV1Factory } from '../testing/upstream.js';
+import { dispatch } from './dispatch.js';
 import { estimateQuery, matches, parseUtc } from './estimate.js';
 import type { EstimateInputs, ValueCounts } from './estimate.js';
+import { createServices } from './index.js';
+import { createFileVault } from './keyVault.js';
+import { setLogSink } from './logger.js';
 
 /**
  * The quota forecast, with numbers checked by hand. The base dataset: hourly (`1_HOUR`, 3 600 s),
@@ -164,6 +173,60 @@ describe('estimateQuery: the plan', () => {
     const within = estimateQuery({ ...base, usage: free(0, 0), startTime: '2024-01-02', endTime: '2024-01-03' });
     expect(within).toMatchObject({ estimatedRows: 72, remainingMonthlyRows: 500_000, perResponseLimit: 500, warnings: [] });
     expect(estimateQuery({ ...base, usage: null }).warnings).toEqual(['Usage could not be read: the estimate is not compared with your plan.']);
+  });
+});
+
+describe('estimateQuery: the row limit', () => {
+  it('caps the estimate at the query\'s limit and says so: 720 rows, limit 500 → 500', () => {
+    const e = estimateQuery({ ...base, limit: 500 });
+    expect(e.estimatedRows).toBe(500);
+    expect(e.basis).toBe(
+      '240 intervals of 1_HOUR (3,600 s) from 2024-01-01T00:00:00Z to 2024-01-11T00:00:00Z × 3 subseries (distinct values of location) = 720 rows, ' +
+        "capped at the query's limit of 500 rows",
+    );
+  });
+
+  it('compares the capped rows with the plan: no per-response warning for 500 of 500, one without the limit', () => {
+    expect(estimateQuery({ ...base, usage: free(0, 0), limit: 500 }).warnings).toEqual([]);
+    expect(estimateQuery({ ...base, usage: free(499_900, 0), limit: 150 }).warnings).toEqual([
+      'About 150 rows is more than the 100 rows left this month on the free plan (it resets on 2026-12-01).',
+    ]);
+    expect(estimateQuery({ ...base, usage: free(0, 0) }).warnings).toEqual(['About 720 rows is more than the 500 rows one response may carry: it takes about 2 requests.']);
+  });
+
+  it('a limit above the estimate changes nothing: one day = 72 rows, limit 1 000', () => {
+    const e = estimateQuery({ ...base, startTime: '2024-01-02', endTime: '2024-01-03', limit: 1_000 });
+    expect(e).toEqual(estimateQuery({ ...base, startTime: '2024-01-02', endTime: '2024-01-03' }));
+    expect(e.estimatedRows).toBe(72);
+  });
+
+  it('caps irregular data too: 200 rows, limit 50 → 50', () => {
+    const irregular: Dataset = { ...hourly, data_frequency: 'IRREGULAR', latest_available_time_utc: '2024-01-11T00:00:00+00:00', number_of_rows_approximate: 1_000 };
+    const e = estimateQuery({ ...base, dataset: irregular, startTime: '2024-01-03', endTime: '2024-01-05', limit: 50 });
+    expect(e.estimatedRows).toBe(50);
+    expect(e.basis).toMatch(/= 200 rows, capped at the query's limit of 50 rows$/);
+  });
+});
+
+describe('datasets:estimate through the bridge: the limit', () => {
+  it('passes the limit to the estimate and refuses one the query would refuse', async () => {
+    setLogSink(() => undefined);
+    const dir = await mkdtemp(join(tmpdir(), 'gs-estimate-limit-'));
+    const services = createServices({ configDir: dir, vault: createFileVault(dir), host: 'web', versions: {}, embedded: { factory: fakeV1Factory() } });
+    try {
+      // The fixture dataset: 10 rows in all (see requests.test.ts), so a limit of 4 caps it.
+      const input = { datasetId: 'pjm_lmp_day_ahead_hourly', startTime: '2024-02-01', endTime: '2024-02-02' };
+      expect(await dispatch(services.handlers, 'datasets:estimate', input)).toMatchObject({ ok: true, value: { estimatedRows: 10 } });
+      const capped = await dispatch(services.handlers, 'datasets:estimate', { ...input, limit: 4 });
+      expect(capped).toMatchObject({ ok: true, value: { estimatedRows: 4, basis: expect.stringMatching(/capped at the query's limit of 4 rows$/) } });
+      for (const limit of [0, 1.5, MAX_QUERY_LIMIT + 1]) {
+        expect(await dispatch(services.handlers, 'datasets:estimate', { ...input, limit })).toMatchObject({ ok: false, error: { code: 'validation' } });
+      }
+    } finally {
+      await services.dispose();
+      await rm(dir, { recursive: true, force: true });
+      setLogSink();
+    }
   });
 });
 

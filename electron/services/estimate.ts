@@ -10,6 +10,7 @@ import type { ApiUsage, ColumnValue, Dataset, QueryEstimate } from '../../shared
  *   `number_of_rows_approximate` × window ÷ availability window.
  * Subseries come from the distinct values of the subseries column (`GET /v1/datasets/{id}/columns/
  * {column}/values`) when the server has that route, else from rows ÷ time-index values.
+ * A row `limit` on the query caps the estimate (the server stops there), before the plan checks.
  * The audit endpoint is deliberately not used: its rows count against the monthly quota.
  */
 
@@ -30,6 +31,8 @@ export interface EstimateInputs {
   startTime?: string;
   endTime?: string;
   filter?: EstimateFilterInput;
+  /** The query's row limit (rows across all pages, ≥ 1): the estimate is at most this. */
+  limit?: number;
   /** `/v1/api_usage`, or null when it could not be read. */
   usage: ApiUsage | null;
   /** Values of the subseries column, when known. */
@@ -168,6 +171,10 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
     if (!d.number_of_rows_approximate) warnings.push('The dataset reports no row count: the estimate cannot size irregular data.');
   }
   rows = Math.round(rows);
+  if (inputs.limit !== undefined && rows > inputs.limit) {
+    basis += `, capped at the query's limit of ${fmt(inputs.limit)} rows`;
+    rows = inputs.limit;
+  }
   if (rows === 0 && Number.isFinite(earliest)) {
     warnings.push(`No rows expected: the dataset covers ${iso(earliest)} to ${Number.isFinite(latest) ? iso(latest) : '?'}.`);
   }

@@ -21,6 +21,8 @@ export interface EstimateRequest {
   startTime?: string;
   endTime?: string;
   filter?: EstimateFilterInput;
+  /** The query's row limit: caps the estimate. */
+  limit?: number;
 }
 
 /** Distinct values fetched per column: the route's maximum. */
@@ -62,6 +64,7 @@ export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call
         ...(input.startTime ? { startTime: input.startTime } : {}),
         ...(input.endTime ? { endTime: input.endTime } : {}),
         ...(filter ? { filter } : {}),
+        ...(input.limit !== undefined ? { limit: input.limit } : {}),
         usage: usage.ok ? usage.value : null,
         subseries: subseries.value,
         filterValues: filterValues.value,

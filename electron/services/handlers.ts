@@ -3,7 +3,10 @@ import { ApiUsage, AuditResponse, DatasetDetailResponse, DatasetListResponse, fa
 import type { AppInfo, ContractResults, ProfileName, Result, Verb, contractInputs } from '../../shared/index.js';
 import type { EmbeddedServer } from './embedded.js';
 import { forecastQuery } from './forecast.js';
+import { LONG_JOB_MS } from './jobs.js';
+import type { FinishedJob, JobEnd } from './jobs.js';
 import type { KeyVault } from './keyVault.js';
+import { createLogger } from './logger.js';
 import type { Profiles } from './profiles.js';
 import { queryDataset } from './query.js';
 import type { GetOptions, V1Proxy } from './proxy.js';
@@ -20,8 +23,17 @@ import type { ResponseCache } from './responseCache.js';
 /** A verb's input after its schema parsed it. */
 export type ParsedInput<V extends Verb> = z.output<(typeof contractInputs)[V]>;
 
+/** What a transport knows about one call besides its input. */
+export interface CallContext {
+  /**
+   * Aborts the call when its caller is gone (the web host: the browser closed the connection).
+   * Data verbs combine it with their `requests:cancel` signal; a call aborted by it answers `cancelled`.
+   */
+  signal?: AbortSignal;
+}
+
 /** Exactly one handler per contract verb: the compiler rejects a missing or extra one. */
-export type Handlers = { [V in Verb]: (input: ParsedInput<V>) => Promise<Result<ContractResults[V]>> };
+export type Handlers = { [V in Verb]: (input: ParsedInput<V>, ctx?: CallContext) => Promise<Result<ContractResults[V]>> };
 
 export interface HandlerDeps {
   proxy: V1Proxy;
@@ -32,7 +44,26 @@ export interface HandlerDeps {
   /** The response cache (cleared per profile when its key changes: answers may depend on the plan). */
   cache?: ResponseCache;
   info: () => AppInfo;
+  /**
+   * Told when a `datasets:query` or `datasets:estimate` call that took at least `longJobMs` ends,
+   * whatever its end state (the desktop shows a notification, see electron/main/notify.ts).
+   * A throw is logged and ignored: it never changes the verb's answer.
+   */
+  onJobFinished?: (job: FinishedJob) => void;
+  /** Jobs shorter than this, in ms, are not reported (default {@link LONG_JOB_MS}). */
+  longJobMs?: number;
+  /** Epoch ms (injectable for tests; default Date.now). */
+  now?: () => number;
 }
+
+/** How a tracked verb describes itself as a long job: its name and the outcome of a success. */
+interface JobReport<T> {
+  name: string;
+  detail: (value: T) => string;
+}
+
+const log = createLogger('handlers');
+const count = (n: number): string => n.toLocaleString('en-US');
 
 function map<A, B>(r: Result<A>, f: (a: A) => B): Result<B> {
   return r.ok ? ok(f(r.value)) : r;
@@ -44,23 +75,49 @@ const seg = (id: string): string => encodeURIComponent(id);
 /** Builds the handlers over the given services. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { proxy, profiles, vault, embedded, requests } = deps;
+  const now = deps.now ?? Date.now;
+  const longJobMs = deps.longJobMs ?? LONG_JOB_MS;
+
+  /** Reports a finished job to `onJobFinished` when it ran for at least `longJobMs`. */
+  function reportJob<T>(job: JobReport<T>, startedAt: number, result: Result<T> | undefined): void {
+    if (!deps.onJobFinished || now() - startedAt < longJobMs) return;
+    const state: JobEnd = result?.ok ? 'completed' : result?.error.code === 'cancelled' ? 'cancelled' : 'failed';
+    const detail = result === undefined ? undefined : result.ok ? job.detail(result.value) : result.error.message;
+    try {
+      deps.onJobFinished({ name: job.name, state, startedAt, ...(detail ? { detail } : {}) });
+    } catch (err) {
+      log.warn(`reporting the end of "${job.name}" failed`, err);
+    }
+  }
 
   /**
    * Runs a data verb as a tracked request: its `requestId` (if any) is listed by `requests:status`
-   * and cancellable by `requests:cancel`; the proxy gets the abort signal and reports retries.
+   * and cancellable by `requests:cancel`, and `ctx.signal` (the caller went away) aborts it too;
+   * the proxy gets the combined abort signal and reports retries. With `job`, a long call is
+   * reported to `onJobFinished` when it ends.
    */
-  async function tracked<T>(verb: Verb, requestId: string | undefined, run: (call: GetOptions) => Promise<Result<T>>): Promise<Result<T>> {
+  async function tracked<T>(
+    verb: Verb,
+    requestId: string | undefined,
+    ctx: CallContext | undefined,
+    run: (call: GetOptions) => Promise<Result<T>>,
+    job?: JobReport<T>,
+  ): Promise<Result<T>> {
     let t;
     try {
-      t = requests.begin(verb, requestId);
+      t = requests.begin(verb, requestId, ctx?.signal);
     } catch (err) {
       if (err instanceof RequestIdInUseError) return fail('validation', err.message);
       throw err;
     }
+    const startedAt = now();
+    let result: Result<T> | undefined;
     try {
-      return await run({ signal: t.signal, onProgress: t.onProgress });
+      result = await run({ signal: t.signal, onProgress: t.onProgress });
+      return result;
     } finally {
       t.end();
+      if (job) reportJob(job, startedAt, result);
     }
   }
 
@@ -74,11 +131,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     'app:info': async () => ok(deps.info()),
 
-    'datasets:list': ({ requestId }) =>
-      tracked('datasets:list', requestId, async (call) => map(await proxy.get('/datasets', {}, DatasetListResponse, call), (body) => body.data)),
+    'datasets:list': ({ requestId }, ctx) =>
+      tracked('datasets:list', requestId, ctx, async (call) => map(await proxy.get('/datasets', {}, DatasetListResponse, call), (body) => body.data)),
 
-    'datasets:get': ({ datasetId, requestId }) =>
-      tracked('datasets:get', requestId, async (call) =>
+    'datasets:get': ({ datasetId, requestId }, ctx) =>
+      tracked('datasets:get', requestId, ctx, async (call) =>
         map(await proxy.get(`/datasets/${seg(datasetId)}`, {}, DatasetDetailResponse, call), (body) => {
           // The detail body repeats the dataset inside an envelope; the renderer wants the dataset.
           const { status_code: _s, data: _d, meta: _m, dataset_metadata: _dm, ...dataset } = body;
@@ -86,15 +143,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         }),
       ),
 
-    'datasets:audit': ({ datasetId, requestId }) =>
-      tracked('datasets:audit', requestId, async (call) =>
+    'datasets:audit': ({ datasetId, requestId }, ctx) =>
+      tracked('datasets:audit', requestId, ctx, async (call) =>
         map(await proxy.get(`/datasets/${seg(datasetId)}/audit`, {}, AuditResponse, call), (body) => body.data),
       ),
 
-    'datasets:estimate': ({ requestId, ...input }) => tracked('datasets:estimate', requestId, (call) => forecastQuery(proxy, input, call)),
+    'datasets:estimate': ({ requestId, ...input }, ctx) =>
+      tracked('datasets:estimate', requestId, ctx, (call) => forecastQuery(proxy, input, call), {
+        name: `Estimate of ${input.datasetId}`,
+        detail: (e) => `≈ ${count(e.estimatedRows)} rows`,
+      }),
 
     // Usage must be current: never from the cache.
-    'usage:get': ({ requestId }) => tracked('usage:get', requestId, (call) => proxy.get('/api_usage', {}, ApiUsage, { ...call, cache: false })),
+    'usage:get': ({ requestId }, ctx) => tracked('usage:get', requestId, ctx, (call) => proxy.get('/api_usage', {}, ApiUsage, { ...call, cache: false })),
 
     'requests:status': async ({ requestIds }) => ok(requests.status(requestIds)),
 
@@ -111,8 +172,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return ok(await profiles.state());
     },
 
+    // A new origin deletes the Remote key (profiles.ts); like keys:clear, that empties the cache.
     'profiles:setRemoteUrl': async ({ baseUrl }) => {
+      const hadKey = await vault.has('remote');
       await profiles.setRemoteUrl(baseUrl);
+      if (hadKey && !(await vault.has('remote'))) await clearCache('remote');
       return ok(await profiles.state());
     },
 
@@ -136,6 +200,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'cache:clear': async ({ profile }) => ok({ removed: await clearCache(profile) }),
 
-    'datasets:query': ({ requestId, ...input }) => tracked('datasets:query', requestId, (call) => queryDataset(proxy, input, call)),
+    'datasets:query': ({ requestId, ...input }, ctx) =>
+      tracked('datasets:query', requestId, ctx, (call) => queryDataset(proxy, input, call), {
+        name: `Query of ${input.datasetId}`,
+        detail: (page) => `${count(page.rows.length)} ${page.rows.length === 1 ? 'row' : 'rows'}${page.hasNextPage ? ', more available' : ''}`,
+      }),
   };
 }

@@ -42,7 +42,7 @@ export interface ServicesOptions {
   clock?: Clock;
   /** Folder of cached /v1 responses (default `<configDir>/cache/responses`). */
   responseCacheDir?: string;
-  /** Called when a long job (a download) ends; the desktop shows a notification. */
+  /** Called when a long job (a query or estimate of ≥ 10 s, later downloads) ends; the desktop shows a notification. */
   onJobFinished?: (job: FinishedJob) => void;
 }
 
@@ -96,7 +96,17 @@ export function createServices(opts: ServicesOptions): Services {
     platform: process.platform,
     versions: { ...opts.versions },
   });
-  const handlers = createHandlers({ proxy, profiles, vault: opts.vault, embedded, requests, cache, info });
+  const handlers = createHandlers({
+    proxy,
+    profiles,
+    vault: opts.vault,
+    embedded,
+    requests,
+    cache,
+    info,
+    ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
+    ...(clock ? { now: () => clock.now() } : {}),
+  });
 
   let disposed: Promise<void> | undefined;
   return {
@@ -116,7 +126,7 @@ export function createServices(opts: ServicesOptions): Services {
 }
 
 export { dispatch } from './dispatch.js';
-export type { Handlers } from './handlers.js';
+export type { CallContext, Handlers } from './handlers.js';
 export { createFileVault, createSafeStorageVault } from './keyVault.js';
 export type { KeyVault, SafeStorageLike } from './keyVault.js';
 export { createLogger, setLogSink, setLogLevel } from './logger.js';

@@ -39,6 +39,26 @@ describe('request registry', () => {
   });
 });
 
+describe('request registry: the caller going away', () => {
+  it('an outer signal (browser disconnected) aborts the call with its reason; cancel still works without one', () => {
+    const reg = createRequestRegistry();
+    const outer = new AbortController();
+    const a = reg.begin('datasets:query', 'req-outer', outer.signal);
+    const b = reg.begin('datasets:query', 'req-plain');
+    expect(a.signal.aborted).toBe(false);
+    outer.abort(new Error('the browser closed the bridge connection'));
+    expect(a.signal.aborted).toBe(true);
+    expect((a.signal.reason as Error).message).toBe('the browser closed the bridge connection');
+    expect(b.signal.aborted).toBe(false);
+    expect(reg.cancel('req-plain')).toBe(true);
+    expect(b.signal.aborted).toBe(true);
+    const c = reg.begin('datasets:list', undefined, new AbortController().signal);
+    expect(reg.cancel('req-outer')).toBe(true); // still listed until it ends
+    reg.cancelAll();
+    expect(c.signal.aborted).toBe(true);
+  });
+});
+
 describe('requests:status and requests:cancel through the services', () => {
   const KEY = 'requests-test-remote-key';
   let dir: string;

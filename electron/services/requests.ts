@@ -24,8 +24,13 @@ export interface TrackedRequest {
 }
 
 export interface RequestRegistry {
-  /** Starts tracking a call of `verb`. @throws RequestIdInUseError for an id in flight. */
-  begin(verb: Verb, requestId?: string): TrackedRequest;
+  /**
+   * Starts tracking a call of `verb`. The returned `signal` aborts on {@link cancel} /
+   * {@link cancelAll} and, when given, on `outer` too (e.g. the web host's "the browser
+   * disconnected" signal), with that signal's reason.
+   * @throws RequestIdInUseError for an id in flight.
+   */
+  begin(verb: Verb, requestId?: string, outer?: AbortSignal): TrackedRequest;
   /** The calls in flight that carry an id (only those of `ids` when given), oldest first. */
   status(ids?: readonly string[]): RequestStatus[];
   /** Aborts the call with `requestId`; false when none is in flight. Its verb then answers `cancelled`. */
@@ -46,7 +51,7 @@ export function createRequestRegistry(now: () => number = Date.now): RequestRegi
   let unnamed = 0;
 
   return {
-    begin(verb, requestId) {
+    begin(verb, requestId, outer) {
       const id = requestId ?? `#${++unnamed}`;
       if (entries.has(id)) throw new RequestIdInUseError(id);
       const entry: Entry = {
@@ -56,7 +61,7 @@ export function createRequestRegistry(now: () => number = Date.now): RequestRegi
       };
       entries.set(id, entry);
       return {
-        signal: entry.controller.signal,
+        signal: outer ? AbortSignal.any([entry.controller.signal, outer]) : entry.controller.signal,
         onProgress(p) {
           const s = entry.status;
           s.state = p.state;

@@ -1,11 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dataset, ProfilesState, Result } from '../../shared/index.js';
+import type { ServerFactory } from '../services/embedded.js';
 import { createFileVault, createServices, setLogSink } from '../services/index.js';
 import { bridgeCall, rawRequest } from '../testing/http.js';
-import { fakeV1Factory } from '../testing/upstream.js';
+import { fakeV1Factory, startUpstream } from '../testing/upstream.js';
+import type { Upstream } from '../testing/upstream.js';
 import { SECURITY_HEADERS, startWebHost } from './server.js';
 import type { WebHost } from './server.js';
 import { resolveStaticPath } from './static.js';
@@ -144,6 +147,64 @@ describe('bridge end to end (fake embedded /v1)', () => {
   it('requests:status and requests:cancel work over HTTP like any verb', async () => {
     expect(JSON.parse((await bridgeCall(host.port, 'requests:status', {})).body)).toEqual({ ok: true, value: [] });
     expect(JSON.parse((await bridgeCall(host.port, 'requests:cancel', { requestId: 'nothing-running' })).body)).toEqual({ ok: true, value: { cancelled: false } });
+  });
+});
+
+describe('browser disconnect', () => {
+  it('aborts the upstream /v1 request when the browser drops the bridge connection', async () => {
+    // An embedded "/v1 server" whose /v1/datasets never answers: only an abort ends the request.
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let upstreamSocketClosed = false;
+    let up: Upstream | undefined;
+    const stalling: ServerFactory = async () => ({
+      async listen() {
+        up = await startUpstream({
+          '/v1/datasets': (req) => {
+            req.socket.once('close', () => (upstreamSocketClosed = true));
+            arrived();
+          },
+        });
+        return up.origin;
+      },
+      close: async () => up?.close(),
+    });
+    const configDir = join(dir, 'config-disconnect');
+    const services = createServices({
+      configDir,
+      vault: createFileVault(configDir),
+      host: 'web',
+      versions: {},
+      embedded: { factory: stalling, apiKey: 'embedded-key-for-disconnect' },
+      // Far longer than the wait below: without the abort the request would still be open.
+      timeoutMs: 60_000,
+      retry: { maxAttempts: 1 },
+    });
+    const web = await startWebHost({ port: 0, configDir, rendererDir, services });
+    try {
+      const client = request({
+        host: '127.0.0.1',
+        port: web.port,
+        method: 'POST',
+        path: '/bridge/datasets:list',
+        headers: { host: `127.0.0.1:${web.port}`, 'content-type': 'application/json', 'x-gridscope-bridge': '1' },
+      });
+      let answered = false;
+      client.on('response', () => (answered = true));
+      client.on('error', () => undefined); // the destroy below
+      client.end(JSON.stringify({ requestId: 'gone-1' }));
+      await requestArrived;
+      expect(services.requests.status()).toMatchObject([{ requestId: 'gone-1', verb: 'datasets:list', state: 'running' }]);
+      expect(upstreamSocketClosed).toBe(false);
+
+      client.destroy();
+      await vi.waitFor(() => expect(upstreamSocketClosed).toBe(true), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(() => expect(services.requests.status()).toEqual([]), { timeout: 5_000, interval: 20 });
+      expect(answered).toBe(false);
+      expect(up?.requests).toHaveLength(1); // aborted, not retried
+    } finally {
+      await web.close();
+    }
   });
 });
 

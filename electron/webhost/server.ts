@@ -12,7 +12,9 @@ import { serveStatic } from './static.js';
 /**
  * The web host: the built renderer and the bridge over HTTP on 127.0.0.1, backed by the same
  * services as the desktop app (used by `npm run web` and the Playwright e2e). Bridge calls are
- * `POST /bridge/<verb>` with a JSON body; the answer is always the {@link Result} as JSON.
+ * `POST /bridge/<verb>` with a JSON body; the answer is always the {@link Result} as JSON. When the
+ * browser drops the connection before the answer (a fetch aborted by TanStack Query, a closed
+ * tab), the call is aborted: its /v1 request is cancelled and its socket closed.
  */
 
 /** Headers on every response: the renderer may talk only to this origin (CONVENTIONS.md §5). */
@@ -100,7 +102,15 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   });
 }
 
+/** Reason of the abort when the browser went away before the answer. */
+const CLIENT_GONE = 'the browser closed the bridge connection';
+
 async function handleBridge(req: IncomingMessage, res: ServerResponse, services: Services, verbPart: string): Promise<void> {
+  // 'close' also fires after a complete answer; only an early one means the caller is gone.
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableEnded) gone.abort(new Error(CLIENT_GONE));
+  });
   if (req.method !== 'POST') {
     res.setHeader('allow', 'POST');
     return sendResult(res, 405, fail('validation', 'Bridge calls use POST.'));
@@ -123,7 +133,12 @@ async function handleBridge(req: IncomingMessage, res: ServerResponse, services:
   } catch {
     verb = verbPart;
   }
-  sendResult(res, 200, await dispatch(services.handlers, verb, input));
+  const result = await dispatch(services.handlers, verb, input, { signal: gone.signal });
+  if (gone.signal.aborted) {
+    log.info(`${verb}: ${CLIENT_GONE}; call aborted`);
+    return;
+  }
+  sendResult(res, 200, result);
 }
 
 /** Starts the web host; resolves once it listens. Rejects when the port is taken. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_HEADER, VERBS } from '../../shared/bridge/contract.js';
-import { createHttpBridge, LOST_HOST_MESSAGE } from './bridge.js';
+import type { GridscopeApi } from '../../shared/bridge/contract.js';
+import { CANCELLED_MESSAGE, createHttpBridge, fromPreload, LOST_HOST_MESSAGE } from './bridge.js';
 import { BridgeError, callBridge, shouldRetry } from './lib/bridgeQuery.js';
 
 type Call = { url: string; init: RequestInit };
@@ -32,6 +33,38 @@ describe('HTTP bridge', () => {
     const error = { code: 'auth', message: 'Invalid API key', status: 401 };
     const { f } = fakeFetch(() => Response.json({ ok: false, error }, { status: 401 }));
     expect(await createHttpBridge(f)['datasets:list']({})).toEqual({ ok: false, error });
+  });
+
+  it('passes the signal to fetch; an aborted call answers cancelled, not "lost contact"', async () => {
+    // Like the browser's fetch: rejects with an AbortError once the signal aborts.
+    const { f, calls } = fakeFetch(
+      ({ init }) =>
+        new Promise<Response>((_resolve, reject) => {
+          const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+          if (init.signal?.aborted) abort();
+          init.signal?.addEventListener('abort', abort, { once: true });
+        }),
+    );
+    const ctrl = new AbortController();
+    const pending = createHttpBridge(f)['datasets:list']({}, { signal: ctrl.signal });
+    await Promise.resolve();
+    expect(calls[0]!.init.signal).toBe(ctrl.signal);
+    ctrl.abort();
+    expect(await pending).toEqual({ ok: false, error: { code: 'cancelled', message: CANCELLED_MESSAGE } });
+    const err = await callBridge(createHttpBridge(f), 'datasets:list', {}, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BridgeError);
+    expect((err as BridgeError).code).toBe('cancelled');
+  });
+
+  it('the preload adapter hands contextBridge the input only, never the options', async () => {
+    const seen: unknown[][] = [];
+    const exposed = Object.fromEntries(
+      VERBS.map((v) => [v, (...args: unknown[]) => (seen.push(args), Promise.resolve({ ok: true, value: v }))]),
+    ) as unknown as GridscopeApi;
+    const api = fromPreload(exposed);
+    expect(Object.keys(api).sort()).toEqual([...VERBS].sort());
+    expect(await api['datasets:get']({ datasetId: 'x' }, { signal: new AbortController().signal })).toEqual({ ok: true, value: 'datasets:get' });
+    expect(seen).toEqual([[{ datasetId: 'x' }]]);
   });
 
   it('maps a fetch failure to a network error and a non-Result body to internal', async () => {

@@ -1,5 +1,5 @@
 import { BRIDGE_HEADER, BRIDGE_PATH, VERBS } from '../../shared/bridge/contract.js';
-import type { GridscopeApi, Verb } from '../../shared/bridge/contract.js';
+import type { BridgeCallOptions, GridscopeApi, Verb } from '../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../shared/errors.js';
 
 /**
@@ -10,6 +10,9 @@ import type { GsError, Result } from '../../shared/errors.js';
 
 /** Message shown when the host process itself cannot be reached (web host stopped, IPC gone). */
 export const LOST_HOST_MESSAGE = 'Lost contact with the Gridscope host process. Restart Gridscope.';
+
+/** Message of a call the page aborted itself (same words as the host's `cancelled`). */
+export const CANCELLED_MESSAGE = 'The request was cancelled.';
 
 const lostHost: GsError = { code: 'network', message: LOST_HOST_MESSAGE };
 
@@ -23,22 +26,29 @@ function isResult(body: unknown): body is Result<unknown> {
   return typeof e.code === 'string' && typeof e.message === 'string';
 }
 
-/** Posts one verb to the web host and returns its Result; never rejects. */
-async function post(fetchImpl: typeof fetch, verb: Verb, input: unknown): Promise<Result<unknown>> {
+/**
+ * Posts one verb to the web host and returns its Result; never rejects. `signal` goes to `fetch`:
+ * aborting it closes the connection (the host then aborts the call and its /v1 request) and the
+ * answer is `cancelled`, not "lost contact".
+ */
+async function post(fetchImpl: typeof fetch, verb: Verb, input: unknown, signal?: AbortSignal): Promise<Result<unknown>> {
+  const cancelled: Result<unknown> = { ok: false, error: { code: 'cancelled', message: CANCELLED_MESSAGE } };
   let res: Response;
   try {
     res = await fetchImpl(`${BRIDGE_PATH}/${verb}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [BRIDGE_HEADER]: '1' },
       body: JSON.stringify(input ?? {}),
+      ...(signal ? { signal } : {}),
     });
   } catch {
-    return { ok: false, error: lostHost };
+    return signal?.aborted ? cancelled : { ok: false, error: lostHost };
   }
   let body: unknown;
   try {
     body = await res.json();
   } catch {
+    if (signal?.aborted) return cancelled;
     body = undefined;
   }
   if (isResult(body)) return body;
@@ -48,21 +58,37 @@ async function post(fetchImpl: typeof fetch, verb: Verb, input: unknown): Promis
   };
 }
 
+type AnyVerbFn = (input: unknown, options?: BridgeCallOptions) => Promise<Result<unknown>>;
+
 /**
  * Builds a {@link GridscopeApi} that talks to the web host over HTTP, one function per contract
- * verb. `fetchImpl` is injectable for tests; it defaults to the page's `fetch`.
+ * verb; `options.signal` aborts a call (see {@link BridgeCallOptions}). `fetchImpl` is injectable
+ * for tests; it defaults to the page's `fetch`.
  */
 export function createHttpBridge(fetchImpl: typeof fetch = (...args) => fetch(...args)): GridscopeApi {
-  const api: Partial<Record<Verb, (input: unknown) => Promise<Result<unknown>>>> = {};
-  for (const verb of VERBS) api[verb] = (input) => post(fetchImpl, verb, input);
+  const api: Partial<Record<Verb, AnyVerbFn>> = {};
+  for (const verb of VERBS) api[verb] = (input, options) => post(fetchImpl, verb, input, options?.signal);
+  return api as GridscopeApi;
+}
+
+/**
+ * Wraps the preload's verbs so only the input crosses `contextBridge`: an AbortSignal in the
+ * options cannot be cloned into the isolated world, and IPC could not abort the call anyway.
+ */
+export function fromPreload(exposed: GridscopeApi): GridscopeApi {
+  const api: Partial<Record<Verb, AnyVerbFn>> = {};
+  for (const verb of VERBS) {
+    const call = exposed[verb] as AnyVerbFn;
+    api[verb] = (input) => call(input);
+  }
   return api as GridscopeApi;
 }
 
 let cached: GridscopeApi | undefined;
 
-/** Returns `window.gridscope` when the Electron preload exposed it, else the web host's HTTP client. */
+/** Returns the Electron preload's `window.gridscope` (via {@link fromPreload}) when present, else the web host's HTTP client. */
 export function getBridge(): GridscopeApi {
-  if (typeof window !== 'undefined' && window.gridscope) return window.gridscope;
-  cached ??= createHttpBridge();
+  if (typeof window !== 'undefined' && window.gridscope) cached ??= fromPreload(window.gridscope);
+  else cached ??= createHttpBridge();
   return cached;
 }

@@ -200,6 +200,8 @@ export const contractInputs = {
       startTime: EstimateTime.optional(),
       endTime: EstimateTime.optional(),
       filter: EstimateFilter.optional(),
+      /** The query's row `limit` (as `datasets:query` takes it): the estimate never exceeds it. */
+      limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
       requestId: RequestId.optional(),
     })
     .strict(),
@@ -254,11 +256,23 @@ export function isVerb(s: string): s is Verb {
 }
 
 /**
+ * Per-call options of a bridge function, beside the verb's input.
+ * `signal` aborts the call from the page's side: the web host's HTTP transport passes it to
+ * `fetch`, the host sees the connection close and aborts the call (and its /v1 request), which
+ * then answers `cancelled`. Electron IPC cannot carry a signal (an AbortSignal does not cross
+ * `contextBridge`), so the desktop transport ignores it; `requestId` + `requests:cancel` cancel
+ * a call on both transports.
+ */
+export interface BridgeCallOptions {
+  signal?: AbortSignal;
+}
+
+/**
  * The API the renderer sees as `window.gridscope`: one async function per verb. Each resolves to a
- * {@link Result}; none rejects for a /v1 or validation failure.
+ * {@link Result}; none rejects for a /v1 or validation failure (an aborted call answers `cancelled`).
  */
 export type GridscopeApi = {
-  [V in Verb]: (input: VerbInput<V>) => Promise<Result<ContractResults[V]>>;
+  [V in Verb]: (input: VerbInput<V>, options?: BridgeCallOptions) => Promise<Result<ContractResults[V]>>;
 };
 
 /** What the desktop preload exposes as `window.gridscope`: the verbs, plus the events (optional: absent in the web host). */

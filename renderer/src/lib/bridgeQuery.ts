@@ -1,4 +1,4 @@
-import type { ContractResults, GridscopeApi, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type { BridgeCallOptions, ContractResults, GridscopeApi, Verb, VerbInput } from '../../../shared/bridge/contract.js';
 import type { ErrorCode, GsError } from '../../../shared/errors.js';
 import { LOST_HOST_MESSAGE } from '../bridge.js';
 
@@ -26,15 +26,18 @@ export function toGsError(err: unknown): GsError {
 /**
  * Calls one verb and returns its value, throwing {@link BridgeError} on `{ ok: false }`.
  * A rejected promise from the transport (e.g. IPC torn down) becomes a `network` error.
+ * `options.signal` (a TanStack Query `queryFn`'s `signal`) aborts the call where the transport
+ * can (the web host; see {@link BridgeCallOptions}); it then throws a `cancelled` BridgeError.
  */
 export async function callBridge<V extends Verb>(
   api: GridscopeApi,
   verb: V,
   input: VerbInput<V>,
+  options?: BridgeCallOptions,
 ): Promise<ContractResults[V]> {
   let result;
   try {
-    result = await api[verb](input);
+    result = await (options ? api[verb](input, options) : api[verb](input));
   } catch {
     throw new BridgeError({ code: 'network', message: LOST_HOST_MESSAGE });
   }

@@ -5,7 +5,9 @@ import { useBridge } from './BridgeContext.js';
 
 /**
  * Query keys and hooks over the bridge verbs. Everything under `['datasets']` depends on the
- * active profile and is reset whenever profile settings change.
+ * active profile and is reset whenever profile settings change. Each `queryFn` passes TanStack's
+ * `signal`, so a query nobody watches any more (page left, key reset) aborts its bridge call and,
+ * under the web host, the /v1 request behind it.
  */
 export const queryKeys = {
   datasets: ['datasets'] as const,
@@ -20,7 +22,7 @@ export const queryKeys = {
 /** `datasets:list` — the catalogue of the active profile. */
 export function useDatasetList() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.list, queryFn: () => callBridge(api, 'datasets:list', {}) });
+  return useQuery({ queryKey: queryKeys.list, queryFn: ({ signal }) => callBridge(api, 'datasets:list', {}, { signal }) });
 }
 
 /** `datasets:get` — one dataset with its market's time zone. */
@@ -28,7 +30,7 @@ export function useDataset(datasetId: string) {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.detail(datasetId),
-    queryFn: () => callBridge(api, 'datasets:get', { datasetId }),
+    queryFn: ({ signal }) => callBridge(api, 'datasets:get', { datasetId }, { signal }),
   });
 }
 
@@ -37,7 +39,7 @@ export function useDatasetAudit(datasetId: string) {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.audit(datasetId),
-    queryFn: () => callBridge(api, 'datasets:audit', { datasetId }),
+    queryFn: ({ signal }) => callBridge(api, 'datasets:audit', { datasetId }, { signal }),
   });
 }
 
@@ -49,7 +51,7 @@ export function useUsage() {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.usage,
-    queryFn: () => callBridge(api, 'usage:get', {}),
+    queryFn: ({ signal }) => callBridge(api, 'usage:get', {}, { signal }),
     staleTime: 0,
     retry: false,
     refetchInterval: USAGE_REFRESH_MS,
@@ -59,13 +61,13 @@ export function useUsage() {
 /** `profiles:get` — active profile, remote URL, whether a key is set (never the key). */
 export function useProfiles() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.profiles, queryFn: () => callBridge(api, 'profiles:get', {}), staleTime: 0 });
+  return useQuery({ queryKey: queryKeys.profiles, queryFn: ({ signal }) => callBridge(api, 'profiles:get', {}, { signal }), staleTime: 0 });
 }
 
 /** `app:info` — version and host for the Settings footer. */
 export function useAppInfo() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.appInfo, queryFn: () => callBridge(api, 'app:info', {}), staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.appInfo, queryFn: ({ signal }) => callBridge(api, 'app:info', {}, { signal }), staleTime: Infinity });
 }
 
 /**

@@ -83,6 +83,7 @@ describe('Query explorer', () => {
 
     await waitFor(() => expect(screen.getByTestId('request-status-text').textContent).toBe('Rate limited — retrying in 8 s (attempt 2 of 4)'));
     expect(screen.getByTestId('request-status').getAttribute('data-state')).toBe('retrying');
+    expect(screen.getByTestId('request-status').getAttribute('data-verb')).toBe('datasets:query');
     expect(screen.getByTestId('estimate-rows').textContent).toBe('≈ 48 rows');
     expect(asked.at(-1)).toEqual([state.queryInputs[0]!.requestId]);
 
@@ -100,6 +101,17 @@ describe('Query explorer', () => {
     await waitFor(() => expect(screen.getAllByTestId('result-row')).toHaveLength(2));
     expect(state.queryInputs[1]).toMatchObject({ cursor: 'c2' });
     expect(screen.queryByTestId('load-more')).toBeNull();
+  });
+
+  it('sends the row limit to the estimate as well as to the query', async () => {
+    const { api, state } = createFakeApi({ estimate: { estimatedRows: 250 } });
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fireEvent.change(screen.getByTestId('query-limit'), { target: { value: '250' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+    expect(await screen.findAllByTestId('result-row')).toHaveLength(1);
+    expect(state.estimateInputs).toEqual([expect.objectContaining({ datasetId: ID, limit: 250 })]);
+    expect(state.queryInputs[0]).toMatchObject({ limit: 250, pageSize: 250 });
   });
 
   it('Cancel sends requests:cancel for the pending call', async () => {

@@ -32,12 +32,14 @@ export interface RequestStatusLineProps {
 /**
  * Polls `requests:status` for one `requestId` every {@link STATUS_POLL_MS} while mounted (the
  * parent mounts it only while the call is pending), shows its retry state and a Cancel button.
+ * `data-verb` names the verb the host reports for the call (absent until the first status), so
+ * tests can tell the estimate's retries from the query's.
  */
 export function RequestStatusLine({ requestId, label, onCancel }: RequestStatusLineProps) {
   const api = useBridge();
   const status = useQuery({
     queryKey: ['requests', 'status', requestId],
-    queryFn: () => callBridge(api, 'requests:status', { requestIds: [requestId] }),
+    queryFn: ({ signal }) => callBridge(api, 'requests:status', { requestIds: [requestId] }, { signal }),
     refetchInterval: STATUS_POLL_MS,
     staleTime: 0,
     gcTime: 0,
@@ -46,7 +48,12 @@ export function RequestStatusLine({ requestId, label, onCancel }: RequestStatusL
   const mine = status.data?.find((s) => s.requestId === requestId);
   const retrying = mine?.state === 'retrying';
   return (
-    <div className={retrying ? 'request-status retrying' : 'request-status'} data-testid="request-status" data-state={mine?.state ?? 'pending'}>
+    <div
+      className={retrying ? 'request-status retrying' : 'request-status'}
+      data-testid="request-status"
+      data-state={mine?.state ?? 'pending'}
+      data-verb={mine?.verb}
+    >
       <span className="spinner" aria-hidden="true" />
       <span role="status" aria-live="polite" data-testid="request-status-text">
         {describeStatus(mine, label)}

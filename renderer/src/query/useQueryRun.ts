@@ -74,7 +74,7 @@ export function useQueryRun(datasetId: string) {
       setPhase({ kind: 'estimating', requestId });
       setEstimate(null);
       setLoaded(null);
-      const { startTime, endTime, filter } = request;
+      const { startTime, endTime, filter, limit } = request;
       try {
         const est = await callBridge(api, 'datasets:estimate', {
           datasetId,
@@ -82,6 +82,7 @@ export function useQueryRun(datasetId: string) {
           ...(startTime ? { startTime } : {}),
           ...(endTime ? { endTime } : {}),
           ...(filter ? { filter } : {}),
+          ...(limit !== undefined ? { limit } : {}),
         });
         if (g !== gen.current) return;
         setEstimate(est);
