@@ -8,8 +8,9 @@ import type { DatasetFormatQuery } from '../shared/index.js';
  * - JSON `array-of-objects`: `data` is the rows as objects;
  * - JSON `array-of-arrays`: `data` is `[headerRow, ...valueRows]`, the header present even with no rows;
  * - CSV: a header line and one line per row; arrays and objects JSON-encoded in their cell, null
- *   empty, booleans `true`/`false`; `text/csv; charset=utf-8`; a single page (`X-Page: 1`,
- *   `X-Has-Next-Page: false`);
+ *   empty, booleans `true`/`false`; `text/csv; charset=utf-8`; the pagination headers of spec
+ *   "Pagination" §4 taken from the JSON envelope's `meta` (`X-Page`, `X-Page-Size`, `X-Limit`,
+ *   `X-Has-Next-Page`; a null value is sent as `null`, as the query endpoint does);
  * - `download=true`: `Content-Disposition: attachment; filename="<name>.json|csv"`.
  */
 
@@ -48,10 +49,14 @@ export function sendTable(reply: FastifyReply, table: TableResponse): FastifyRep
     reply.header('content-disposition', `attachment; filename="${table.filename}.${extension}"`);
   }
   if (format.return_format === 'csv') {
+    const meta = (table.envelope([]).meta ?? {}) as { page?: unknown; page_size?: unknown; limit?: unknown; hasNextPage?: unknown };
+    const text = (value: unknown, fallback: string) => (value === undefined ? fallback : String(value));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('x-page', '1')
-      .header('x-has-next-page', 'false')
+      .header('x-page', text(meta.page, '1'))
+      .header('x-page-size', text(meta.page_size, 'null'))
+      .header('x-limit', text(meta.limit, 'null'))
+      .header('x-has-next-page', text(meta.hasNextPage ?? false, 'false'))
       .send(toCsv(table.columns, table.rows));
   }
   const data = format.json_schema === 'array-of-arrays' ? toArrayOfArrays(table.columns, table.rows) : [...table.rows];

@@ -91,6 +91,9 @@ describe('GET /v1/datasets', () => {
     const res = await get('/v1/datasets?return_format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Pagination §4: all four headers, valued as the JSON meta (one page, no page size or limit).
+    const meta = (await get('/v1/datasets')).json().meta;
+    expect(res.headers).toMatchObject({ 'x-page': String(meta.page), 'x-page-size': 'null', 'x-limit': 'null', 'x-has-next-page': 'false' });
     expect(res.headers['content-disposition']).toBeUndefined();
     const { columns, rows } = await parseCsv(res.body);
     expect(columns).toEqual(Object.keys(Dataset.shape).filter((k) => k !== 'popularity_rank'));
@@ -189,6 +192,8 @@ describe('GET /v1/datasets/{dataset_id}/audit', () => {
   it('returns CSV parseable with a plain split, and array-of-arrays', async () => {
     const csv = await get('/v1/datasets/isone_load_hourly/audit?return_format=csv&download=true');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="isone_load_hourly_audit.csv"');
+    expect(Object.keys(csv.headers)).toEqual(expect.arrayContaining(['x-page', 'x-page-size', 'x-limit', 'x-has-next-page']));
+    expect(csv.headers['x-has-next-page']).toBe('false');
     expect(csv.body.trimEnd().split('\n')).toEqual([
       'market_date,number_of_datapoints,number_of_unique_time_index_values,number_of_unique_subseries_index_values,number_of_unique_publish_times_on_publish_date',
       '2024-11-02,24,24,0,0',
