@@ -1,4 +1,4 @@
-import { ApiUsage, ColumnValuesResponse, DatasetDetailResponse, fail, ok } from '../../shared/index.js';
+import { ClientApiUsage, ClientDatasetDetail, ColumnValuesResponse, fail, ok } from '../../shared/index.js';
 import type { QueryEstimate, Result } from '../../shared/index.js';
 import { estimateQuery } from './estimate.js';
 import type { EstimateFilterInput, ValueCounts } from './estimate.js';
@@ -13,7 +13,8 @@ import type { GetOptions, V1Proxy } from './proxy.js';
  * 3. `GET /datasets/{id}/columns/{column}/values?limit=10000` for the subseries column and, when the
  *    filter is on another column, for that one — our route (addendum: "ours"); where a server lacks
  *    it (404) or refuses it, the estimate falls back to rows ÷ time-index values.
- * Requests 1 and 3 go through the response cache when the profile has one.
+ * Requests 1 and 3 go through the response cache when the profile has one. Bodies 1 and 2 are read
+ * with the lenient client schemas (shared/schemas/client*.ts), as the `datasets:get` and `usage:get` verbs read them.
  */
 
 export interface EstimateRequest {
@@ -31,16 +32,17 @@ const log = createLogger('estimate');
 
 export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call: GetOptions): Promise<Result<QueryEstimate>> {
   const id = encodeURIComponent(input.datasetId);
-  const detail = await proxy.get(`/datasets/${id}`, {}, DatasetDetailResponse, call);
+  const detail = await proxy.get(`/datasets/${id}`, {}, ClientDatasetDetail, call);
   if (!detail.ok) return detail;
   const dataset = detail.value;
   const filter = input.filter;
-  if (filter && !dataset.all_columns.some((c) => c.name === filter.column)) {
+  // A server that lists no columns (spec endpoint 12 does not promise them) cannot be checked against.
+  if (filter && dataset.all_columns.length > 0 && !dataset.all_columns.some((c) => c.name === filter.column)) {
     const possible = dataset.all_columns.map((c) => c.name).join(', ');
     return fail('validation', `Column ${filter.column} not found in dataset ${dataset.id}. Possible columns: ${possible}.`);
   }
 
-  const usage = await proxy.get('/api_usage', {}, ApiUsage, { ...call, cache: false });
+  const usage = await proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false });
   if (!usage.ok && usage.error.code === 'cancelled') return usage;
 
   /** Values of `column`, or null when the server cannot say; a cancel is passed up. */

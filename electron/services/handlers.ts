@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiUsage, AuditResponse, DatasetDetailResponse, DatasetListResponse, fail, ok } from '../../shared/index.js';
+import { ClientApiUsage, ClientAudit, ClientDatasetDetail, ClientDatasetList, fail, ok } from '../../shared/index.js';
 import type { AppInfo, ContractResults, ProfileName, Result, Verb, contractInputs } from '../../shared/index.js';
 import type { EmbeddedServer } from './embedded.js';
 import { forecastQuery } from './forecast.js';
@@ -131,21 +131,18 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     'app:info': async () => ok(deps.info()),
 
+    // /v1 bodies are read with the lenient client schemas (shared/schemas/client*.ts): a body
+    // valid per the spec parses whichever /v1 server sent it, and is normalised for the renderer.
     'datasets:list': ({ requestId }, ctx) =>
-      tracked('datasets:list', requestId, ctx, async (call) => map(await proxy.get('/datasets', {}, DatasetListResponse, call), (body) => body.data)),
+      tracked('datasets:list', requestId, ctx, async (call) => map(await proxy.get('/datasets', {}, ClientDatasetList, call), (body) => body.data)),
 
+    // A bare Dataset (spec endpoint 12) or our envelope: either way the dataset with its zone.
     'datasets:get': ({ datasetId, requestId }, ctx) =>
-      tracked('datasets:get', requestId, ctx, async (call) =>
-        map(await proxy.get(`/datasets/${seg(datasetId)}`, {}, DatasetDetailResponse, call), (body) => {
-          // The detail body repeats the dataset inside an envelope; the renderer wants the dataset.
-          const { status_code: _s, data: _d, meta: _m, dataset_metadata: _dm, ...dataset } = body;
-          return dataset;
-        }),
-      ),
+      tracked('datasets:get', requestId, ctx, async (call) => proxy.get(`/datasets/${seg(datasetId)}`, {}, ClientDatasetDetail, call)),
 
     'datasets:audit': ({ datasetId, requestId }, ctx) =>
       tracked('datasets:audit', requestId, ctx, async (call) =>
-        map(await proxy.get(`/datasets/${seg(datasetId)}/audit`, {}, AuditResponse, call), (body) => body.data),
+        map(await proxy.get(`/datasets/${seg(datasetId)}/audit`, {}, ClientAudit, call), (body) => body.data),
       ),
 
     'datasets:estimate': ({ requestId, ...input }, ctx) =>
@@ -155,7 +152,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       }),
 
     // Usage must be current: never from the cache.
-    'usage:get': ({ requestId }, ctx) => tracked('usage:get', requestId, ctx, (call) => proxy.get('/api_usage', {}, ApiUsage, { ...call, cache: false })),
+    'usage:get': ({ requestId }, ctx) => tracked('usage:get', requestId, ctx, (call) => proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false })),
 
     'requests:status': async ({ requestIds }) => ok(requests.status(requestIds)),
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { fail, ok } from '../../shared/index.js';
+import { ClientQuery, fail, ok } from '../../shared/index.js';
 import type { QueryPage, Result } from '../../shared/index.js';
 import type { QueryValue } from './joinUrl.js';
 import type { GetOptions, V1Proxy } from './proxy.js';
@@ -9,6 +8,8 @@ import type { GetOptions, V1Proxy } from './proxy.js';
  * adds the key, retries 429/5xx, reports progress for a `requestId` and caches when the profile does.
  * Always `json_schema=array-of-arrays` (a header row, then value rows: smaller than objects) and
  * cursor pagination (`cursor=` empty for the first page: keyset paging, exact at any depth).
+ * The body is read with the lenient {@link ClientQuery} (shared/schemas/client-query.ts): `meta` and
+ * `dataset_metadata` may be partial; `data[0]` must be the header row, also when there are no rows.
  */
 
 /** The bridge input after the contract parsed it. */
@@ -24,16 +25,6 @@ export interface QueryRequest {
   cursor?: string;
   timezone?: string;
 }
-
-/**
- * The parts of the /v1 body this verb relies on (lenient elsewhere: other fields pass untouched).
- * `data[0]` is the header row, also when there are no rows.
- */
-export const ArrayOfArraysQueryResponse = z.object({
-  data: z.array(z.array(z.unknown())).min(1),
-  meta: z.object({ hasNextPage: z.boolean(), cursor: z.string().nullable().optional() }),
-  dataset_metadata: z.object({ data_timezone: z.string() }),
-});
 
 /** The /v1 query parameters of a request (absent values are left out of the URL by the proxy). */
 export function queryParams(input: QueryRequest): Record<string, QueryValue> {
@@ -55,7 +46,7 @@ export function queryParams(input: QueryRequest): Record<string, QueryValue> {
 
 /** Runs one page; a header row that is not all strings, or a row of another width, is `internal`. */
 export async function queryDataset(proxy: V1Proxy, input: QueryRequest, call: GetOptions): Promise<Result<QueryPage>> {
-  const r = await proxy.get(`/datasets/${encodeURIComponent(input.datasetId)}/query`, queryParams(input), ArrayOfArraysQueryResponse, call);
+  const r = await proxy.get(`/datasets/${encodeURIComponent(input.datasetId)}/query`, queryParams(input), ClientQuery, call);
   if (!r.ok) return r;
   const [header, ...rows] = r.value.data;
   if (!header?.every((c): c is string => typeof c === 'string'))
@@ -66,7 +57,7 @@ export async function queryDataset(proxy: V1Proxy, input: QueryRequest, call: Ge
     columns: header,
     rows,
     hasNextPage: r.value.meta.hasNextPage,
-    cursor: r.value.meta.cursor ?? null,
-    datasetTimezone: r.value.dataset_metadata.data_timezone,
+    cursor: r.value.meta.cursor,
+    datasetTimezone: r.value.data_timezone,
   });
 }

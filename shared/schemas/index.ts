@@ -9,3 +9,7 @@ export * from './constraints.js';
 export * from './outages.js';
 export * from './exports.js';
 export * from './query.js';
+// Lenient readers of /v1 bodies as received by the client (electron/services); the server uses the strict ones above.
+export * from './client.js';
+export * from './client-usage.js';
+export * from './client-query.js';
