@@ -63,8 +63,50 @@ describe('HTTP bridge', () => {
     ) as unknown as GridscopeApi;
     const api = fromPreload(exposed);
     expect(Object.keys(api).sort()).toEqual([...VERBS].sort());
-    expect(await api['datasets:get']({ datasetId: 'x' }, { signal: new AbortController().signal })).toEqual({ ok: true, value: 'datasets:get' });
-    expect(seen).toEqual([[{ datasetId: 'x' }]]);
+    expect(await api['profiles:get']({}, { signal: new AbortController().signal })).toEqual({ ok: true, value: 'profiles:get' });
+    expect(await api['datasets:get']({ datasetId: 'x' })).toEqual({ ok: true, value: 'datasets:get' });
+    expect(seen).toEqual([[{}], [{ datasetId: 'x' }]]);
+  });
+
+  it('the preload adapter turns an aborted signal into requests:cancel for the call\'s requestId', async () => {
+    const inputs: Record<string, unknown[]> = {};
+    let finish: (r: unknown) => void = () => undefined;
+    const exposed = Object.fromEntries(
+      VERBS.map((v) => [
+        v,
+        (input: unknown) => {
+          (inputs[v] ??= []).push(input);
+          if (v === 'datasets:get') return new Promise((resolve) => (finish = resolve));
+          if (v === 'requests:cancel') {
+            finish({ ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } });
+            return Promise.resolve({ ok: true, value: { cancelled: true } });
+          }
+          return Promise.resolve({ ok: true, value: v });
+        },
+      ]),
+    ) as unknown as GridscopeApi;
+    const api = fromPreload(exposed);
+
+    const controller = new AbortController();
+    const pending = api['datasets:get']({ datasetId: 'x' }, { signal: controller.signal });
+    const sent = inputs['datasets:get']![0] as { datasetId: string; requestId: string };
+    expect(sent.datasetId).toBe('x');
+    expect(sent.requestId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(inputs['requests:cancel']).toBeUndefined();
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(inputs['requests:cancel']).toEqual([{ requestId: sent.requestId }]);
+
+    // The caller's own requestId is kept; a finished call's later abort cancels nothing.
+    const late = new AbortController();
+    expect(await api['datasets:list']({ requestId: 'mine' }, { signal: late.signal })).toEqual({ ok: true, value: 'datasets:list' });
+    expect(inputs['datasets:list']).toEqual([{ requestId: 'mine' }]);
+    late.abort();
+    expect(inputs['requests:cancel']).toHaveLength(1);
+
+    // Already aborted: answered `cancelled` without reaching main.
+    expect(await api['usage:get']({}, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(inputs['usage:get']).toBeUndefined();
   });
 
   it('maps a fetch failure to a network error and a non-Result body to internal', async () => {

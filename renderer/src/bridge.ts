@@ -1,4 +1,4 @@
-import { BRIDGE_HEADER, BRIDGE_PATH, VERBS } from '../../shared/bridge/contract.js';
+import { BRIDGE_HEADER, BRIDGE_PATH, contractInputs, VERBS } from '../../shared/bridge/contract.js';
 import type { BridgeCallOptions, GridscopeApi, Verb } from '../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../shared/errors.js';
 
@@ -71,15 +71,44 @@ export function createHttpBridge(fetchImpl: typeof fetch = (...args) => fetch(..
   return api as GridscopeApi;
 }
 
+/** Verbs whose input takes an optional `requestId` (the data verbs), read off the contract's schemas. */
+const CANCELLABLE: ReadonlySet<Verb> = new Set(
+  VERBS.filter((verb) => {
+    const schema = contractInputs[verb] as { shape?: Record<string, unknown> };
+    return verb !== 'requests:cancel' && schema.shape !== undefined && 'requestId' in schema.shape;
+  }),
+);
+
+let pageRequestSeq = 0;
+/** A fresh `requestId` for a call the page may abort (matches the contract's RequestId pattern). */
+const nextRequestId = () => `page-${Date.now().toString(36)}-${(pageRequestSeq++).toString(36)}`;
+
 /**
- * Wraps the preload's verbs so only the input crosses `contextBridge`: an AbortSignal in the
- * options cannot be cloned into the isolated world, and IPC could not abort the call anyway.
+ * Wraps the preload's verbs so only the input crosses `contextBridge` (an AbortSignal cannot be
+ * cloned into the isolated world, and IPC could not abort the call anyway). A data verb called
+ * with `options.signal` gets a `requestId` (the caller's, else a fresh one); aborting the signal
+ * sends `requests:cancel` for it, so main aborts the call and its /v1 request, as the web host does
+ * when the page's `fetch` is aborted. An already-aborted signal answers `cancelled` without a call.
  */
 export function fromPreload(exposed: GridscopeApi): GridscopeApi {
   const api: Partial<Record<Verb, AnyVerbFn>> = {};
+  const cancel = exposed['requests:cancel'] as AnyVerbFn;
   for (const verb of VERBS) {
     const call = exposed[verb] as AnyVerbFn;
-    api[verb] = (input) => call(input);
+    api[verb] = async (input, options) => {
+      const signal = options?.signal;
+      if (!signal || !CANCELLABLE.has(verb)) return call(input);
+      if (signal.aborted) return { ok: false, error: { code: 'cancelled', message: CANCELLED_MESSAGE } };
+      const given = (input ?? {}) as { requestId?: string };
+      const requestId = given.requestId ?? nextRequestId();
+      const onAbort = () => void cancel({ requestId }).catch(() => undefined);
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        return await call({ ...given, requestId });
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    };
   }
   return api as GridscopeApi;
 }

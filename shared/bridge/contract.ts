@@ -260,8 +260,9 @@ export function isVerb(s: string): s is Verb {
  * `signal` aborts the call from the page's side: the web host's HTTP transport passes it to
  * `fetch`, the host sees the connection close and aborts the call (and its /v1 request), which
  * then answers `cancelled`. Electron IPC cannot carry a signal (an AbortSignal does not cross
- * `contextBridge`), so the desktop transport ignores it; `requestId` + `requests:cancel` cancel
- * a call on both transports.
+ * `contextBridge`), so the desktop transport gives the call a `requestId` and sends
+ * `requests:cancel` for it when the signal aborts; `requestId` + `requests:cancel` also cancel
+ * a call explicitly on both transports.
  */
 export interface BridgeCallOptions {
   signal?: AbortSignal;
