@@ -1,8 +1,11 @@
 import { readFile, rm } from 'node:fs/promises';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditRow } from '../../shared/index.js';
 import { DEFAULT_DATA_DIR } from '../app.js';
 import { csvRecords, dataFile, tempDir } from '../testing.js';
+import { auditRows } from './audit.js';
+import type { CatalogueEntry } from './catalogue/index.js';
 import { DatasetStore } from './store.js';
 
 /**
@@ -34,13 +37,17 @@ function group(records: { date: string; time: string; subseries?: string }[]): M
   return byDate;
 }
 
-/** The audit rows the grouping implies (publish counts supplied separately). */
+/**
+ * The audit rows the grouping implies (publish counts supplied separately): one row per date that has
+ * rows or publish times, zeros for what the date lacks.
+ */
 function toRows(byDate: Map<string, Expected>, publish: Map<string, number> = new Map()): AuditRow[] {
-  return [...byDate.keys()].sort().map((date) => ({
+  const dates = [...new Set([...byDate.keys(), ...publish.keys()])].sort();
+  return dates.map((date) => ({
     market_date: date,
-    number_of_datapoints: byDate.get(date)!.rows,
-    number_of_unique_time_index_values: byDate.get(date)!.times.size,
-    number_of_unique_subseries_index_values: byDate.get(date)!.subseries.size,
+    number_of_datapoints: byDate.get(date)?.rows ?? 0,
+    number_of_unique_time_index_values: byDate.get(date)?.times.size ?? 0,
+    number_of_unique_subseries_index_values: byDate.get(date)?.subseries.size ?? 0,
     number_of_unique_publish_times_on_publish_date: publish.get(date) ?? 0,
   }));
 }
@@ -88,7 +95,7 @@ describe('audit per market date', () => {
     }));
     const expected = toRows(group(records));
     expect(expected).toEqual([expect.objectContaining({ market_date: '2017-11-22', number_of_unique_time_index_values: 290, number_of_unique_subseries_index_values: 11 })]);
-    expect(await store.audit('nyiso_load')).toEqual(expected);
+    expect(await store.audit('nyiso_zonal_load_5_min')).toEqual(expected);
   });
 
   it('PJM wind forecast: publish times counted on their own local date', async () => {
@@ -112,5 +119,52 @@ describe('audit per market date', () => {
 
   it('answers undefined for an unknown dataset', async () => {
     expect(await store.audit('no_such_dataset')).toBeUndefined();
+  });
+});
+
+describe('audit of publish dates without rows of their own', () => {
+  /** A forecast table in US/Eastern: publish times one or two local days before the intervals. */
+  const entry: CatalogueEntry = {
+    id: 'forecast_fixture',
+    name: 'Forecast fixture',
+    description: '',
+    source: 'pjm',
+    source_url: 'https://example.invalid/',
+    data_timezone: 'US/Eastern',
+    time_index_column: 'interval_start_utc',
+    subseries_index_column: 'area',
+    publish_time_column: 'publish_time_utc',
+    primary_key_columns: ['interval_start_utc', 'publish_time_utc', 'area'],
+    data_frequency: '1_HOUR',
+    publication_frequency: null,
+    files: [],
+    load: () => 'SELECT 1',
+  };
+
+  it('keeps a publish-only date as a row with zero datapoints (full outer join)', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      // Rows on 2024-10-02 and 2024-10-04 (Eastern); publish times on 2024-09-30 and 2024-10-01
+      // (no rows of their own: the day-ahead vintages) and on 2024-10-02 (which also has rows).
+      await conn.run(`CREATE TABLE forecast_fixture AS SELECT * FROM (VALUES
+        (TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-09-30 14:00:00', 'RTO'),
+        (TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-10-01 14:00:00', 'RTO'),
+        (TIMESTAMP '2024-10-02 05:00:00', TIMESTAMP '2024-10-01 14:00:00', 'MIDATL'),
+        (TIMESTAMP '2024-10-04 04:00:00', TIMESTAMP '2024-10-02 14:00:00', 'RTO'),
+        (TIMESTAMP '2024-10-04 04:00:00', TIMESTAMP '2024-10-02 15:00:00', 'RTO')
+      ) AS t(interval_start_utc, publish_time_utc, area)`);
+      const rows = await auditRows(conn, entry);
+      expect(rows).toEqual([
+        { market_date: '2024-09-30', number_of_datapoints: 0, number_of_unique_time_index_values: 0, number_of_unique_subseries_index_values: 0, number_of_unique_publish_times_on_publish_date: 1 },
+        { market_date: '2024-10-01', number_of_datapoints: 0, number_of_unique_time_index_values: 0, number_of_unique_subseries_index_values: 0, number_of_unique_publish_times_on_publish_date: 1 },
+        { market_date: '2024-10-02', number_of_datapoints: 3, number_of_unique_time_index_values: 2, number_of_unique_subseries_index_values: 2, number_of_unique_publish_times_on_publish_date: 2 },
+        { market_date: '2024-10-04', number_of_datapoints: 2, number_of_unique_time_index_values: 1, number_of_unique_subseries_index_values: 1, number_of_unique_publish_times_on_publish_date: 0 },
+      ]);
+      expect(rows.every((row) => AuditRow.safeParse(row).success)).toBe(true);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
   });
 });

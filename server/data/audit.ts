@@ -11,6 +11,9 @@ import { ident, utcToLocal } from './sql.js';
  * - `number_of_unique_subseries_index_values`: distinct subseries values (0 without a subseries column);
  * - `number_of_unique_publish_times_on_publish_date`: distinct publish times whose own local date is
  *   that market date (0 without a publish time column).
+ * The dates are the union of both: a date on which forecasts were published but no row's time index
+ * falls (e.g. the day before a day-ahead forecast's first interval) gets a row with 0 datapoints, 0
+ * time index and 0 subseries values, so no publish count is dropped (a full outer join).
  * Rows are ordered by market date ascending. The zone is bound as a parameter.
  */
 export async function auditRows(conn: DuckDBConnection, entry: CatalogueEntry): Promise<AuditRow[]> {
@@ -32,11 +35,13 @@ export async function auditRows(conn: DuckDBConnection, entry: CatalogueEntry): 
              ${subseries} AS number_of_unique_subseries_index_values
       FROM ${table} GROUP BY 1
     ), per_publish_date AS (${publishCounts})
-    SELECT strftime(d.market_date, '%Y-%m-%d') AS market_date, d.number_of_datapoints,
-           d.number_of_unique_time_index_values, d.number_of_unique_subseries_index_values,
+    SELECT strftime(coalesce(d.market_date, p.publish_date), '%Y-%m-%d') AS market_date,
+           coalesce(d.number_of_datapoints, 0)::INTEGER AS number_of_datapoints,
+           coalesce(d.number_of_unique_time_index_values, 0)::INTEGER AS number_of_unique_time_index_values,
+           coalesce(d.number_of_unique_subseries_index_values, 0)::INTEGER AS number_of_unique_subseries_index_values,
            coalesce(p.n, 0)::INTEGER AS number_of_unique_publish_times_on_publish_date
-    FROM per_date d LEFT JOIN per_publish_date p ON p.publish_date = d.market_date
-    ORDER BY d.market_date`;
+    FROM per_date d FULL OUTER JOIN per_publish_date p ON p.publish_date = d.market_date
+    ORDER BY coalesce(d.market_date, p.publish_date)`;
   const result = await conn.runAndReadAll(sql, { tz: entry.data_timezone });
   return result.getRowObjectsJson() as unknown as AuditRow[];
 }
