@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 
 test.use({ plan: 'free' });
 
-const DATASET = 'nyiso_load';
+const DATASET = 'nyiso_zonal_load_5_min';
 
 /**
  * Page script (a string: this tsconfig has no DOM lib) noting each text of the request status
@@ -48,7 +48,7 @@ test('a rate-limited query shows the retry state and then its rows', async ({ pa
   await page.getByTestId('open-query').click();
   const form = page.getByTestId('query-form');
   await expect(form).toBeVisible();
-  // Latest day available of nyiso_load (latest 2017-11-23T04:55Z).
+  // Latest day available of nyiso_zonal_load_5_min (latest 2017-11-23T04:55Z).
   await expect(page.getByTestId('query-start')).toHaveValue('2017-11-23');
   await expect(page.getByTestId('usage-rows')).toBeVisible();
   const statusTexts = await recordStatusTexts(page);

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.js';
 
 test.use({ plan: 'free', usedThisMonth: { rows: 499_990, requests: 20 } });
 
-const DATASET = 'nyiso_load';
+const DATASET = 'nyiso_zonal_load_5_min';
 
 test('a query over the remaining monthly rows shows the warning before running, and runs nothing until confirmed', async ({ page }) => {
   await page.goto(`/#/datasets/${DATASET}/query`);

@@ -17,7 +17,7 @@ afterAll(async () => close());
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
 describe('authentication', () => {
-  const protectedUrls = ['/v1/datasets', '/v1/datasets/', '/v1/datasets/nyiso_load', '/v1/datasets/nyiso_load/audit', '/v1/api_usage'];
+  const protectedUrls = ['/v1/datasets', '/v1/datasets/', '/v1/datasets/nyiso_zonal_load_5_min', '/v1/datasets/nyiso_zonal_load_5_min/audit', '/v1/api_usage'];
 
   it.each(protectedUrls)('%s without a key → 401 "API key is required."', async (url) => {
     const res = await get(url);
@@ -54,7 +54,7 @@ describe('authentication', () => {
 });
 
 describe('unknown routes', () => {
-  it.each(['/v1/nothing', '/v1/datasets/nyiso_load/nothing', '/v2/datasets', '/'])('%s → 404 {"detail":"Not Found"}', async (url) => {
+  it.each(['/v1/nothing', '/v1/datasets/nyiso_zonal_load_5_min/nothing', '/v2/datasets', '/'])('%s → 404 {"detail":"Not Found"}', async (url) => {
     const res = await get(url, { 'x-api-key': TEST_KEY });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not Found' });

@@ -3,16 +3,47 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../app.js';
-import { csvDataRows, dataFile, tempDir } from '../testing.js';
+import { csvDataRows, csvRecords, dataFile, tempDir } from '../testing.js';
 import { ensureDatabase } from './build.js';
 import { CATALOGUE, type CatalogueEntry } from './catalogue/index.js';
 import { DatasetStore } from './store.js';
+
+/**
+ * The long source records of the two wide fuel-mix datasets: UTC instant (ISO, `Z`), the GridStatus
+ * column the fuel category becomes, and the MW value, read without DuckDB.
+ */
+async function fuelMixRecords(entry: CatalogueEntry): Promise<{ time: string; column: string; value: number }[]> {
+  const column = (category: string) => category.toLowerCase().replaceAll(' ', '_');
+  const records = [];
+  for (const file of entry.files) {
+    for (const cells of await csvRecords(file)) {
+      if (entry.id === 'isone_fuel_mix') {
+        // BeginDate carries its offset; FuelCategory; FuelCategoryRollup; GenMw.
+        records.push({ time: new Date(cells[0]!).toISOString(), column: column(cells[1]!), value: Number(cells[3]) });
+      } else {
+        // NYISO: naive Eastern stamp (MM/DD/YYYY HH:MM[:SS]) with its EST/EDT flag.
+        const [, mm, dd, yyyy, hh, mi, ss] = /^(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d)(?::(\d\d))?$/.exec(cells[0]!)!;
+        const offsetHours = cells[1] === 'EDT' ? 4 : 5;
+        const utc = Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd), Number(hh) + offsetHours, Number(mi), Number(ss ?? 0));
+        records.push({ time: new Date(utc).toISOString(), column: column(cells[2]!), value: Number(cells[3]) });
+      }
+    }
+  }
+  return records;
+}
+
+/** Ids of the datasets Gridscope pivots from one row per time and fuel to one column per fuel. */
+const WIDE_FUEL_MIXES = ['isone_fuel_mix', 'nyiso_fuel_mix'];
 
 /** Expected rows per dataset, counted from the source files without DuckDB. */
 async function expectedRows(entry: CatalogueEntry): Promise<number> {
   if (entry.id === 'nyiso_load_forecast') {
     // One row per hour and column: 11 zones plus the NYISO total.
     return (await csvDataRows(entry.files[0]!)) * 12;
+  }
+  if (WIDE_FUEL_MIXES.includes(entry.id)) {
+    // One row per report time.
+    return new Set((await fuelMixRecords(entry)).map((r) => r.time)).size;
   }
   let total = 0;
   for (const file of entry.files) {
@@ -52,8 +83,8 @@ describe('embedded datasets', () => {
       'nyiso_fuel_mix',
       'nyiso_interface_limits_and_flows_5_min',
       'nyiso_lmp_real_time_5_min',
-      'nyiso_load',
       'nyiso_load_forecast',
+      'nyiso_zonal_load_5_min',
       'pjm_marginal_value_day_ahead_hourly',
       'pjm_marginal_value_real_time_5_min',
       'pjm_solar_forecast_hourly',
@@ -79,6 +110,72 @@ describe('embedded datasets', () => {
                      count("${entry.time_index_column}")::INTEGER AS t FROM "${entry.id}"`;
         const row = (await conn.runAndReadAll(sql)).getRowObjectsJson()[0]!;
         expect({ id: entry.id, distinct: row.d, times: row.t }).toEqual({ id: entry.id, distinct: row.n, times: row.n });
+      }
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it.each(WIDE_FUEL_MIXES)('%s holds every source value in its fuel column, unchanged', async (id) => {
+    const entry = CATALOGUE.find((e) => e.id === id)!;
+    const expected = (await fuelMixRecords(entry)).map((r) => `${r.time} ${r.column} ${r.value}`).sort();
+    const instance = await DuckDBInstance.create(store.path, { access_mode: 'READ_ONLY' });
+    const conn = await instance.connect();
+    try {
+      const rows = (await conn.runAndReadAll(`SELECT * FROM "${id}"`)).getRowObjectsJson();
+      const fuelColumns = store.get(id)!.all_columns.map((c) => c.name).filter((name) => !name.endsWith('_utc'));
+      const actual = rows.flatMap((row) => {
+        const time = `${String(row.interval_start_utc).replace(' ', 'T')}.000Z`;
+        return fuelColumns.filter((c) => row[c] !== null).map((c) => `${time} ${c} ${Number(row[c])}`);
+      });
+      // Same multiset: no value lost, duplicated, moved to another fuel or time, or invented.
+      expect(actual.sort()).toEqual(expected);
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it('names the fuel columns as GridStatus does', () => {
+    const columns = (id: string) => store.get(id)?.all_columns.map((c) => `${c.name}:${c.type}`);
+    const mw = (names: string[]) => names.map((n) => `${n}:DOUBLE PRECISION`);
+    expect(columns('isone_fuel_mix')).toEqual([
+      'interval_start_utc:TIMESTAMP',
+      ...mw(['coal', 'hydro', 'landfill_gas', 'natural_gas', 'nuclear', 'oil', 'other', 'refuse', 'solar', 'wind', 'wood']),
+    ]);
+    expect(columns('nyiso_fuel_mix')).toEqual([
+      'interval_start_utc:TIMESTAMP',
+      'interval_end_utc:TIMESTAMP',
+      ...mw(['dual_fuel', 'hydro', 'natural_gas', 'nuclear', 'other_fossil_fuels', 'other_renewables', 'wind']),
+    ]);
+    expect(store.get('nyiso_fuel_mix')?.subseries_index_column).toBeNull();
+  });
+
+  it('gives the NYISO real-time LMP the GridStatus columns, energy derived from the file', async () => {
+    const entry = store.get('nyiso_lmp_real_time_5_min')!;
+    expect(entry.all_columns.map((c) => c.name)).toEqual([
+      'interval_start_utc', 'interval_end_utc', 'market', 'location', 'location_type', 'lmp', 'energy', 'congestion', 'loss',
+    ]);
+    const instance = await DuckDBInstance.create(store.path, { access_mode: 'READ_ONLY' });
+    const conn = await instance.connect();
+    try {
+      const rows = (await conn.runAndReadAll('SELECT * FROM "nyiso_lmp_real_time_5_min"')).getRowObjectsJson();
+      // File columns: Time Stamp, Name, PTID, LBMP, Marginal Cost Losses, Marginal Cost Congestion.
+      const source = await csvRecords('pyiso-nyiso/lmp.csv');
+      expect(rows).toHaveLength(source.length);
+      const byKey = new Map(rows.map((r) => [`${String(r.interval_end_utc)} ${String(r.location)}`, r]));
+      for (const [stamp, name, , lbmp, losses, congestion] of source) {
+        const [, mm, dd, yyyy, time] = /^(\d\d)\/(\d\d)\/(\d{4}) (.*)$/.exec(stamp!)!;
+        // 2016-02-18 is standard time: EST + 5 h = UTC.
+        const hours = Number(time!.slice(0, 2)) + 5;
+        const end = `${yyyy}-${mm}-${dd} ${String(hours).padStart(2, '0')}${time!.slice(2)}`;
+        const row = byKey.get(`${end} ${name}`)!;
+        expect(row).toMatchObject({ market: 'REAL_TIME_5_MIN', location_type: 'Zone' });
+        expect([Number(row.lmp), Number(row.loss)]).toEqual([Number(lbmp), Number(losses)]);
+        // NYISO's congestion sign flipped (this sample's values are all 0, and must not become -0).
+        expect(Object.is(Number(row.congestion), 0 - Number(congestion))).toBe(true);
+        expect(Number(row.energy)).toBeCloseTo(Number(lbmp) - Number(losses) + Number(congestion), 9);
       }
     } finally {
       conn.closeSync();

@@ -80,14 +80,14 @@ afterAll(async () => {
 describe('limits under concurrent requests', () => {
   it('admits exactly 30 of 40 concurrent requests on 30/min, then stops at 45 a month', async () => {
     const base = await start(MINUTE_PLAN);
-    const first = await burst(`${base}/datasets/nyiso_load`, 40);
+    const first = await burst(`${base}/datasets/nyiso_zonal_load_5_min`, 40);
     expect(count(first, (r) => r.status === 200)).toBe(30);
     const refused = first.filter((r) => r.status === 429);
     expect(refused).toHaveLength(10);
     expect(new Set(refused.map((r) => `${r.detail} / ${r.retryAfter}`))).toEqual(new Set(['Too Many Requests. Limit: 30 per 1 minute. / 60']));
 
     now += 61_000; // the minute has passed; 15 requests of the month remain
-    const second = await burst(`${base}/datasets/nyiso_load`, 40);
+    const second = await burst(`${base}/datasets/nyiso_zonal_load_5_min`, 40);
     expect(count(second, (r) => r.status === 200)).toBe(15);
     const monthly = 'Monthly request limit of 45 requests reached. Your usage resets on 2026-12-01.';
     expect(count(second, (r) => r.status === 429 && r.detail === monthly && r.retryAfter === null)).toBe(25);
@@ -98,7 +98,7 @@ describe('limits under concurrent requests', () => {
 
   it('keeps concurrent queries within one response of the monthly rows (holds reserved at admission)', async () => {
     const base = await start(ROWS_PLAN);
-    const query = `${base}/datasets/nyiso_load/query`;
+    const query = `${base}/datasets/nyiso_zonal_load_5_min/query`;
     const rowsUsed = async () =>
       ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage.total_api_rows_returned;
     expect((await queries([`${query}?limit=950`]))[0]).toMatchObject({ status: 200, rows: 950 });

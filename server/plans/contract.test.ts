@@ -70,8 +70,8 @@ interface Rule {
 }
 
 const AUDIT = '/v1/datasets/isone_load_hourly/audit'; // 2 rows
-const CATALOGUE = '/v1/datasets/nyiso_load';
-const QUERY = '/v1/datasets/nyiso_load/query';
+const CATALOGUE = '/v1/datasets/nyiso_zonal_load_5_min';
+const QUERY = '/v1/datasets/nyiso_zonal_load_5_min/query';
 
 const RULES: Rule[] = [
   { rule: 'no key → 401 before any limit', server: 'free', url: CATALOGUE, anonymous: true, status: 401, detail: 'API key is required.' },

@@ -36,7 +36,7 @@ describe('usage persistence', () => {
     await withServer({}, async (get) => {
       expect((await get('/v1/datasets/isone_load_hourly/audit')).statusCode).toBe(200); // 2 rows
       await get('/v1/datasets');
-      await get('/v1/datasets/nyiso_load', OTHER_KEY);
+      await get('/v1/datasets/nyiso_zonal_load_5_min', OTHER_KEY);
     });
     const file = path.join(cacheDir, 'usage.json');
     expect(existsSync(file)).toBe(true);

@@ -144,9 +144,9 @@ describe('GET /v1/constraints/binding/locations (endpoint 8)', () => {
     const unknown = await get('/v1/constraints/binding/locations?dataset_id=nope&start_time=2024-09-02T00:00:00Z');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'Dataset nope not found' });
-    const other = await get('/v1/constraints/binding/locations?dataset_id=nyiso_load');
+    const other = await get('/v1/constraints/binding/locations?dataset_id=nyiso_zonal_load_5_min');
     expect(other.statusCode).toBe(400);
-    expect(other.json().detail).toMatch(/^Dataset nyiso_load is not a constraint dataset/);
+    expect(other.json().detail).toMatch(/^Dataset nyiso_zonal_load_5_min is not a constraint dataset/);
   });
 
   it('limit 1..100000; needs a priced dataset', async () => {

@@ -169,7 +169,7 @@ describe('location constraint costs (endpoint 4)', () => {
     expect(missing.json().detail.map((d: { loc: string[] }) => d.loc[1])).toEqual(['start_time', 'end_time']);
     expect((await get(url(hub, 'nope'))).json()).toEqual({ detail: 'Dataset nope not found' });
     expect((await get(url(hub, 'pjm_transmission_constraints_day_ahead_hourly'))).statusCode).toBe(400);
-    expect((await get(url(hub, 'nyiso_load'))).statusCode).toBe(400);
+    expect((await get(url(hub, 'nyiso_zonal_load_5_min'))).statusCode).toBe(400);
     expect((await get(url('nope', DA))).statusCode).toBe(404);
     expect((await get(url(hub, DA, '&group_by=contingency'))).statusCode).toBe(422);
   });

@@ -66,8 +66,11 @@ describe('GET /v1/datasets', () => {
     const items = (await get('/v1/datasets')).json().data as Record<string, unknown>[];
     const load = items.find((d) => d.id === 'isone_load_hourly')!;
     const mix = items.find((d) => d.id === 'isone_fuel_mix')!;
+    const zonal = items.find((d) => d.id === 'nyiso_zonal_load_5_min')!;
     expect('subseries_index_column' in load).toBe(false);
-    expect(mix.subseries_index_column).toBe('fuel_category');
+    // Fuel mixes are wide (one column per fuel), as GridStatus serves them.
+    expect('subseries_index_column' in mix).toBe(false);
+    expect(zonal.subseries_index_column).toBe('zone');
   });
 
   it('serves the trailing-slash path itself, no redirect', async () => {
@@ -83,7 +86,7 @@ describe('GET /v1/datasets', () => {
     expect(header).toEqual(Object.keys(Dataset.shape).filter((k) => k !== 'popularity_rank'));
     expect(rows).toHaveLength(14);
     const idIndex = header!.indexOf('id');
-    expect(rows.map((r) => r[idIndex])).toContain('nyiso_load');
+    expect(rows.map((r) => r[idIndex])).toContain('nyiso_zonal_load_5_min');
     expect(body.dataset_metadata.data_timezone).toBe('UTC');
   });
 
@@ -158,11 +161,11 @@ describe('GET /v1/datasets/{dataset_id}', () => {
   });
 
   it('returns CSV and a named download', async () => {
-    const res = await get('/v1/datasets/nyiso_load?return_format=csv&download=yes');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="nyiso_load.csv"');
+    const res = await get('/v1/datasets/nyiso_zonal_load_5_min?return_format=csv&download=yes');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="nyiso_zonal_load_5_min.csv"');
     const { rows } = await parseCsv(res.body);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: 'nyiso_load', subseries_index_column: 'zone', data_timezone: 'US/Eastern' });
+    expect(rows[0]).toMatchObject({ id: 'nyiso_zonal_load_5_min', subseries_index_column: 'zone', data_timezone: 'US/Eastern' });
   });
 
   it('answers 404 with the FastAPI detail for an unknown dataset', async () => {
@@ -214,7 +217,7 @@ describe('parameter validation (422)', () => {
     ['return_format=xml', 'return_format', "Input should be 'json' or 'csv'", 'enum'],
     ['download=perhaps', 'download', 'Input should be a valid boolean, unable to interpret input', 'bool_parsing'],
   ])('%s → 422 on every dataset endpoint', async (query, name, msg, type) => {
-    for (const path of ['/v1/datasets', '/v1/datasets/', '/v1/datasets/nyiso_load', '/v1/datasets/nyiso_load/audit']) {
+    for (const path of ['/v1/datasets', '/v1/datasets/', '/v1/datasets/nyiso_zonal_load_5_min', '/v1/datasets/nyiso_zonal_load_5_min/audit']) {
       const res = await get(`${path}?${query}`);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ detail: [{ loc: ['query', name], msg, type }] });

@@ -50,15 +50,15 @@ describe('GET /v1/datasets/{id}/query in the /v1 service', () => {
   });
 
   it("applies the plan's rows per response and resampling entitlement", async () => {
-    expect((await get('/v1/datasets/nyiso_load/query?page_size=1001')).json()).toEqual({ detail: 'page_size 1001 exceeds the 1000 rows per response of your plan' });
-    const resampled = await get('/v1/datasets/nyiso_load/query?resample_frequency=1h');
+    expect((await get('/v1/datasets/nyiso_zonal_load_5_min/query?page_size=1001')).json()).toEqual({ detail: 'page_size 1001 exceeds the 1000 rows per response of your plan' });
+    const resampled = await get('/v1/datasets/nyiso_zonal_load_5_min/query?resample_frequency=1h');
     expect(resampled.statusCode).toBe(403);
     expect(resampled.json()).toEqual({ detail: 'Resampling requires a paid plan. Your plan: starter.' });
   });
 
   it('counts the rows it returns in /v1/api_usage', async () => {
     const before = (await get('/v1/api_usage')).json().current_period_usage.total_api_rows_returned;
-    expect((await get('/v1/datasets/nyiso_load/query?limit=25')).statusCode).toBe(200);
+    expect((await get('/v1/datasets/nyiso_zonal_load_5_min/query?limit=25')).statusCode).toBe(200);
     const after = (await get('/v1/api_usage')).json().current_period_usage.total_api_rows_returned;
     expect(after - before).toBe(25);
   });

@@ -56,7 +56,7 @@ describe('GET /v1/dataset-updates', () => {
   it.each([
     ['/v1/dataset-updates/nope', 404, { detail: 'Dataset nope not found' }],
     ['/v1/dataset-updates?limit=0', 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' }] }],
-    ['/v1/dataset-updates/nyiso_load?limit=ten', 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }] }],
+    ['/v1/dataset-updates/nyiso_zonal_load_5_min?limit=ten', 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }] }],
     ['/v1/dataset-updates?order=newest', 422, { detail: [{ loc: ['query', 'order'], msg: "Input should be 'asc' or 'desc'", type: 'enum' }] }],
     ['/v1/dataset-updates/nope?order=newest', 422, undefined],
   ])('%s → %i', async (url, status, body) => {

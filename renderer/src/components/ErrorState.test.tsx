@@ -34,7 +34,7 @@ describe('Error states', () => {
 
   it('forbidden on the audit stays inside the audit section', async () => {
     const { api } = createFakeApi({ failures: { 'datasets:audit': { code: 'forbidden', message: 'Plan lacks audit', status: 403 } } });
-    renderApp(api, '#/datasets/nyiso_load');
+    renderApp(api, '#/datasets/nyiso_zonal_load_5_min');
     const alert = await screen.findByTestId('error-state');
     expect(alert.textContent).toContain('Your API plan lacks access to this data.');
     expect(screen.getByTestId('columns-table')).toBeTruthy();

@@ -28,7 +28,7 @@ describe('router', () => {
     expect(parseHash('#/')).toEqual({ name: 'catalogue' });
     expect(parseHash('#/settings')).toEqual({ name: 'settings' });
     expect(parseHash(hrefs.dataset('pjm_lmp'))).toEqual({ name: 'dataset', datasetId: 'pjm_lmp' });
-    expect(parseHash(hrefs.query('nyiso_load'))).toEqual({ name: 'query', datasetId: 'nyiso_load' });
+    expect(parseHash(hrefs.query('nyiso_zonal_load_5_min'))).toEqual({ name: 'query', datasetId: 'nyiso_zonal_load_5_min' });
     expect(parseHash('#/nope').name).toBe('not_found');
   });
 });

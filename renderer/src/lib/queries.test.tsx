@@ -28,7 +28,7 @@ describe('query hooks pass TanStack’s abort signal to the bridge', () => {
         {children}
       </AppProviders>
     );
-    const { unmount } = renderHook(() => useDataset('nyiso_load'), { wrapper });
+    const { unmount } = renderHook(() => useDataset('nyiso_zonal_load_5_min'), { wrapper });
     await waitFor(() => expect(received).toHaveLength(1));
     const signal = received[0]?.signal;
     expect(signal).toBeInstanceOf(AbortSignal);

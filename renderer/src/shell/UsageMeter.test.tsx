@@ -33,7 +33,7 @@ describe('Usage meter', () => {
 
   it('refreshes after a query', async () => {
     const { api, state } = createFakeApi({ usage: makeUsage({ total_api_rows_returned: 100 }) });
-    renderApp(api, '#/datasets/nyiso_load/query');
+    renderApp(api, '#/datasets/nyiso_zonal_load_5_min/query');
     expect((await screen.findByTestId('usage-rows')).textContent).toBe('Rows 100 / 500,000');
     state.usage = makeUsage({ total_api_rows_returned: 101 });
     fireEvent.click(await screen.findByRole('button', { name: 'Run query' }));
@@ -63,7 +63,7 @@ describe('Settings: key storage warning and response cache', () => {
     const { api } = createFakeApi();
     window.gridscope = { ...api, onCommand: (cb) => ((listener = cb), () => (listener = undefined)) };
     try {
-      renderApp(api, '#/datasets/nyiso_load');
+      renderApp(api, '#/datasets/nyiso_zonal_load_5_min');
       await screen.findByTestId('dataset-page');
       listener!('open-settings');
       await screen.findByTestId('settings-page');

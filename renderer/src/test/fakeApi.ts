@@ -36,7 +36,7 @@ export function makeDataset(over: Partial<Dataset> & Pick<Dataset, 'id' | 'name'
 export const SAMPLE_DATASETS: Dataset[] = [
   makeDataset({ id: 'pjm_marginal_value_day_ahead_hourly', name: 'PJM Marginal Value Day Ahead Hourly', number_of_rows_approximate: 387 }),
   makeDataset({ id: 'pjm_marginal_value_real_time_5_min', name: 'PJM Marginal Value Real Time 5 Min', data_frequency: '5_MINUTES' }),
-  makeDataset({ id: 'nyiso_load', name: 'NYISO Load', source: 'nyiso', description: 'Integrated **load** by zone.' }),
+  makeDataset({ id: 'nyiso_zonal_load_5_min', name: 'NYISO Zonal Load 5 Min', source: 'nyiso', description: 'Integrated **load** by zone.' }),
   makeDataset({ id: 'isone_fuel_mix', name: 'ISO-NE Fuel Mix', source: 'isone', description: 'Generation by fuel type, synthetic gaps filled.' }),
 ];
 

@@ -1,4 +1,4 @@
-import { readCsv, offsetToUtc } from '../sql.js';
+import { offsetToUtc, readCsv, sqlString } from '../sql.js';
 import { GRIDSTATUS_FIXTURE_NOTE, SAMPLE_NOTE, type CatalogueEntry } from './types.js';
 
 /**
@@ -10,28 +10,48 @@ import { GRIDSTATUS_FIXTURE_NOTE, SAMPLE_NOTE, type CatalogueEntry } from './typ
 const FUEL_MIX = 'gridstatus-fixtures-misc/isone_genfuelmix_2024-11-02_2024-11-03.csv';
 const LOAD = 'gridstatus-fixtures-misc/isone_hourlysysload_2024-11-02_2024-11-03.csv';
 
+/**
+ * ISO-NE fuel categories (the file's `FuelCategory`) → GridStatus column, in the alphabetical order of
+ * gridstatus' pivot. The wide table keeps one row per report time.
+ */
+const FUEL_COLUMNS: Record<string, string> = {
+  Coal: 'coal',
+  Hydro: 'hydro',
+  'Landfill Gas': 'landfill_gas',
+  'Natural Gas': 'natural_gas',
+  Nuclear: 'nuclear',
+  Oil: 'oil',
+  Other: 'other',
+  Refuse: 'refuse',
+  Solar: 'solar',
+  Wind: 'wind',
+  Wood: 'wood',
+};
+
 const fuelMix: CatalogueEntry = {
   id: 'isone_fuel_mix',
   name: 'ISO-NE Fuel Mix',
   description: [
-    'Generation by fuel category (MW) in ISO New England, one row per report time and fuel category. Reports are irregular (a few minutes apart). `marginal_flag` is `Y` when that fuel was on the margin.',
+    'Generation by fuel category (MW) in ISO New England, one row per report time and one column per fuel: `coal`, `hydro`, `landfill_gas`, `natural_gas`, `nuclear`, `oil`, `other`, `refuse`, `solar`, `wind`, `wood`. Reports are irregular (a few minutes apart) and stamp an instant, so the dataset has `interval_start_utc` only.',
     `Source: ISO-NE web services \`genfuelmix\`, ${GRIDSTATUS_FIXTURE_NOTE}, flattened from JSON to CSV. 2024-11-02…03, across the end of daylight saving time.`,
-    'Shape: long (one row per fuel category, subseries `fuel_category`) rather than one column per fuel.',
+    "Shape: wide, as GridStatus' `isone_fuel_mix` and gridstatus' `get_fuel_mix` (which pivots the same feed on `FuelCategory`). Gridscope converts the file's one row per report time and fuel category into one column per fuel; the MW values are unchanged. Differences from GridStatus: a fuel absent from a report (coal, oil and solar often are) is empty (null) here, where gridstatus fills 0; the file's per-fuel `MarginalFlag` and `FuelCategoryRollup` are not carried over (GridStatus has no such columns); and there is no `interval_end_utc`, because how GridStatus sets it for these irregular reports is not established from the sources at hand.",
     SAMPLE_NOTE,
   ].join('\n\n'),
   source: 'isone',
   source_url: 'https://webservices.iso-ne.com/api/v1.1/genfuelmix',
   data_timezone: 'US/Eastern',
   time_index_column: 'interval_start_utc',
-  subseries_index_column: 'fuel_category',
+  subseries_index_column: null,
   publish_time_column: null,
-  primary_key_columns: ['interval_start_utc', 'fuel_category'],
+  primary_key_columns: ['interval_start_utc'],
   data_frequency: 'IRREGULAR',
   publication_frequency: null,
   files: [FUEL_MIX],
   load: (file) => `
-    SELECT ${offsetToUtc('BeginDate')} AS interval_start_utc, FuelCategory AS fuel_category,
-           FuelCategoryRollup AS fuel_category_rollup, GenMw AS gen_mw, MarginalFlag AS marginal_flag
+    SELECT ${offsetToUtc('BeginDate')} AS interval_start_utc,
+           ${Object.entries(FUEL_COLUMNS)
+             .map(([category, column]) => `max(GenMw) FILTER (WHERE FuelCategory = ${sqlString(category)}) AS ${column}`)
+             .join(',\n           ')}
     FROM ${readCsv([file(FUEL_MIX)], {
       BeginDate: 'VARCHAR',
       FuelCategory: 'VARCHAR',
@@ -39,7 +59,8 @@ const fuelMix: CatalogueEntry = {
       GenMw: 'DOUBLE',
       MarginalFlag: 'VARCHAR',
     })}
-    ORDER BY interval_start_utc, fuel_category`,
+    GROUP BY interval_start_utc
+    ORDER BY interval_start_utc`,
 };
 
 const loadHourly: CatalogueEntry = {
