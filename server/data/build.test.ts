@@ -37,7 +37,7 @@ const WIDE_FUEL_MIXES = ['isone_fuel_mix', 'nyiso_fuel_mix'];
 
 /** Expected rows per dataset, counted from the source files without DuckDB. */
 async function expectedRows(entry: CatalogueEntry): Promise<number> {
-  if (entry.id === 'nyiso_load_forecast') {
+  if (entry.id === 'nyiso_zonal_load_forecast_hourly') {
     // One row per hour and column: 11 zones plus the NYISO total.
     return (await csvDataRows(entry.files[0]!)) * 12;
   }
@@ -83,8 +83,8 @@ describe('embedded datasets', () => {
       'nyiso_fuel_mix',
       'nyiso_interface_limits_and_flows_5_min',
       'nyiso_lmp_real_time_5_min',
-      'nyiso_load_forecast',
       'nyiso_zonal_load_5_min',
+      'nyiso_zonal_load_forecast_hourly',
       'pjm_marginal_value_day_ahead_hourly',
       'pjm_marginal_value_real_time_5_min',
       'pjm_solar_forecast_hourly',

@@ -110,12 +110,12 @@ const ISOLF_ZONES = ['Capitl', 'Centrl', 'Dunwod', 'Genese', 'Hud Vl', 'Longil',
 
 const loadForecast: CatalogueEntry = {
   ...common,
-  id: 'nyiso_load_forecast',
-  name: 'NYISO Load Forecast',
+  id: 'nyiso_zonal_load_forecast_hourly',
+  name: 'NYISO Zonal Load Forecast Hourly',
   description: [
     'NYISO\'s hourly load forecast (MW) for each load zone and for the NYISO total, six days ahead, one row per hour and zone. Zone names are upper-cased to match `nyiso_zonal_load_5_min` (`Hud Vl` → `HUD VL`).',
     `Source: NYISO MIS \`isolf\` file published 2017-11-22, ${PYISO_FIXTURE_NOTE}. The file has one column per zone; Gridscope reshapes it to one row per zone (subseries \`zone\`). Its publish time is not in the file, so the dataset has no publish time column.`,
-    'The id is Gridscope\'s: the GridStatus catalogue copies in `data/gridstatus-catalogue` do not list this feed.',
+    "The id is Gridscope's. GridStatus lists a `nyiso_load_forecast` dataset (it is not in the catalogue copies in `data/gridstatus-catalogue`, so its columns could not be checked here); this per-zone sample without publish times keeps its own id rather than claim that one's shape.",
     SAMPLE_NOTE,
   ].join('\n\n'),
   source_url: 'https://mis.nyiso.com/public/P-7list.htm',
