@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createFakeApi, makeDataset } from '../test/fakeApi.js';
+import { createFakeApi, makeDataset, SAMPLE_DATASETS } from '../test/fakeApi.js';
 import { renderApp } from '../test/render.js';
 
 afterEach(cleanup);
 
+/** The one NYISO dataset of the fake catalogue. */
+const NYISO = SAMPLE_DATASETS.find((d) => d.source === 'nyiso')!;
 const rowNames = () => screen.getAllByTestId('dataset-link').map((a) => a.textContent);
 
 describe('Catalogue', () => {
@@ -34,8 +36,45 @@ describe('Catalogue', () => {
     expect(screen.getByTestId('catalogue-count').textContent).toBe('2 of 4 datasets');
     fireEvent.change(search, { target: { value: 'fuel type' } }); // description only
     expect(rowNames()).toEqual(['ISO-NE Fuel Mix']);
-    fireEvent.change(search, { target: { value: 'nyiso_lo' } }); // id
-    expect(rowNames()).toEqual(['NYISO Load']);
+    fireEvent.change(search, { target: { value: NYISO.id } }); // id (names have spaces)
+    expect(rowNames()).toEqual([NYISO.name]);
+  });
+
+  it('lists id and name matches first while searching, header sort within each rank', async () => {
+    const note = 'Gridscope embeds this as a **small real sample** for offline use; it is not updated.';
+    const datasets = [
+      ...SAMPLE_DATASETS,
+      makeDataset({
+        id: 'nyiso_lmp_real_time_5_min',
+        name: 'NYISO LMP Real Time 5 Min',
+        source: 'nyiso',
+        description: `Zonal locational based marginal prices.\n\nFrom [pyiso](https://github.com/WattTime/pyiso).\n\n${note}`,
+      }),
+      makeDataset({ id: 'caiso_outlook', name: 'CAISO Outlook', source: 'caiso', description: `Demand [marginal](https://example.com/marginal).\n\n${note}` }),
+    ];
+    renderApp(createFakeApi({ datasets }).api);
+    const search = await screen.findByTestId('catalogue-search');
+    await screen.findByTestId('catalogue-table');
+    fireEvent.change(search, { target: { value: 'marginal' } });
+    const pjm = ['PJM Marginal Value Day Ahead Hourly', 'PJM Marginal Value Real Time 5 Min'];
+    // Name ascending would put CAISO and NYISO first; name matches lead, then description matches.
+    expect(rowNames()).toEqual([...pjm, 'CAISO Outlook', 'NYISO LMP Real Time 5 Min']);
+    expect(screen.getByTestId('catalogue-count').textContent).toBe('4 of 6 datasets');
+    fireEvent.click(screen.getByRole('button', { name: /Name/ })); // descending, within each rank
+    expect(rowNames()).toEqual([...pjm.toReversed(), 'NYISO LMP Real Time 5 Min', 'CAISO Outlook']);
+    // The keyboard follows the shown order.
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(pjm[1]));
+    // Without a query the header sort alone applies.
+    fireEvent.change(search, { target: { value: '' } });
+    expect(rowNames()).toHaveLength(6);
+    expect(rowNames()[0]).toBe(pjm[1]); // name descending: "PJM … Real Time" before "PJM … Day Ahead"
+    expect(rowNames().at(-1)).toBe('CAISO Outlook');
+    // The shared note and link URLs are not searched.
+    fireEvent.change(search, { target: { value: 'sample' } });
+    expect(screen.getByTestId('catalogue-empty')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'github' } });
+    expect(screen.getByTestId('catalogue-empty')).toBeTruthy();
   });
 
   it('filters by market with a select built from the data', async () => {
@@ -44,7 +83,7 @@ describe('Catalogue', () => {
     await screen.findByTestId('catalogue-table');
     expect([...select.options].map((o) => o.textContent)).toEqual(['All markets', 'ISONE', 'NYISO', 'PJM']);
     fireEvent.change(select, { target: { value: 'NYISO' } });
-    expect(rowNames()).toEqual(['NYISO Load']);
+    expect(rowNames()).toEqual([NYISO.name]);
     fireEvent.change(screen.getByTestId('catalogue-search'), { target: { value: 'marginal' } });
     expect(screen.getByTestId('catalogue-empty').textContent).toContain('No datasets match “marginal” in NYISO.');
   });

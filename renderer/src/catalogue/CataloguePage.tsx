@@ -5,7 +5,7 @@ import { useDatasetList } from '../lib/queries.js';
 import { CatalogueTable } from './CatalogueTable.js';
 import type { CatalogueTableHandle } from './CatalogueTable.js';
 import { CatalogueToolbar } from './CatalogueToolbar.js';
-import { EMPTY_FILTER, filterDatasets, sourceOptions } from './filter.js';
+import { EMPTY_FILTER, searchDatasets, sourceOptions } from './filter.js';
 import type { CatalogueFilter } from './filter.js';
 
 /** Props of {@link CataloguePage}; the filter lives in the shell so it survives navigation. */
@@ -15,15 +15,22 @@ export interface CataloguePageProps {
 }
 
 /**
- * Catalogue screen (`#/`): `datasets:list`, filtered by text and market, in a sortable,
- * keyboard-navigable table with a "N of M datasets" count, loading, empty and error states.
+ * Catalogue screen (`#/`): `datasets:list`, filtered by text and market (id and name matches
+ * before description-only matches), in a sortable, keyboard-navigable table with a "N of M
+ * datasets" count, loading, empty and error states.
  */
 export function CataloguePage({ filter, onFilterChange }: CataloguePageProps) {
   const list = useDatasetList();
   const tableRef = useRef<CatalogueTableHandle>(null);
   const all = useMemo(() => list.data ?? [], [list.data]);
   const sources = useMemo(() => sourceOptions(all), [all]);
-  const shown = useMemo(() => filterDatasets(all, filter), [all, filter]);
+  const ranked = useMemo(() => searchDatasets(all, filter), [all, filter]);
+  const shown = useMemo(() => ranked.map((r) => r.dataset), [ranked]);
+  // Rank rows only while there is text to rank by; otherwise the header sort alone orders them.
+  const ranks = useMemo(
+    () => (filter.query.trim() ? new Map(ranked.map((r) => [r.dataset.id, r.rank])) : undefined),
+    [ranked, filter.query],
+  );
 
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
@@ -43,7 +50,7 @@ export function CataloguePage({ filter, onFilterChange }: CataloguePageProps) {
       </header>
       {list.isPending && <Skeleton label="Loading datasets…" testId="catalogue-loading" />}
       {list.isError && <ErrorState error={list.error} what="the catalogue" onRetry={() => void list.refetch()} />}
-      {list.isSuccess && shown.length > 0 && <CatalogueTable datasets={shown} ref={tableRef} />}
+      {list.isSuccess && shown.length > 0 && <CatalogueTable datasets={shown} ranks={ranks} ref={tableRef} />}
       {list.isSuccess && all.length === 0 && (
         <div className="empty-state" data-testid="catalogue-empty">
           <p>The data service lists no datasets for this profile.</p>

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, Ref } from 'react';
 import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
 import type { SortingState } from '@tanstack/react-table';
@@ -19,6 +19,11 @@ export interface CatalogueTableHandle {
 /** Props of {@link CatalogueTable}: the already-filtered datasets. */
 export interface CatalogueTableProps {
   datasets: Dataset[];
+  /**
+   * Search rank per dataset id (lower = better, see `searchDatasets`). When given, rows are
+   * grouped by rank first and the header sort orders them within each rank.
+   */
+  ranks?: ReadonlyMap<string, number>;
   ref?: Ref<CatalogueTableHandle>;
 }
 
@@ -26,10 +31,11 @@ const STEP: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, 
 
 /**
  * The catalogue grid: sortable headers, one tab stop (roving tabindex) moved with the arrow keys,
- * Home/End and PageUp/PageDown; Enter or a click opens the dataset. Virtualized above
+ * Home/End and PageUp/PageDown; Enter or a click opens the dataset. While searching (`ranks`), the
+ * best matches come first and the header sort applies within each rank. Virtualized above
  * {@link VIRTUALIZE_ABOVE} rows with spacer rows so the table keeps native semantics.
  */
-export function CatalogueTable({ datasets, ref }: CatalogueTableProps) {
+export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [activeId, setActiveId] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -46,7 +52,12 @@ export function CatalogueTable({ datasets, ref }: CatalogueTableProps) {
     getRowId: (d) => d.id,
     meta: { activeRowId: activeId ?? undefined },
   });
-  const rows = table.getRowModel().rows;
+  const sortedRows = table.getRowModel().rows;
+  // Stable sort: within a rank the rows keep the header sort's order.
+  const rows = useMemo(
+    () => (ranks ? [...sortedRows].sort((a, b) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0)) : sortedRows),
+    [sortedRows, ranks],
+  );
   const activeIndex = rows.findIndex((r) => r.id === activeId);
 
   const virtual = rows.length > VIRTUALIZE_ABOVE;
