@@ -64,3 +64,34 @@ test('a rate-limited query shows the retry state and then its rows', async ({ pa
   await expect(page.getByRole('columnheader', { name: 'zone' })).toBeVisible();
   await expect(page.getByTestId('result-row').first().locator('td').first()).toHaveText(/^2017-11-23 \d\d:\d\d UTC$/);
 });
+
+test('market time, newest first and two columns: _local columns and rows in descending order', async ({ page }) => {
+  await page.goto(`/#/datasets/${DATASET}/query`);
+  const form = page.getByTestId('query-form');
+  await expect(form).toBeVisible();
+  // The last market day with data: 2017-11-22 in US/Eastern (05:00Z → 05:00Z the next day).
+  await page.getByTestId('query-timezone').selectOption('market');
+  await expect(page.getByTestId('query-timezone').locator('option:checked')).toHaveText('Market time (US/Eastern)');
+  await page.getByTestId('query-start').fill('2017-11-22');
+  await page.getByTestId('query-end').fill('2017-11-23');
+  await page.getByTestId('query-order').selectOption('desc');
+  await page.getByTestId('column-picker').locator('summary').click();
+  await page.getByTestId('columns-none').click();
+  await page.getByTestId('column-zone').check();
+  await page.getByTestId('column-load').check();
+  await expect(page.getByTestId('column-picker-count')).toHaveText('(4 of 5)');
+  await form.getByRole('button', { name: 'Run query' }).click();
+
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  const headers = await page.getByRole('columnheader').allTextContents();
+  expect(headers).toEqual(['interval_start_local', 'interval_start_utc', 'interval_end_local', 'interval_end_utc', 'zone', 'load']);
+  await expect(page.getByTestId('result-count')).toContainText('rows loaded, more available');
+  // Newest first: the window's last interval (23:55 EST = 04:55Z) leads, times never increase.
+  const first = page.getByTestId('result-row').first().locator('td');
+  await expect(first.nth(0)).toHaveText('2017-11-22 23:55 -05:00');
+  await expect(first.nth(1)).toHaveText('2017-11-23 04:55 UTC');
+  const utc = await page.getByTestId('result-row').locator('td:nth-child(2)').allTextContents();
+  expect(utc.length).toBeGreaterThan(11);
+  expect([...utc].sort().reverse()).toEqual(utc);
+  expect(utc.at(-1)! < utc[0]!).toBe(true);
+});

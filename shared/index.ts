@@ -2,3 +2,4 @@
 export * from './errors.js';
 export * from './schemas/index.js';
 export * from './bridge/contract.js';
+export * from './time/zones.js';

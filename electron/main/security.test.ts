@@ -262,6 +262,12 @@ describe('project rules', () => {
     'profiles:setCache': [{ profile: 'remote', ttlSeconds: -1 }, { profile: 'remote', ttlSeconds: 1.5 }, { profile: 'remote', ttlSeconds: 31 * 86_400 }],
     'cache:clear': [{ profile: 'all' }],
     'datasets:query': [{ datasetId: 'x', limit: 0 }, { datasetId: 'x', cursor: 'a&api_key=b' }, { datasetId: 'x', columns: ['a;b'] }, { datasetId: 'x', url: 'https://evil.example/' }],
+    'datasets:columnValues': [
+      { datasetId: 'x' },
+      { datasetId: 'x', column: '../values' },
+      { datasetId: 'x', column: 'zone', limit: 10_001 },
+      { datasetId: 'x', column: 'zone', sql: '1=1' },
+    ],
   };
 
   it('every verb has a table of bad payloads', () => expect(Object.keys(BAD).sort()).toEqual([...VERBS].sort()));

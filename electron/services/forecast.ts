@@ -1,4 +1,4 @@
-import { ClientApiUsage, ClientDatasetDetail, ColumnValuesResponse, fail, ok } from '../../shared/index.js';
+import { ClientApiUsage, ClientDatasetDetail, ColumnValuesResponse, fail, isKnownZone, ok, wallTimeToEpoch } from '../../shared/index.js';
 import type { QueryEstimate, Result } from '../../shared/index.js';
 import { estimateQuery } from './estimate.js';
 import type { EstimateFilterInput, ValueCounts } from './estimate.js';
@@ -24,6 +24,8 @@ export interface EstimateRequest {
   filter?: EstimateFilterInput;
   /** The query's row limit: caps the estimate. */
   limit?: number;
+  /** The query's `timezone` (IANA zone or `market`): times without an offset are read in it. */
+  timezone?: string;
 }
 
 /** Distinct values fetched per column: the route's maximum. */
@@ -41,6 +43,12 @@ export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call
     const possible = dataset.all_columns.map((c) => c.name).join(', ');
     return fail('validation', `Column ${filter.column} not found in dataset ${dataset.id}. Possible columns: ${possible}.`);
   }
+
+  // The window as the query reads it: naive times are wall-clock time in `timezone`.
+  const zone = input.timezone === 'market' ? dataset.data_timezone : input.timezone;
+  if (zone !== undefined && !isKnownZone(zone)) return fail('validation', `Unknown timezone '${input.timezone}': use an IANA zone such as America/Chicago, or market.`);
+  const startTime = input.startTime && zone ? inZone(input.startTime, zone) : input.startTime;
+  const endTime = input.endTime && zone ? inZone(input.endTime, zone) : input.endTime;
 
   const usage = await proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false });
   if (!usage.ok && usage.error.code === 'cancelled') return usage;
@@ -63,8 +71,8 @@ export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call
     return ok(
       estimateQuery({
         dataset,
-        ...(input.startTime ? { startTime: input.startTime } : {}),
-        ...(input.endTime ? { endTime: input.endTime } : {}),
+        ...(startTime ? { startTime } : {}),
+        ...(endTime ? { endTime } : {}),
         ...(filter ? { filter } : {}),
         ...(input.limit !== undefined ? { limit: input.limit } : {}),
         usage: usage.ok ? usage.value : null,
@@ -75,4 +83,18 @@ export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call
   } catch (err) {
     return fail('validation', err instanceof Error ? err.message : String(err));
   }
+}
+
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?$/;
+
+/**
+ * An EstimateTime without an offset (`2024-03-10`, `2024-03-10 05:00`) read as wall-clock time in
+ * `zone`, as an explicit UTC instant (`2024-03-10T05:00:00Z`); a time with an offset is returned
+ * unchanged. DST rules as the query's (shared/time/zones.ts).
+ */
+export function inZone(text: string, zone: string): string {
+  const m = NAIVE.exec(text.trim());
+  if (!m) return text;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  return new Date(wallTimeToEpoch(Date.UTC(y, mo - 1, d, h, mi, s), zone)).toISOString().replace('.000Z', 'Z');
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ClientApiUsage, ClientAudit, ClientDatasetDetail, ClientDatasetList, fail, ok } from '../../shared/index.js';
+import { ClientApiUsage, ClientAudit, ClientColumnValues, ClientDatasetDetail, ClientDatasetList, fail, ok } from '../../shared/index.js';
 import type { AppInfo, ContractResults, ProfileName, Result, Verb, contractInputs } from '../../shared/index.js';
 import type { EmbeddedServer } from './embedded.js';
 import { forecastQuery } from './forecast.js';
@@ -202,5 +202,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         name: `Query of ${input.datasetId}`,
         detail: (page) => `${count(page.rows.length)} ${page.rows.length === 1 ? 'row' : 'rows'}${page.hasNextPage ? ', more available' : ''}`,
       }),
+
+    // Filter suggestions (our route; a server without it answers 404, which the page ignores).
+    // Not data rows: they do not count towards the monthly rows. Cached like the other GETs.
+    'datasets:columnValues': ({ datasetId, column, search, limit, requestId }, ctx) =>
+      tracked('datasets:columnValues', requestId, ctx, async (call) =>
+        map(
+          await proxy.get(`/datasets/${seg(datasetId)}/columns/${encodeURIComponent(column)}/values`, { search, limit }, ClientColumnValues, call),
+          (body) => ({ datasetId: body.dataset_id ?? datasetId, column: body.column ?? column, values: body.values, truncated: body.truncated }),
+        ),
+      ),
   };
 }

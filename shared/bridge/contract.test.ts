@@ -67,6 +67,16 @@ describe('issue 5 additions', () => {
     }
   });
 
+  it('datasets:columnValues: a safe column name, optional search and limit (1–10,000); estimate takes the query timezone', () => {
+    const s = contractInputs['datasets:columnValues'];
+    expect(s.safeParse({ datasetId: 'x', column: 'zone', search: 'N.Y', limit: 100, requestId: 'r1' }).success).toBe(true);
+    for (const bad of [{ datasetId: 'x', column: 'a/b' }, { datasetId: 'x', column: 'zone', limit: 0 }, { datasetId: 'x', column: 'zone', extra: 1 }]) {
+      expect(s.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(contractInputs['datasets:estimate'].safeParse({ datasetId: 'x', timezone: 'market' }).success).toBe(true);
+    expect(contractInputs['datasets:estimate'].safeParse({ datasetId: 'x', timezone: "UTC'; --" }).success).toBe(false);
+  });
+
   it('profiles:setCache: whole seconds from 0 (off) to 30 days', () => {
     const s = contractInputs['profiles:setCache'];
     expect(s.safeParse({ profile: 'remote', ttlSeconds: 0 }).success).toBe(true);

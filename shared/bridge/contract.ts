@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Result } from '../errors.js';
 import type { ApiUsage } from '../schemas/usage.js';
 import type { AuditRow, Dataset, DatasetWithTimezone } from '../schemas/dataset.js';
+import { COLUMN_VALUES_MAX_LIMIT } from '../schemas/columnValues.js';
 
 /**
  * The bridge contract (CONVENTIONS.md §2): every verb the renderer may call, as
@@ -121,6 +122,15 @@ export interface QueryEstimate {
   warnings: string[];
 }
 
+/** A column name as the catalogue spells it (`interval_start_utc`, `shadow_price`). */
+export const ColumnName = z.string().min(1).max(200).regex(/^[A-Za-z0-9_]+$/, 'column: A-Z, a-z, 0-9 and _ only');
+
+/**
+ * `timezone` of a dataset query: an IANA zone (`America/Chicago`, `US/Eastern`) or `market` for the
+ * dataset's `data_timezone`. Times without an offset are read in it; the query adds `<x>_local` columns.
+ */
+export const QueryTimezone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'timezone: an IANA zone or "market"');
+
 /** Largest `limit` of `datasets:query` (rows across all pages). */
 export const MAX_QUERY_LIMIT = 100_000;
 
@@ -130,7 +140,7 @@ export const QueryInput = z
     datasetId: DatasetId,
     startTime: EstimateTime.optional(),
     endTime: EstimateTime.optional(),
-    columns: z.array(z.string().min(1).max(200).regex(/^[A-Za-z0-9_]+$/, 'column: A-Z, a-z, 0-9 and _ only')).min(1).max(500).optional(),
+    columns: z.array(ColumnName).min(1).max(500).optional(),
     filter: EstimateFilter.optional(),
     order: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
@@ -138,7 +148,7 @@ export const QueryInput = z
     /** `meta.cursor` of the previous page; absent (or empty) for the first page. */
     cursor: z.string().max(4000).regex(/^[A-Za-z0-9_=-]*$/, 'cursor: base64url').optional(),
     /** IANA zone or `market`; adds `<x>_local` columns. */
-    timezone: z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'timezone: an IANA zone or "market"').optional(),
+    timezone: QueryTimezone.optional(),
     requestId: RequestId.optional(),
   })
   .strict();
@@ -154,6 +164,31 @@ export interface QueryPage {
   cursor: string | null;
   /** The dataset's `data_timezone` (e.g. `US/Eastern`). */
   datasetTimezone: string;
+}
+
+/** Input of `datasets:columnValues`: distinct values of one column, for filter suggestions. */
+export const ColumnValuesInput = z
+  .object({
+    datasetId: DatasetId,
+    column: ColumnName,
+    /** Case-insensitive substring of the value's text; absent = all values. */
+    search: z.string().max(200).optional(),
+    /** Most values to return (the route's default is 100). */
+    limit: z.number().int().min(1).max(COLUMN_VALUES_MAX_LIMIT).optional(),
+    requestId: RequestId.optional(),
+  })
+  .strict();
+
+/**
+ * `datasets:columnValues`: distinct non-null values of a column, most frequent first
+ * (`GET /datasets/{id}/columns/{column}/values`, ours). `count` is the rows holding the value, null
+ * when the server does not say; `truncated` is true when more values matched than `limit`.
+ */
+export interface ColumnValuesResult {
+  datasetId: string;
+  column: string;
+  values: { value: string | number | boolean; count: number | null }[];
+  truncated: boolean;
 }
 
 /** Commands the desktop menu sends to the page (`window.gridscope.onCommand`). */
@@ -202,6 +237,8 @@ export const contractInputs = {
       filter: EstimateFilter.optional(),
       /** The query's row `limit` (as `datasets:query` takes it): the estimate never exceeds it. */
       limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
+      /** The query's `timezone`: times without an offset are read in it (as the query reads them). */
+      timezone: QueryTimezone.optional(),
       requestId: RequestId.optional(),
     })
     .strict(),
@@ -216,6 +253,7 @@ export const contractInputs = {
   'profiles:setCache': z.object({ profile: ProfileName, ttlSeconds: z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS) }).strict(),
   'cache:clear': z.object({ profile: ProfileName.optional() }).strict(),
   'datasets:query': QueryInput,
+  'datasets:columnValues': ColumnValuesInput,
 } as const;
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
@@ -240,6 +278,8 @@ export interface ContractResults {
   'cache:clear': { removed: number };
   /** One page of rows of a dataset query. */
   'datasets:query': QueryPage;
+  /** Distinct values of one column (filter suggestions). */
+  'datasets:columnValues': ColumnValuesResult;
 }
 
 /** A verb name, e.g. `datasets:list`. */

@@ -13,3 +13,4 @@ export * from './query.js';
 export * from './client.js';
 export * from './client-usage.js';
 export * from './client-query.js';
+export * from './client-column-values.js';

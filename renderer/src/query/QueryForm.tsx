@@ -3,7 +3,11 @@ import type { FormEvent } from 'react';
 import { ESTIMATE_FILTER_OPERATORS, EstimateTime, MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { latestDay } from './cells.js';
+import { ColumnPicker } from './ColumnPicker.js';
+import { FilterValueField } from './FilterValueField.js';
+import { TimezoneField } from './TimezoneField.js';
 import type { QueryRequest } from './useQueryRun.js';
+import { timeIndexColumns, zoneLabel, zoneParam } from './zones.js';
 
 type Operator = (typeof ESTIMATE_FILTER_OPERATORS)[number];
 
@@ -14,60 +18,114 @@ export interface QueryFormProps {
   onSubmit: (request: QueryRequest) => void;
 }
 
+/** The form's fields as typed. */
+interface Fields {
+  start: string;
+  end: string;
+  column: string;
+  operator: Operator;
+  value: string;
+  limit: string;
+  order: 'asc' | 'desc';
+  zoneChoice: string;
+  zoneTyped: string;
+  /** Checked columns (time index columns are always part of the result). */
+  columns: ReadonlySet<string>;
+}
+
+/**
+ * The `columns` parameter: absent when every column is checked; else the time index columns, then
+ * the checked ones in dataset order (the server puts the time index columns first anyway).
+ */
+function projection(dataset: DatasetWithTimezone, checked: ReadonlySet<string>): string[] | undefined | { problem: string } {
+  const fixed = timeIndexColumns(dataset);
+  const names = dataset.all_columns.map((c) => c.name).filter((n) => fixed.includes(n) || checked.has(n));
+  if (names.length === dataset.all_columns.length) return undefined;
+  if (names.length === 0) return { problem: 'Columns: choose at least one.' };
+  return names;
+}
+
 /** Checks the fields; returns the request or the first problem in words. */
-function toRequest(f: { start: string; end: string; column: string; operator: Operator; value: string; limit: string }): QueryRequest | string {
+function toRequest(dataset: DatasetWithTimezone, f: Fields): QueryRequest | string {
   for (const [name, v] of [['Start', f.start], ['End', f.end]] as const)
     if (v.trim() && !EstimateTime.safeParse(v).success) return `${name}: use ISO 8601, e.g. 2024-03-01 or 2024-03-01T05:00:00Z.`;
   const limit = f.limit.trim() ? Number(f.limit) : undefined;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_QUERY_LIMIT))
     return `Row limit: a whole number from 1 to ${MAX_QUERY_LIMIT.toLocaleString('en-US')}.`;
   if (f.column && !f.value.trim()) return 'Filter: enter a value (a comma list for "in").';
+  const timezone = zoneParam(f.zoneChoice, f.zoneTyped);
+  if (typeof timezone === 'object') return timezone.problem;
+  const columns = projection(dataset, f.columns);
+  if (columns && !Array.isArray(columns)) return columns.problem;
   return {
-    datasetId: '',
+    datasetId: dataset.id,
     ...(f.start.trim() ? { startTime: f.start.trim() } : {}),
     ...(f.end.trim() ? { endTime: f.end.trim() } : {}),
     ...(f.column ? { filter: { column: f.column, operator: f.operator, value: f.value.trim() } } : {}),
     ...(limit !== undefined ? { limit } : {}),
+    ...(columns ? { columns } : {}),
+    order: f.order,
+    ...(timezone !== undefined ? { timezone } : {}),
   };
 }
 
 /**
  * The query explorer's form: start/end (default: the dataset's latest day available, UTC), an
- * optional filter on any column, and a row limit. Submitting estimates first (see useQueryRun).
+ * optional filter on any column (value suggestions from the column's values), a row limit, the
+ * order, the time zone (times without an offset are read in it; results gain `_local` columns) and
+ * the columns to return. Submitting estimates first (see useQueryRun).
  */
 export function QueryForm({ dataset, busy, onSubmit }: QueryFormProps) {
   const initial = latestDay(dataset.latest_available_time_utc);
-  const [start, setStart] = useState(initial.startTime);
-  const [end, setEnd] = useState(initial.endTime);
-  const [column, setColumn] = useState('');
-  const [operator, setOperator] = useState<Operator>('=');
-  const [value, setValue] = useState('');
-  const [limit, setLimit] = useState('');
+  const [f, setF] = useState<Fields>(() => ({
+    start: initial.startTime,
+    end: initial.endTime,
+    column: '',
+    operator: '=',
+    value: '',
+    limit: '',
+    order: 'asc',
+    zoneChoice: '',
+    zoneTyped: '',
+    columns: new Set(dataset.all_columns.map((c) => c.name)),
+  }));
+  const set = <K extends keyof Fields>(key: K) => (v: Fields[K]) => setF((prev) => ({ ...prev, [key]: v }));
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const r = toRequest({ start, end, column, operator, value, limit });
+    const r = toRequest(dataset, f);
     if (typeof r === 'string') return setProblem(r);
     setProblem(null);
-    const { datasetId: _unused, ...rest } = r;
-    onSubmit({ ...rest, datasetId: dataset.id });
+    onSubmit(r);
   };
+
+  // The zone the start and end are read in (a typed zone only once it is valid).
+  const param = zoneParam(f.zoneChoice, f.zoneTyped);
+  const zone = typeof param === 'object' ? 'the chosen zone' : zoneLabel(param, dataset);
 
   return (
     <form className="card query-form" onSubmit={submit} noValidate data-testid="query-form" aria-label="Query">
       <div className="query-fields">
         <label>
-          <span>Start (UTC)</span>
-          <input type="text" value={start} onChange={(e) => setStart(e.target.value)} placeholder="2024-03-01" data-testid="query-start" />
+          <span>Start ({zone})</span>
+          <input type="text" value={f.start} onChange={(e) => set('start')(e.target.value)} placeholder="2024-03-01" data-testid="query-start" />
         </label>
         <label>
-          <span>End (UTC, exclusive)</span>
-          <input type="text" value={end} onChange={(e) => setEnd(e.target.value)} placeholder="2024-03-02" data-testid="query-end" />
+          <span>End ({zone}, exclusive)</span>
+          <input type="text" value={f.end} onChange={(e) => set('end')(e.target.value)} placeholder="2024-03-02" data-testid="query-end" />
+        </label>
+        <TimezoneField choice={f.zoneChoice} typed={f.zoneTyped} marketZone={dataset.data_timezone} onChoice={set('zoneChoice')} onTyped={set('zoneTyped')} />
+        <label>
+          <span>Order</span>
+          <select value={f.order} onChange={(e) => set('order')(e.target.value as Fields['order'])} data-testid="query-order">
+            <option value="asc">Oldest first</option>
+            <option value="desc">Newest first</option>
+          </select>
         </label>
         <label>
           <span>Filter column</span>
-          <select value={column} onChange={(e) => setColumn(e.target.value)} data-testid="filter-column">
+          <select value={f.column} onChange={(e) => set('column')(e.target.value)} data-testid="filter-column">
             <option value="">(no filter)</option>
             {dataset.all_columns.map((c) => (
               <option key={c.name} value={c.name}>
@@ -78,7 +136,7 @@ export function QueryForm({ dataset, busy, onSubmit }: QueryFormProps) {
         </label>
         <label>
           <span>Operator</span>
-          <select value={operator} onChange={(e) => setOperator(e.target.value as Operator)} disabled={!column} data-testid="filter-operator">
+          <select value={f.operator} onChange={(e) => set('operator')(e.target.value as Operator)} disabled={!f.column} data-testid="filter-operator">
             {ESTIMATE_FILTER_OPERATORS.map((op) => (
               <option key={op} value={op}>
                 {op}
@@ -86,15 +144,13 @@ export function QueryForm({ dataset, busy, onSubmit }: QueryFormProps) {
             ))}
           </select>
         </label>
-        <label>
-          <span>Value</span>
-          <input type="text" value={value} onChange={(e) => setValue(e.target.value)} disabled={!column} data-testid="filter-value" />
-        </label>
+        <FilterValueField dataset={dataset} column={f.column} operator={f.operator} value={f.value} onChange={set('value')} />
         <label>
           <span>Row limit</span>
-          <input type="number" min={1} max={MAX_QUERY_LIMIT} value={limit} onChange={(e) => setLimit(e.target.value)} placeholder="none" data-testid="query-limit" />
+          <input type="number" min={1} max={MAX_QUERY_LIMIT} value={f.limit} onChange={(e) => set('limit')(e.target.value)} placeholder="none" data-testid="query-limit" />
         </label>
       </div>
+      <ColumnPicker columns={dataset.all_columns} fixed={timeIndexColumns(dataset)} selected={f.columns} onChange={set('columns')} />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           Run query

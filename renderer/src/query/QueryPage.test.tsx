@@ -95,11 +95,12 @@ describe('Query explorer', () => {
     expect(cells[0]!.textContent).toBe('2023-11-08 05:00 UTC');
     expect(cells[2]!.textContent).toBe('1,234.5');
     expect(cells[2]!.className).toBe('num');
-    expect(screen.getByTestId('result-count').textContent).toContain('1 rows, more available');
+    expect(screen.getByTestId('result-count').textContent).toContain('1 row loaded, more available');
 
     fireEvent.click(screen.getByTestId('load-more'));
     await waitFor(() => expect(screen.getAllByTestId('result-row')).toHaveLength(2));
     expect(state.queryInputs[1]).toMatchObject({ cursor: 'c2' });
+    expect(screen.getByTestId('result-count').textContent).toBe('(2 rows loaded; data time zone US/Eastern)');
     expect(screen.queryByTestId('load-more')).toBeNull();
   });
 

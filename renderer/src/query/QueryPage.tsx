@@ -12,7 +12,8 @@ import { useQueryRun } from './useQueryRun.js';
 /**
  * Query explorer (`#/datasets/<id>/query`, issue 5 §3): a window, filter and limit; the estimate
  * before running (and a "Run anyway" confirmation when it warns); the retry state and Cancel while
- * a call is pending; the rows, page by page with "Load more".
+ * a call is pending; the rows (virtualized), page by page with "Load more" appending the next
+ * cursor page. Order, time zone and columns are the form's (see QueryForm).
  */
 export function QueryPage({ datasetId }: { datasetId: string }) {
   const q = useDataset(datasetId);
@@ -46,7 +47,8 @@ export function QueryPage({ datasetId }: { datasetId: string }) {
           <h2 id="results-title">
             Results{' '}
             <span className="muted" data-testid="result-count">
-              ({formatCount(loaded.rows.length)} rows{loaded.hasNextPage ? ', more available' : ''}; data time zone {loaded.datasetTimezone})
+              ({formatCount(loaded.rows.length)} {loaded.rows.length === 1 ? 'row' : 'rows'} loaded{loaded.hasNextPage ? ', more available' : ''}; data time zone{' '}
+              {loaded.datasetTimezone})
             </span>
           </h2>
           {loaded.rows.length === 0 ? (

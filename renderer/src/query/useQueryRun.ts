@@ -74,7 +74,8 @@ export function useQueryRun(datasetId: string) {
       setPhase({ kind: 'estimating', requestId });
       setEstimate(null);
       setLoaded(null);
-      const { startTime, endTime, filter, limit } = request;
+      // What changes the row count; columns and order do not.
+      const { startTime, endTime, filter, limit, timezone } = request;
       try {
         const est = await callBridge(api, 'datasets:estimate', {
           datasetId,
@@ -83,6 +84,7 @@ export function useQueryRun(datasetId: string) {
           ...(endTime ? { endTime } : {}),
           ...(filter ? { filter } : {}),
           ...(limit !== undefined ? { limit } : {}),
+          ...(timezone !== undefined ? { timezone } : {}),
         });
         if (g !== gen.current) return;
         setEstimate(est);

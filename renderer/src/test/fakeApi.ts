@@ -1,4 +1,4 @@
-import type { ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type { ColumnValuesResult, ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 import type { AuditRow, Dataset } from '../../../shared/schemas/dataset.js';
 import type { ApiUsage } from '../../../shared/schemas/usage.js';
@@ -84,6 +84,10 @@ export interface FakeState {
   queryGate: Promise<void> | null;
   /** Ids `requests:cancel` received. */
   cancelled: string[];
+  /** `datasets:columnValues` answers: values per column (a column not listed has none). */
+  columnValues: Record<string, ColumnValuesResult['values']>;
+  /** Inputs `datasets:columnValues` received, in order. */
+  columnValuesInputs: VerbInput<'datasets:columnValues'>[];
 }
 
 /**
@@ -114,6 +118,8 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     queryInputs: [],
     queryGate: null,
     cancelled: [],
+    columnValues: {},
+    columnValuesInputs: [],
     ...init,
   };
   const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
@@ -183,6 +189,13 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     'profiles:setCache': ({ profile, ttlSeconds }) =>
       answer('profiles:setCache', profiles((p) => ({ ...p, [profile]: { ...p[profile], cacheTtlSeconds: ttlSeconds } }))),
     'cache:clear': () => answer('cache:clear', () => ({ removed: 0 })),
+    // Like the route: values containing `search` (case-insensitive), at most `limit` (default 100).
+    'datasets:columnValues': (input) => {
+      state.columnValuesInputs.push(input);
+      const { datasetId, column, search = '', limit = 100 } = input;
+      const matching = (state.columnValues[column] ?? []).filter((v) => String(v.value).toLowerCase().includes(search.toLowerCase()));
+      return answer('datasets:columnValues', () => ({ datasetId, column, values: matching.slice(0, limit), truncated: matching.length > limit }));
+    },
   };
   return { api, state };
 }

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * `GET /v1/datasets/{id}/columns/{column}/values` body as received from any /v1 server (ours:
+ * spec endpoint 16 "returns the unique values in a column", shape suggested by the addendum), read
+ * leniently like the other client schemas:
+ * - `values` items as `{value, count}` (count absent → null) or bare values; null values dropped;
+ * - `dataset_id`, `column` absent → null (the caller knows what it asked for); `truncated` absent → false;
+ * - a bare array of values (no envelope) reads as `{values: [...]}`; extra keys are ignored.
+ */
+
+type Scalar = string | number | boolean;
+
+/** Column values as received, normalised. */
+export interface ClientColumnValuesResponse {
+  dataset_id: string | null;
+  column: string | null;
+  values: { value: Scalar; count: number | null }[];
+  truncated: boolean;
+}
+
+const ScalarValue = z.union([z.string(), z.number(), z.boolean()]);
+const Item = z.union([z.object({ value: ScalarValue.nullable(), count: z.number().nullish() }), ScalarValue, z.null()]);
+
+const Envelope = z.object({
+  dataset_id: z.string().nullish(),
+  column: z.string().nullish(),
+  values: z.array(Item),
+  truncated: z.boolean().nullish(),
+});
+
+/** Column-values body as received → {@link ClientColumnValuesResponse} (rules above). */
+export const ClientColumnValues = z.union([Envelope, z.array(Item)]).transform((b): ClientColumnValuesResponse => {
+  const body = Array.isArray(b) ? { values: b } : b;
+  const values = body.values.flatMap((item) => {
+    if (item === null) return [];
+    if (typeof item === 'object') return item.value === null ? [] : [{ value: item.value, count: item.count ?? null }];
+    return [{ value: item, count: null }];
+  });
+  return {
+    dataset_id: ('dataset_id' in body && body.dataset_id) || null,
+    column: ('column' in body && body.column) || null,
+    values,
+    truncated: ('truncated' in body && body.truncated) || false,
+  };
+});
