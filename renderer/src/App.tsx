@@ -8,6 +8,7 @@ import { FOCUS_SEARCH_EVENT } from './catalogue/CatalogueToolbar.js';
 import { hrefs, navigate, useHashRoute } from './lib/router.js';
 import type { Route } from './lib/router.js';
 import { QueryPage } from './query/QueryPage.js';
+import type { QueryFormMemory } from './query/QueryForm.js';
 import { SettingsPage } from './settings/SettingsPage.js';
 import { UsageMeter } from './shell/UsageMeter.js';
 
@@ -40,11 +41,13 @@ function useMenuCommands(): void {
 
 /**
  * The app shell: header with the active-profile badge, left navigation (Catalogue, Settings) and
- * the routed main area, and the status bar with the usage meter. Holds the catalogue filter so it survives a visit to a dataset.
+ * the routed main area, and the status bar with the usage meter. Holds the catalogue filter so it
+ * survives a visit to a dataset, and each dataset's query form so a query survives leaving its page.
  */
 export function App() {
   const route = useHashRoute();
   const [filter, setFilter] = useState<CatalogueFilter>(EMPTY_FILTER);
+  const [queryForms] = useState<QueryFormMemory>(() => new Map());
   useMenuCommands();
   const inCatalogue = route.name === 'catalogue' || route.name === 'dataset' || route.name === 'query';
   return (
@@ -64,21 +67,31 @@ export function App() {
         </NavLink>
       </nav>
       <main className="main" id="main">
-        <RouteView route={route} filter={filter} onFilterChange={setFilter} />
+        <RouteView route={route} filter={filter} onFilterChange={setFilter} queryForms={queryForms} />
       </main>
       <UsageMeter />
     </div>
   );
 }
 
-function RouteView({ route, filter, onFilterChange }: { route: Route; filter: CatalogueFilter; onFilterChange: (f: CatalogueFilter) => void }) {
+function RouteView({
+  route,
+  filter,
+  onFilterChange,
+  queryForms,
+}: {
+  route: Route;
+  filter: CatalogueFilter;
+  onFilterChange: (f: CatalogueFilter) => void;
+  queryForms: QueryFormMemory;
+}) {
   switch (route.name) {
     case 'catalogue':
       return <CataloguePage filter={filter} onFilterChange={onFilterChange} />;
     case 'dataset':
       return <DatasetPage key={route.datasetId} datasetId={route.datasetId} />;
     case 'query':
-      return <QueryPage key={route.datasetId} datasetId={route.datasetId} />;
+      return <QueryPage key={route.datasetId} datasetId={route.datasetId} formMemory={queryForms} />;
     case 'settings':
       return <SettingsPage />;
     default:

@@ -182,3 +182,30 @@ describe('query controls', () => {
     expect(zoneParam('other', '')).toMatchObject({ problem: expect.stringContaining('type an IANA zone') });
   });
 });
+
+describe('query form memory', () => {
+  it('keeps a dataset\'s query when the user leaves the page and comes back; Reset restores the defaults', async () => {
+    const { state } = setup();
+    const start = (await screen.findByTestId('query-start')) as HTMLInputElement;
+    const defaultStart = start.value;
+    fireEvent.change(start, { target: { value: '2023-11-01' } });
+    fireEvent.change(screen.getByTestId('query-order'), { target: { value: 'desc' } });
+    fireEvent.change(screen.getByTestId('query-timezone'), { target: { value: 'market' } });
+
+    window.location.hash = '#/settings';
+    await waitFor(() => expect(screen.queryByTestId('query-form')).toBeNull());
+    window.location.hash = HASH;
+    const back = (await screen.findByTestId('query-start')) as HTMLInputElement;
+    expect(back.value).toBe('2023-11-01');
+    expect((screen.getByTestId('query-order') as HTMLSelectElement).value).toBe('desc');
+    expect((screen.getByTestId('query-timezone') as HTMLSelectElement).value).toBe('market');
+    run();
+    await screen.findAllByTestId('result-row');
+    expect(state.queryInputs[0]).toMatchObject({ startTime: '2023-11-01', order: 'desc', timezone: 'market' });
+
+    fireEvent.click(screen.getByTestId('query-reset'));
+    expect((screen.getByTestId('query-start') as HTMLInputElement).value).toBe(defaultStart);
+    expect((screen.getByTestId('query-order') as HTMLSelectElement).value).toBe('asc');
+    expect((screen.getByTestId('query-timezone') as HTMLSelectElement).value).toBe('');
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ESTIMATE_FILTER_OPERATORS, EstimateTime, MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
@@ -10,16 +10,26 @@ import type { QueryRequest } from './useQueryRun.js';
 import { timeIndexColumns, zoneLabel, zoneParam } from './zones.js';
 
 type Operator = (typeof ESTIMATE_FILTER_OPERATORS)[number];
+type Fields = QueryFormFields;
 
 /** Props of {@link QueryForm}. */
 export interface QueryFormProps {
   dataset: DatasetWithTimezone;
   busy: boolean;
   onSubmit: (request: QueryRequest) => void;
+  /**
+   * Where the form keeps its fields per dataset id while the app runs, so leaving the query page
+   * (to the dataset page, Settings…) and coming back finds the query as it was. Optional: without
+   * it the form starts from the defaults each time.
+   */
+  memory?: QueryFormMemory;
 }
 
+/** The form's fields per dataset id (see {@link QueryFormProps.memory}); held by the app shell. */
+export type QueryFormMemory = Map<string, QueryFormFields>;
+
 /** The form's fields as typed. */
-interface Fields {
+export interface QueryFormFields {
   start: string;
   end: string;
   column: string;
@@ -69,15 +79,10 @@ function toRequest(dataset: DatasetWithTimezone, f: Fields): QueryRequest | stri
   };
 }
 
-/**
- * The query explorer's form: start/end (default: the dataset's latest day available, UTC), an
- * optional filter on any column (value suggestions from the column's values), a row limit, the
- * order, the time zone (times without an offset are read in it; results gain `_local` columns) and
- * the columns to return. Submitting estimates first (see useQueryRun).
- */
-export function QueryForm({ dataset, busy, onSubmit }: QueryFormProps) {
+/** The fields of a fresh form: the dataset's latest day available (UTC), no filter, every column. */
+function defaults(dataset: DatasetWithTimezone): Fields {
   const initial = latestDay(dataset.latest_available_time_utc);
-  const [f, setF] = useState<Fields>(() => ({
+  return {
     start: initial.startTime,
     end: initial.endTime,
     column: '',
@@ -88,7 +93,36 @@ export function QueryForm({ dataset, busy, onSubmit }: QueryFormProps) {
     zoneChoice: '',
     zoneTyped: '',
     columns: new Set(dataset.all_columns.map((c) => c.name)),
-  }));
+  };
+}
+
+/**
+ * Remembered fields checked against the dataset as it is now (another profile may describe it with
+ * other columns): columns it no longer has are dropped, a filter on a missing column is cleared.
+ * Undefined when nothing was remembered.
+ */
+function restore(dataset: DatasetWithTimezone, saved: Fields | undefined): Fields | undefined {
+  if (!saved) return undefined;
+  const names = new Set(dataset.all_columns.map((c) => c.name));
+  const filterKept = saved.column === '' || names.has(saved.column);
+  return {
+    ...saved,
+    columns: new Set([...saved.columns].filter((n) => names.has(n))),
+    ...(filterKept ? {} : { column: '', operator: '=' as Operator, value: '' }),
+  };
+}
+
+/**
+ * The query explorer's form: start/end (default: the dataset's latest day available, UTC), an
+ * optional filter on any column (value suggestions from the column's values), a row limit, the
+ * order, the time zone (times without an offset are read in it; results gain `_local` columns) and
+ * the columns to return. Submitting estimates first (see useQueryRun).
+ */
+export function QueryForm({ dataset, busy, onSubmit, memory }: QueryFormProps) {
+  const [f, setF] = useState<Fields>(() => restore(dataset, memory?.get(dataset.id)) ?? defaults(dataset));
+  useEffect(() => {
+    memory?.set(dataset.id, f);
+  }, [memory, dataset.id, f]);
   const set = <K extends keyof Fields>(key: K) => (v: Fields[K]) => setF((prev) => ({ ...prev, [key]: v }));
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -154,6 +188,9 @@ export function QueryForm({ dataset, busy, onSubmit }: QueryFormProps) {
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           Run query
+        </button>
+        <button type="button" onClick={() => (setF(defaults(dataset)), setProblem(null))} data-testid="query-reset">
+          Reset
         </button>
       </div>
       {problem && (

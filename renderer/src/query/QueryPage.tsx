@@ -5,6 +5,7 @@ import { useDataset } from '../lib/queries.js';
 import { hrefs } from '../lib/router.js';
 import { EstimatePanel } from './EstimatePanel.js';
 import { QueryForm } from './QueryForm.js';
+import type { QueryFormMemory } from './QueryForm.js';
 import { RequestStatusLine } from './RequestStatusLine.js';
 import { ResultsTable } from './ResultsTable.js';
 import { useQueryRun } from './useQueryRun.js';
@@ -15,7 +16,7 @@ import { useQueryRun } from './useQueryRun.js';
  * a call is pending; the rows (virtualized), page by page with "Load more" appending the next
  * cursor page. Order, time zone and columns are the form's (see QueryForm).
  */
-export function QueryPage({ datasetId }: { datasetId: string }) {
+export function QueryPage({ datasetId, formMemory }: { datasetId: string; formMemory?: QueryFormMemory }) {
   const q = useDataset(datasetId);
   const run = useQueryRun(datasetId);
   const { phase, estimate, loaded } = run;
@@ -33,7 +34,7 @@ export function QueryPage({ datasetId }: { datasetId: string }) {
       </header>
       {q.isPending && <Skeleton label="Loading dataset…" />}
       {q.isError && <ErrorState error={q.error} what={`dataset ${datasetId}`} onRetry={() => void q.refetch()} />}
-      {q.data && <QueryForm dataset={q.data} busy={busy} onSubmit={(r) => void run.start(r)} />}
+      {q.data && <QueryForm dataset={q.data} busy={busy} onSubmit={(r) => void run.start(r)} {...(formMemory ? { memory: formMemory } : {})} />}
       {estimate && (
         <EstimatePanel estimate={estimate} {...(phase.kind === 'confirm' ? { confirm: { onRunAnyway: run.runAnyway, onDismiss: run.dismiss } } : {})} />
       )}
