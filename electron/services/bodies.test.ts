@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiUsage, AuditRow, Dataset, DatasetWithTimezone, QueryEstimate, QueryPage, Result } from '../../shared/index.js';
 import { GRIDSTATUS_2024_LIST, SPEC_MIN_AUDIT, SPEC_MIN_DATASET, SPEC_MIN_LIST, SPEC_MIN_USAGE } from '../../shared/schemas/client.samples.js';
-import { sendJson, startUpstream } from '../testing/upstream.js';
+import { sendJson } from '../testing/upstream.js';
 import type { Upstream } from '../testing/upstream.js';
+import { startServicesOverUpstream } from '../testing/servicesOverUpstream.js';
+import type { ServicesOverUpstream } from '../testing/servicesOverUpstream.js';
 import { dispatch } from './dispatch.js';
-import { createServices } from './index.js';
 import type { Services } from './index.js';
-import { createFileVault } from './keyVault.js';
-import { setLogSink } from './logger.js';
 
 /**
  * /v1 bodies as other servers send them (spec-minimal ones, and the hosted API's 2024 catalogue
@@ -22,7 +18,6 @@ import { setLogSink } from './logger.js';
 const ID = SPEC_MIN_DATASET.id;
 const REMOTE_KEY = 'remote-bodies-key-abcdefgh';
 
-let dir: string;
 let up: Upstream;
 let services: Services;
 
@@ -34,25 +29,12 @@ const value = <T>(r: Result<T>): T => {
 /** Serves `body` as JSON at `/v1<path>`. */
 const serve = (path: string, body: unknown) => up.route(`/v1${path}`, (_q, res) => sendJson(res, 200, body));
 
+let fixture: ServicesOverUpstream;
 beforeEach(async () => {
-  setLogSink(() => undefined);
-  dir = await mkdtemp(join(tmpdir(), 'gs-bodies-'));
-  up = await startUpstream();
-  services = createServices({
-    configDir: dir,
-    vault: createFileVault(dir),
-    host: 'web',
-    versions: {},
-    embedded: { factory: async () => ({ listen: async () => up.origin, close: async () => undefined }), apiKey: 'embedded-bodies-key-01' },
-    retry: { maxAttempts: 1 },
-  });
+  fixture = await startServicesOverUpstream('bodies', { maxAttempts: 1 });
+  ({ services, up } = fixture);
 });
-afterEach(async () => {
-  await services.dispose();
-  await up.close();
-  await rm(dir, { recursive: true, force: true });
-  setLogSink();
-});
+afterEach(() => fixture.close());
 
 describe.each(['embedded', 'remote'] as const)('%s profile', (profile) => {
   beforeEach(async () => {

@@ -1,17 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ColumnValuesResult, QueryEstimate, Result } from '../../shared/index.js';
 import { SPEC_MIN_DATASET, SPEC_MIN_USAGE } from '../../shared/schemas/client.samples.js';
-import { sendJson, startUpstream } from '../testing/upstream.js';
+import { sendJson } from '../testing/upstream.js';
 import type { Upstream } from '../testing/upstream.js';
+import { startServicesOverUpstream } from '../testing/servicesOverUpstream.js';
+import type { ServicesOverUpstream } from '../testing/servicesOverUpstream.js';
 import { dispatch } from './dispatch.js';
 import { inZone } from './forecast.js';
-import { createServices } from './index.js';
 import type { Services } from './index.js';
-import { createFileVault } from './keyVault.js';
-import { setLogSink } from './logger.js';
 
 /**
  * `datasets:columnValues` (filter suggestions) through the real services and a fake upstream, both
@@ -23,32 +19,18 @@ const ID = SPEC_MIN_DATASET.id;
 const REMOTE_KEY = 'remote-values-key-abcdefgh';
 const VALUES = `/datasets/${ID}/columns/zone/values`;
 
-let dir: string;
 let up: Upstream;
 let services: Services;
 
 const call = <T>(verb: string, input: unknown = {}) => dispatch(services.handlers, verb, input) as Promise<Result<T>>;
 const serve = (path: string, body: unknown, status = 200) => up.route(`/v1${path}`, (_q, res) => sendJson(res, status, body));
 
+let fixture: ServicesOverUpstream;
 beforeEach(async () => {
-  setLogSink(() => undefined);
-  dir = await mkdtemp(join(tmpdir(), 'gs-values-'));
-  up = await startUpstream();
-  services = createServices({
-    configDir: dir,
-    vault: createFileVault(dir),
-    host: 'web',
-    versions: {},
-    embedded: { factory: async () => ({ listen: async () => up.origin, close: async () => undefined }), apiKey: 'embedded-values-key-01' },
-    retry: { maxAttempts: 1 },
-  });
+  fixture = await startServicesOverUpstream('values', { maxAttempts: 1 });
+  ({ services, up } = fixture);
 });
-afterEach(async () => {
-  await services.dispose();
-  await up.close();
-  await rm(dir, { recursive: true, force: true });
-  setLogSink();
-});
+afterEach(() => fixture.close());
 
 describe.each(['embedded', 'remote'] as const)('datasets:columnValues (%s profile)', (profile) => {
   beforeEach(async () => {

@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contractInputs } from '../../shared/index.js';
 import type { QueryPage, Result } from '../../shared/index.js';
-import { sendJson, startUpstream } from '../testing/upstream.js';
+import { sendJson } from '../testing/upstream.js';
 import type { Upstream } from '../testing/upstream.js';
+import { startServicesOverUpstream } from '../testing/servicesOverUpstream.js';
+import type { ServicesOverUpstream } from '../testing/servicesOverUpstream.js';
 import { dispatch } from './dispatch.js';
-import { createServices } from './index.js';
 import type { Services } from './index.js';
-import { createFileVault } from './keyVault.js';
-import { setLogSink } from './logger.js';
 
 /** `datasets:query` through the real services, the embedded profile pointing at a local upstream. */
 
@@ -25,32 +21,18 @@ const body = (data: unknown[][], hasNextPage = false, cursor: string | null = nu
   dataset_metadata: { id: ID, data_timezone: 'US/Eastern' },
 });
 
-let dir: string;
 let up: Upstream;
 let services: Services;
 
 const query = (input: Record<string, unknown>) => dispatch(services.handlers, 'datasets:query', { datasetId: ID, ...input }) as Promise<Result<QueryPage>>;
 const params = (i: number) => Object.fromEntries(new URL(up.requests[i]!.url, 'http://x').searchParams);
 
+let fixture: ServicesOverUpstream;
 beforeEach(async () => {
-  setLogSink(() => undefined);
-  dir = await mkdtemp(join(tmpdir(), 'gs-query-'));
-  up = await startUpstream();
-  services = createServices({
-    configDir: dir,
-    vault: createFileVault(dir),
-    host: 'web',
-    versions: {},
-    embedded: { factory: async () => ({ listen: async () => up.origin, close: async () => undefined }), apiKey: 'embedded-query-key-01' },
-    retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
-  });
+  fixture = await startServicesOverUpstream('query', { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 });
+  ({ services, up } = fixture);
 });
-afterEach(async () => {
-  await services.dispose();
-  await up.close();
-  await rm(dir, { recursive: true, force: true });
-  setLogSink();
-});
+afterEach(() => fixture.close());
 
 describe('datasets:query', () => {
   it('asks for array-of-arrays with a cursor and answers columns, rows and the next cursor', async () => {

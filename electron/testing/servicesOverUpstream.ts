@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServices } from '../services/index.js';
+import type { Services, ServicesOptions } from '../services/index.js';
+import { createFileVault } from '../services/keyVault.js';
+import { setLogSink } from '../services/logger.js';
+import { startUpstream } from './upstream.js';
+import type { Upstream } from './upstream.js';
+
+/** What {@link startServicesOverUpstream} starts: the real services, their fake /v1 upstream, and how to stop both. */
+export interface ServicesOverUpstream {
+  services: Services;
+  up: Upstream;
+  /** Config folder of this run (settings, file vault, response cache). */
+  dir: string;
+  /** Disposes the services, closes the upstream, deletes `dir` and restores the log sink. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real plain-Node services (web-host flavour, file vault in a temp folder) whose embedded
+ * profile "starts" by pointing at a local fake upstream (electron/testing/upstream.ts), so tests
+ * drive the bridge verbs end to end against bodies they choose. Logs are silenced until `close`.
+ * @param name   short tag for the temp folder and the embedded key (`embedded-<name>-key-01`).
+ * @param retry  the proxy's retry options (default: one attempt).
+ */
+export async function startServicesOverUpstream(name: string, retry: ServicesOptions['retry'] = { maxAttempts: 1 }): Promise<ServicesOverUpstream> {
+  setLogSink(() => undefined);
+  const dir = await mkdtemp(join(tmpdir(), `gs-${name}-`));
+  const up = await startUpstream();
+  const services = createServices({
+    configDir: dir,
+    vault: createFileVault(dir),
+    host: 'web',
+    versions: {},
+    embedded: { factory: async () => ({ listen: async () => up.origin, close: async () => undefined }), apiKey: `embedded-${name}-key-01` },
+    ...(retry ? { retry } : {}),
+  });
+  return {
+    services,
+    up,
+    dir,
+    close: async () => {
+      await services.dispose();
+      await up.close();
+      await rm(dir, { recursive: true, force: true });
+      setLogSink();
+    },
+  };
+}
