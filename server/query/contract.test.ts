@@ -1,10 +1,19 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasetQueryResponse } from '../../shared/index.js';
 import { resolvePlan, type Plan } from '../plans/index.js';
 import { TEST_CATALOGUE } from './fixtures.js';
 import { invalidFrequencyDetail } from './frequency.js';
-import { startQueryServer, type QueryTestServer } from './testing.js';
+import {
+  FX_DST_QUERY as DST,
+  FX_FORECAST_QUERY as FORECAST,
+  FX_POSSIBLE_COLUMNS as POSSIBLE,
+  hours,
+  queryColumn as column,
+  queryRows as rows,
+  startQueryServer,
+  type QueryCase,
+  type QueryTestServer,
+} from './testing.js';
 
 /**
  * More contract cases of `GET /v1/datasets/{id}/query` (addendum "Dataset query"), in the style of
@@ -28,26 +37,14 @@ afterAll(async () => {
   for (const server of Object.values(servers)) await server?.close();
 });
 
-type Row = Record<string, unknown>;
-const rows = (res: LightMyRequestResponse) => DatasetQueryResponse.parse(res.json()).data as Row[];
-const column = (res: LightMyRequestResponse, name: string) => rows(res).map((row) => row[name]);
 /** `[interval_start_utc, interval_end_utc, <name>]` of every row. */
 const buckets = (res: LightMyRequestResponse, name: string) => rows(res).map((row) => [row.interval_start_utc, row.interval_end_utc, row[name]]);
-const hours = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
-interface Case {
-  rule: string;
-  url: string;
+interface Case extends QueryCase {
   /** Default `open` (no plan: no limits). */
   server?: 'open' | 'basic';
-  status?: number;
-  detail?: string;
-  check?: (res: LightMyRequestResponse) => void;
 }
 
-const DST = '/v1/datasets/fx_dst/query?';
-const FORECAST = '/v1/datasets/fx_forecast/query?';
-const POSSIBLE = 'interval_start_utc, interval_end_utc, location, value, flag, note';
 /** Forecasts of `publish_time=latest`: vintage 4 before 06:00, vintage 5 from then on. */
 const LATEST = hours(0, 24).map((h) => h + (h < 6 ? 400 : 500));
 const T = (text: string) => `${text}T00:00:00+00:00`;

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { DatasetQueryResponse } from '../../shared/index.js';
 import { DEFAULT_DATA_DIR } from '../app.js';
 import type { CatalogueEntry } from '../data/catalogue/index.js';
 import { DatasetStore } from '../data/store.js';
@@ -61,3 +62,26 @@ export async function startQueryServer(options: {
     },
   };
 }
+
+/** One contract case of the query route: the rule in words, the URL, and what must come back. */
+export interface QueryCase {
+  rule: string;
+  url: string;
+  status?: number;
+  detail?: string;
+  check?: (res: LightMyRequestResponse) => void;
+}
+
+/** URL prefixes of the fixtures' query routes (fixtures.ts) and the `fx_dst` columns a 400 lists. */
+export const FX_DST_QUERY = '/v1/datasets/fx_dst/query?';
+export const FX_FORECAST_QUERY = '/v1/datasets/fx_forecast/query?';
+export const FX_POSSIBLE_COLUMNS = 'interval_start_utc, interval_end_utc, location, value, flag, note';
+
+/** A data row of a JSON query response (`array-of-objects`). */
+export type QueryRow = Record<string, unknown>;
+/** The data rows of a JSON query response, the body checked against the shared schema first. */
+export const queryRows = (res: LightMyRequestResponse): QueryRow[] => DatasetQueryResponse.parse(res.json()).data as QueryRow[];
+/** The values of column `name` in every row of a JSON query response. */
+export const queryColumn = (res: LightMyRequestResponse, name: string): unknown[] => queryRows(res).map((row) => row[name]);
+/** The integers `from … to-1`. */
+export const hours = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);

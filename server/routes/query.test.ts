@@ -1,8 +1,17 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatasetQueryResponse } from '../../shared/index.js';
 import { TEST_CATALOGUE } from '../query/fixtures.js';
-import { startQueryServer, type QueryTestServer } from '../query/testing.js';
+import {
+  FX_DST_QUERY as DST,
+  FX_FORECAST_QUERY as FORECAST,
+  FX_POSSIBLE_COLUMNS as POSSIBLE,
+  hours,
+  queryColumn as column,
+  queryRows as rows,
+  startQueryServer,
+  type QueryCase as Case,
+  type QueryTestServer,
+} from '../query/testing.js';
 
 /**
  * Contract suite of `GET /v1/datasets/{id}/query`, rows and selection rules (addendum "Dataset
@@ -19,23 +28,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-type Row = Record<string, unknown>;
-const rows = (res: LightMyRequestResponse) => DatasetQueryResponse.parse(res.json()).data as Row[];
 const starts = (res: LightMyRequestResponse) => rows(res).map((row) => row.interval_start_utc);
-const column = (res: LightMyRequestResponse, name: string) => rows(res).map((row) => row[name]);
 
-interface Case {
-  rule: string;
-  url: string;
-  status?: number;
-  detail?: string;
-  check?: (res: LightMyRequestResponse) => void;
-}
-
-const DST = '/v1/datasets/fx_dst/query?';
-const FORECAST = '/v1/datasets/fx_forecast/query?';
-const POSSIBLE = 'interval_start_utc, interval_end_utc, location, value, flag, note';
-const hours = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 const CASES: Case[] = [
   // Time range: [start, end) on the time index, every accepted form; naive values read in `timezone`.
