@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfilesState } from '../../../shared/bridge/contract.js';
 import { callBridge } from './bridgeQuery.js';
 import { useBridge } from './BridgeContext.js';
+import { newRequestId } from './requestId.js';
 
 /**
  * Query keys and hooks over the bridge verbs. Everything under `['datasets']` depends on the
@@ -22,7 +23,7 @@ export const queryKeys = {
 /** `datasets:list` — the catalogue of the active profile. */
 export function useDatasetList() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.list, queryFn: ({ signal }) => callBridge(api, 'datasets:list', {}, { signal }) });
+  return useQuery({ queryKey: queryKeys.list, queryFn: ({ signal }) => callBridge(api, 'datasets:list', { requestId: newRequestId() }, { signal }) });
 }
 
 /** `datasets:get` — one dataset with its market's time zone. */
@@ -30,7 +31,7 @@ export function useDataset(datasetId: string) {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.detail(datasetId),
-    queryFn: ({ signal }) => callBridge(api, 'datasets:get', { datasetId }, { signal }),
+    queryFn: ({ signal }) => callBridge(api, 'datasets:get', { datasetId, requestId: newRequestId() }, { signal }),
   });
 }
 
@@ -39,7 +40,7 @@ export function useDatasetAudit(datasetId: string) {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.audit(datasetId),
-    queryFn: ({ signal }) => callBridge(api, 'datasets:audit', { datasetId }, { signal }),
+    queryFn: ({ signal }) => callBridge(api, 'datasets:audit', { datasetId, requestId: newRequestId() }, { signal }),
   });
 }
 
@@ -51,7 +52,7 @@ export function useUsage() {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.usage,
-    queryFn: ({ signal }) => callBridge(api, 'usage:get', {}, { signal }),
+    queryFn: ({ signal }) => callBridge(api, 'usage:get', { requestId: newRequestId() }, { signal }),
     staleTime: 0,
     retry: false,
     refetchInterval: USAGE_REFRESH_MS,

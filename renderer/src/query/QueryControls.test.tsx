@@ -152,7 +152,7 @@ describe('query controls', () => {
     const list = await screen.findByTestId('filter-value-suggestions');
     expect(screen.getByTestId('filter-value').getAttribute('list')).toBe(list.id);
     expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['WESTERN HUB', 'EASTERN HUB', 'AEP', 'DOMINION HUB']);
-    expect(state.columnValuesInputs[0]).toEqual({ datasetId: ID, column: 'location', limit: 100 });
+    expect(state.columnValuesInputs[0]).toEqual({ datasetId: ID, column: 'location', limit: 100, requestId: expect.any(String) });
 
     fireEvent.change(screen.getByTestId('filter-operator'), { target: { value: 'in' } });
     fireEvent.change(screen.getByTestId('filter-value'), { target: { value: 'AEP,' } });
@@ -172,7 +172,7 @@ describe('query controls', () => {
     await screen.findByTestId('filter-value-suggestions');
     fireEvent.change(screen.getByTestId('filter-value'), { target: { value: 'western' } });
     await waitFor(() => expect([...screen.getByTestId('filter-value-suggestions').querySelectorAll('option')].map((o) => o.value)).toEqual(['WESTERN HUB']));
-    expect(state.columnValuesInputs.at(-1)).toEqual({ datasetId: ID, column: 'location', search: 'western', limit: 100 });
+    expect(state.columnValuesInputs.at(-1)).toEqual({ datasetId: ID, column: 'location', search: 'western', limit: 100, requestId: expect.any(String) });
   });
 
   it('zoneParam: UTC → none, listed → itself, typed → trimmed when Intl knows it', () => {

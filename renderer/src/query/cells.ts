@@ -49,9 +49,3 @@ export function latestDay(latestUtc: string | null | undefined): { startTime: st
   return { startTime: day(start), endTime: day(start + DAY) };
 }
 
-/** A fresh id for `requestId` (`requests:status` / `requests:cancel`). */
-export function newRequestId(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  return `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
-}

@@ -4,7 +4,7 @@ import type { QueryEstimate, QueryPage, VerbInput } from '../../../shared/bridge
 import { callBridge } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { queryKeys } from '../lib/queries.js';
-import { newRequestId } from './cells.js';
+import { newRequestId } from '../lib/requestId.js';
 
 /** What the form asks for: the `datasets:query` input without paging and request ids. */
 export type QueryRequest = Omit<VerbInput<'datasets:query'>, 'cursor' | 'requestId' | 'pageSize'>;

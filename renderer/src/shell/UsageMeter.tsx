@@ -1,6 +1,7 @@
 import type { ApiUsage } from '../../../shared/schemas/usage.js';
 import { formatCount } from '../lib/format.js';
 import { useUsage } from '../lib/queries.js';
+import { ActivityLine } from './ActivityLine.js';
 
 /** `used / limit` in words; a negative limit (-1) means the plan has none. */
 function ofLimit(used: number, limit: number): string {
@@ -66,6 +67,7 @@ export function UsageMeter() {
           {usage.isPending ? 'Reading usage…' : 'usage unavailable'}
         </span>
       )}
+      <ActivityLine />
     </footer>
   );
 }

@@ -82,6 +82,10 @@ export interface FakeState {
   queryInputs: VerbInput<'datasets:query'>[];
   /** While set, `datasets:query` waits for it before answering (to observe the pending state). */
   queryGate: Promise<void> | null;
+  /** While set, `datasets:list` waits for it before answering (to observe a pending catalogue). */
+  listGate: Promise<void> | null;
+  /** Inputs `datasets:list` received, in order. */
+  listInputs: VerbInput<'datasets:list'>[];
   /** Ids `requests:cancel` received. */
   cancelled: string[];
   /** `datasets:columnValues` answers: values per column (a column not listed has none). */
@@ -117,6 +121,8 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     pages: [{ columns: ['interval_start_utc', 'shadow_price'], rows: [['2023-11-07T05:00:00+00:00', 12.5]], hasNextPage: false, cursor: null, datasetTimezone: 'America/New_York' }],
     queryInputs: [],
     queryGate: null,
+    listGate: null,
+    listInputs: [],
     cancelled: [],
     columnValues: {},
     columnValuesInputs: [],
@@ -133,7 +139,11 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
   const api: GridscopeApi = {
     'app:info': (_: VerbInput<'app:info'>) =>
       answer('app:info', () => ({ name: 'Gridscope', version: '0.1.0', host: 'web', platform: 'linux', versions: {} })),
-    'datasets:list': () => answer('datasets:list', () => state.datasets),
+    'datasets:list': async (input) => {
+      state.listInputs.push(input);
+      if (state.listGate) await state.listGate;
+      return answer('datasets:list', () => state.datasets);
+    },
     'datasets:get': ({ datasetId }) => {
       const d = find(datasetId);
       if (!d) return Promise.resolve({ ok: false, error: { code: 'not_found', message: `No dataset ${datasetId}` } });
