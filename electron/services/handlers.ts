@@ -7,6 +7,7 @@ import { LONG_JOB_MS } from './jobs.js';
 import type { FinishedJob, JobEnd } from './jobs.js';
 import type { KeyVault } from './keyVault.js';
 import { createLogger } from './logger.js';
+import { originOf } from './profiles.js';
 import type { Profiles } from './profiles.js';
 import { queryDataset } from './query.js';
 import type { GetOptions, V1Proxy } from './proxy.js';
@@ -17,7 +18,7 @@ import type { ResponseCache } from './responseCache.js';
 /**
  * One handler per bridge verb (CONVENTIONS.md §2). Handlers receive input already parsed by
  * `dispatch` with the verb's schema, and answer a {@link Result}; none sees or returns a key except
- * `keys:set`, which only writes it to the vault.
+ * `keys:set`, which only writes it to the vault, bound to the origin of the current Remote URL.
  */
 
 /** A verb's input after its schema parsed it. */
@@ -177,8 +178,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return ok(await profiles.state());
     },
 
+    // The key is bound to the origin of the Remote URL it is entered for (profiles.ts, keyVault.ts).
     'keys:set': async ({ profile, key }) => {
-      await vault.set(profile, key);
+      const origin = originOf((await profiles.settings()).remote.baseUrl);
+      if (!origin) return fail('validation', 'The Remote URL in settings is not a valid URL; save a base URL first.');
+      await vault.set(profile, key, origin);
       await clearCache(profile);
       return ok(await profiles.state());
     },

@@ -8,7 +8,7 @@ import type { FinishedJob } from './jobs.js';
 import type { KeyVault } from './keyVault.js';
 import { createLogger } from './logger.js';
 import { cacheDirFromEnv } from './paths.js';
-import { createProfiles } from './profiles.js';
+import { createProfiles, keyForOtherOriginMessage, originOf } from './profiles.js';
 import type { Profiles } from './profiles.js';
 import { TargetUnavailableError, createV1Proxy } from './proxy.js';
 import type { ProxyTarget } from './proxy.js';
@@ -75,8 +75,15 @@ export function createServices(opts: ServicesOptions): Services {
         throw new TargetUnavailableError('network', err instanceof Error ? err.message : String(err));
       }
     }
-    const key = await opts.vault.get('remote');
-    return key ? { baseUrl: settings.remote.baseUrl, key, profile: 'remote', cacheTtlSeconds: settings.remote.cacheTtlSeconds } : null;
+    // The key is only used for the origin it was entered for (the vault stores it with the key):
+    // a settings.json edited to point at another host gets "no key", never this one.
+    const origin = originOf(settings.remote.baseUrl);
+    if (!origin) return null; // unreachable: settings only hold URLs RemoteBaseUrl accepts
+    const key = await opts.vault.get('remote', origin);
+    if (key) return { baseUrl: settings.remote.baseUrl, key, profile: 'remote', cacheTtlSeconds: settings.remote.cacheTtlSeconds };
+    const status = await opts.vault.status('remote', origin);
+    if (status.state === 'other-origin') throw new TargetUnavailableError('auth', keyForOtherOriginMessage(status.origin, origin));
+    return null;
   }
 
   const cache = createResponseCache({ dir: opts.responseCacheDir ?? join(opts.configDir, 'cache', 'responses') });

@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileVault } from './keyVault.js';
 import type { KeyVault } from './keyVault.js';
 import { setLogSink } from './logger.js';
-import { DEFAULT_SETTINGS, SETTINGS_FILE, createProfiles } from './profiles.js';
+import { DEFAULT_SETTINGS, SETTINGS_FILE, createProfiles, originOf } from './profiles.js';
 
 let dir: string;
 const REMOTE_KEY = 'remote-key-bound-to-an-origin';
+const API = 'https://api.example.com';
+const DEFAULT_ORIGIN = 'https://api.gridstatus.io';
 const makeWith = (vault: KeyVault) => createProfiles({ configDir: dir, vault, embeddedStatus: () => ({ status: 'running' }) });
 const make = () => makeWith(createFileVault(dir));
 
@@ -62,9 +64,9 @@ describe('profiles', () => {
 
   it('refuses an invalid remote URL, and keeps the key when it does', async () => {
     const vault = createFileVault(dir);
-    await vault.set('remote', REMOTE_KEY);
+    await vault.set('remote', REMOTE_KEY, DEFAULT_ORIGIN);
     await expect(makeWith(vault).setRemoteUrl('ftp://example.com')).rejects.toThrow();
-    expect(await vault.get('remote')).toBe(REMOTE_KEY);
+    expect(await vault.get('remote', DEFAULT_ORIGIN)).toBe(REMOTE_KEY);
   });
 });
 
@@ -73,10 +75,10 @@ describe('the Remote key is bound to the Remote URL origin', () => {
     const vault = createFileVault(dir);
     const p = makeWith(vault);
     await p.setRemoteUrl('https://api.example.com/v1');
-    await vault.set('remote', REMOTE_KEY);
+    await vault.set('remote', REMOTE_KEY, API);
     expect((await p.state()).remote.keySet).toBe(true);
     await p.setRemoteUrl('https://evil.example.net/v1');
-    expect(await vault.get('remote')).toBeNull();
+    expect(await vault.get('remote', API)).toBeNull();
     expect((await p.state()).remote).toMatchObject({ baseUrl: 'https://evil.example.net/v1', keySet: false });
     // …and on disk: a fresh vault over the same folder has no key either.
     expect(await createFileVault(dir).has('remote')).toBe(false);
@@ -90,7 +92,7 @@ describe('the Remote key is bound to the Remote URL origin', () => {
     const vault = createFileVault(dir);
     const p = makeWith(vault);
     await p.setRemoteUrl('https://api.example.com/v1');
-    await vault.set('remote', REMOTE_KEY);
+    await vault.set('remote', REMOTE_KEY, API);
     await p.setRemoteUrl(url);
     expect(await vault.has('remote')).toBe(false);
   });
@@ -99,18 +101,58 @@ describe('the Remote key is bound to the Remote URL origin', () => {
     const vault = createFileVault(dir);
     const p = makeWith(vault);
     await p.setRemoteUrl('https://api.example.com/v1');
-    await vault.set('remote', REMOTE_KEY);
+    await vault.set('remote', REMOTE_KEY, API);
     for (const url of ['https://api.example.com/v2/', 'https://API.example.com/v1', 'https://api.example.com:443/api/v1']) {
       await p.setRemoteUrl(url);
-      expect(await vault.get('remote')).toBe(REMOTE_KEY);
+      expect(await vault.get('remote', API)).toBe(REMOTE_KEY);
+      expect(originOf(url)).toBe(API);
     }
     expect((await p.state()).remote.keySet).toBe(true);
   });
 
   it('the first URL change away from the default host deletes a key set for the default', async () => {
     const vault = createFileVault(dir);
-    await vault.set('remote', REMOTE_KEY); // entered for DEFAULT_REMOTE_BASE_URL
+    await vault.set('remote', REMOTE_KEY, DEFAULT_ORIGIN); // entered for DEFAULT_REMOTE_BASE_URL
     await makeWith(vault).setRemoteUrl('https://other.example/v1');
     expect(await vault.has('remote')).toBe(false);
+  });
+});
+
+describe('state() reports the key of the Remote URL origin only', () => {
+  it('a settings.json edited by hand to another host: keySet false and keyOrigin names the old one', async () => {
+    const vault = createFileVault(dir);
+    await vault.set('remote', REMOTE_KEY, API);
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
+    const state = await makeWith(vault).state();
+    expect(state.remote).toEqual({ baseUrl: 'https://evil.example.net/v1', keySet: false, keyOrigin: API, cacheTtlSeconds: 0 });
+    expect(JSON.stringify(state)).not.toContain(REMOTE_KEY);
+    // Back on the origin the key was entered for, it is set again.
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://api.example.com/v2' } }));
+    expect((await makeWith(vault).state()).remote).toEqual({ baseUrl: 'https://api.example.com/v2', keySet: true, cacheTtlSeconds: 0 });
+  });
+
+  it('after such an edit, setRemoteUrl back to the key\'s origin keeps the key; to any other origin deletes it', async () => {
+    const vault = createFileVault(dir);
+    await vault.set('remote', REMOTE_KEY, API);
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
+    const p = makeWith(vault);
+    await p.setRemoteUrl('https://api.example.com/v1');
+    expect((await p.state()).remote.keySet).toBe(true);
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
+    // Any URL on an origin other than the key's deletes it, even a path change on the edited host.
+    await makeWith(vault).setRemoteUrl('https://evil.example.net/v2');
+    expect(await vault.has('remote')).toBe(false);
+  });
+
+  it('a legacy (v1) key is bound to the URL it was used with before a URL change, then deleted with it', async () => {
+    await writeFile(join(dir, 'keys.json'), JSON.stringify({ v: 1, profiles: { remote: REMOTE_KEY } }));
+    const vault = createFileVault(dir);
+    await makeWith(vault).setRemoteUrl('https://other.example/v1');
+    expect(await vault.has('remote')).toBe(false);
+  });
+
+  it('an unreadable key entry: keySet false, no keyOrigin', async () => {
+    await writeFile(join(dir, 'keys.json'), JSON.stringify({ v: 2, profiles: { remote: { key: REMOTE_KEY } } }));
+    expect((await make().state()).remote).toEqual({ baseUrl: 'https://api.gridstatus.io/v1', keySet: false, cacheTtlSeconds: 0 });
   });
 });

@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { DEFAULT_REMOTE_BASE_URL, MAX_CACHE_TTL_SECONDS, ProfileName, RemoteBaseUrl } from '../../shared/index.js';
 import type { ProfilesState } from '../../shared/index.js';
 import { createSerialQueue, readJsonFile, writeFileAtomic } from './fsutil.js';
-import type { KeyVault } from './keyVault.js';
+import type { KeyStatus, KeyVault } from './keyVault.js';
 import { createLogger } from './logger.js';
 
 /**
  * Profile settings: which /v1 server the app talks to ("embedded" in-process or "remote" hosted)
  * and the Remote base URL, persisted as `<configDir>/settings.json`. Keys are not settings: they
  * live in the {@link KeyVault}; {@link Profiles.state} only reports whether one is set. The Remote
- * key belongs to the origin of the Remote URL it was entered for: moving the URL to another origin
- * deletes it, so a key is never sent to a host the user did not give it to.
+ * key belongs to the origin of the Remote URL it was entered for: the vault stores that origin with
+ * the key and hands the key out for it only (so a settings.json edited to point elsewhere gets no
+ * key), and moving the URL to another origin through {@link Profiles.setRemoteUrl} deletes it.
  */
 
 /** Cache lifetime of a profile's /v1 GETs in seconds; 0 = cache off (the default). */
@@ -49,28 +50,43 @@ export interface Profiles {
   setActive(profile: ProfileName): Promise<Settings>;
   /**
    * Stores the Remote base URL without a trailing slash. When its origin (scheme, host, port)
-   * differs from the stored URL's, the Remote key is deleted from the vault first (the key was
-   * given for the old host); a path change on the same origin keeps it.
+   * differs from the origin the stored Remote key was entered for (normally the stored URL's), the
+   * key is deleted from the vault first (it was given for another host); a path change on the key's
+   * origin keeps it, and so does moving back to the key's origin after settings.json was edited.
    * @throws ZodError for a URL `RemoteBaseUrl` refuses (nothing changes); the vault's error when the
    *   key cannot be deleted (the URL is then not changed either).
    */
   setRemoteUrl(baseUrl: string): Promise<Settings>;
   /** Sets the cache lifetime of `profile`'s GET responses (0 = off). */
   setCacheTtl(profile: ProfileName, ttlSeconds: number): Promise<Settings>;
-  /** What the renderer may know: active profile, embedded status, Remote URL, `keySet`, cache TTLs, key storage (and its warning). */
+  /**
+   * What the renderer may know: active profile, embedded status, Remote URL, `keySet` (a key is
+   * stored for the Remote URL's origin) or `keyOrigin` (the other origin a stored key belongs to),
+   * cache TTLs, key storage (and its warning).
+   */
   state(): Promise<ProfilesState>;
 }
 
 const log = createLogger('profiles');
 
-/** `scheme://host[:port]` of a URL, normalised by WHATWG URL (case, default port); null when unparseable. */
-function originOf(url: string): string | null {
+/**
+ * `scheme://host[:port]` of a URL, normalised by WHATWG URL (case, default port); null when
+ * unparseable. The Remote key is bound to this string (see {@link KeyVault}).
+ */
+export function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
   } catch {
     return null;
   }
 }
+
+/**
+ * Message of a /v1 call on the Remote profile when the stored key was entered for `keyOrigin`, not
+ * for `origin` (the server the call would go to): the call is not made.
+ */
+export const keyForOtherOriginMessage = (keyOrigin: string, origin: string): string =>
+  `The stored API key belongs to ${keyOrigin}, not to ${origin}, so it was not sent. Enter the key for this server in Settings.`;
 
 /**
  * Profile store over `<configDir>/settings.json`. An unreadable or invalid file falls back to
@@ -110,11 +126,16 @@ export function createProfiles(opts: { configDir: string; vault: KeyVault; embed
     setRemoteUrl: (baseUrl) =>
       serial(async () => {
         const url = RemoteBaseUrl.parse(baseUrl.replace(/\/+$/, ''));
-        const before = (await load()).remote.baseUrl;
+        const before = originOf((await load()).remote.baseUrl);
+        const after = originOf(url);
+        // The origin the stored key belongs to (this binds a legacy key to the current URL first);
+        // unknown when it cannot be read, then the URL's origin change decides as before.
+        const key = before ? await opts.vault.status('remote', before) : ({ state: 'none' } as const);
+        const keyOrigin = key.state === 'set' ? before : key.state === 'other-origin' ? key.origin : before;
         // Key first, URL second: a failure in between leaves no key rather than a key for the wrong host.
-        if (originOf(url) !== originOf(before) && (await opts.vault.has('remote'))) {
+        if (keyOrigin !== after && (await opts.vault.has('remote'))) {
           await opts.vault.clear('remote');
-          log.info(`Remote origin changed (${originOf(before) ?? '?'} → ${originOf(url) ?? '?'}): the stored Remote key was deleted`);
+          log.info(`Remote origin changed (${keyOrigin ?? '?'} → ${after ?? '?'}): the stored Remote key was deleted`);
         }
         return write((s) => ({ ...s, remote: { ...s.remote, baseUrl: url } }));
       }),
@@ -122,10 +143,17 @@ export function createProfiles(opts: { configDir: string; vault: KeyVault; embed
     async state() {
       const s = await profiles.settings();
       const warning = opts.vault.warning?.();
+      const origin = originOf(s.remote.baseUrl);
+      const key: KeyStatus = origin ? await opts.vault.status('remote', origin) : { state: 'none' };
       return {
         active: s.active,
         embedded: { ...opts.embeddedStatus(), cacheTtlSeconds: s.embedded.cacheTtlSeconds },
-        remote: { baseUrl: s.remote.baseUrl, keySet: await opts.vault.has('remote'), cacheTtlSeconds: s.remote.cacheTtlSeconds },
+        remote: {
+          baseUrl: s.remote.baseUrl,
+          keySet: key.state === 'set',
+          ...(key.state === 'other-origin' ? { keyOrigin: key.origin } : {}),
+          cacheTtlSeconds: s.remote.cacheTtlSeconds,
+        },
         keyStorage: opts.vault.describe(),
         ...(warning ? { keyStorageWarning: warning } : {}),
       };

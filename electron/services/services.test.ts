@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,12 +9,27 @@ import type { Route } from '../testing/upstream.js';
 import { dispatch } from './dispatch.js';
 import { createServices } from './index.js';
 import type { Services } from './index.js';
-import { createFileVault } from './keyVault.js';
+import { createFileVault, createSafeStorageVault } from './keyVault.js';
+import type { SafeStorageLike } from './keyVault.js';
 import { setLogSink } from './logger.js';
 import { SETTINGS_FILE } from './profiles.js';
 
 const EMBEDDED_KEY = 'embedded-test-key-0001';
 const REMOTE_KEY = 'remote-test-key-abcdefgh';
+
+/** Electron safeStorage stand-in (the app mocks nothing else of electron here): reversible XOR with a marker. */
+function fakeSafeStorage(): SafeStorageLike {
+  const MARK = Buffer.from('FAKEENC1');
+  const xor = (b: Buffer): Buffer => Buffer.from(b.map((x) => x ^ 0x5a));
+  return {
+    isAsyncEncryptionAvailable: async () => true,
+    encryptStringAsync: async (text) => Buffer.concat([MARK, xor(Buffer.from(text, 'utf8'))]),
+    decryptStringAsync: async (b) => {
+      if (!b.subarray(0, MARK.length).equals(MARK)) throw new Error('not ours');
+      return { result: xor(b.subarray(MARK.length)).toString('utf8'), shouldReEncrypt: false };
+    },
+  };
+}
 
 let dir: string;
 let services: Services;
@@ -151,6 +166,52 @@ describe('remote profile and keys', () => {
       expect(second.requests).toHaveLength(0);
       services = await restart();
       expect(value<ProfilesState>(await call('profiles:get')).remote.keySet).toBe(false);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it.each([
+    ['file vault (web host)', () => createFileVault(dir)],
+    ['safeStorage vault (desktop)', () => createSafeStorageVault(fakeSafeStorage(), dir)],
+  ])('%s: a settings.json edited by hand to point at another host never gets the key sent there', async (_kind, vault) => {
+    await services.dispose();
+    const build = (): Services => createServices({ configDir: dir, vault: vault(), host: 'web', versions: {}, embedded: { factory }, retry: { maxAttempts: 1 } });
+    services = build();
+    const ok200: Route = (_q, res) => sendJson(res, 200, usage());
+    const first = await startUpstream({ '/v1/api_usage': ok200 });
+    const second = await startUpstream({ '/v1/api_usage': ok200 });
+    try {
+      await call('profiles:setActive', { profile: 'remote' });
+      await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1` });
+      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+      expect(await call('usage:get')).toMatchObject({ ok: true });
+      expect(first.requests.at(-1)?.headers['x-api-key']).toBe(REMOTE_KEY);
+
+      // Another program (or the user) edits settings.json while the app is closed.
+      await services.dispose();
+      const file = join(dir, SETTINGS_FILE);
+      const edited = JSON.parse(await readFile(file, 'utf8')) as { remote: { baseUrl: string } };
+      edited.remote.baseUrl = `${second.origin}/v1`;
+      await writeFile(file, JSON.stringify(edited));
+      services = build();
+
+      const state = value<ProfilesState>(await call('profiles:get'));
+      expect(state.remote).toEqual({ baseUrl: `${second.origin}/v1`, keySet: false, keyOrigin: first.origin, cacheTtlSeconds: 0 });
+      expect(await call('usage:get')).toEqual({
+        ok: false,
+        error: { code: 'auth', message: `The stored API key belongs to ${first.origin}, not to ${second.origin}, so it was not sent. Enter the key for this server in Settings.` },
+      });
+      expect(await call('datasets:list')).toMatchObject({ ok: false, error: { code: 'auth' } });
+      expect(second.requests.map((r) => r.headers['x-api-key'])).toEqual([]);
+      expect(JSON.stringify(second.requests)).not.toContain(REMOTE_KEY);
+
+      // A key entered for the new host is bound to it and used there; the old host's key is gone.
+      const other = `${REMOTE_KEY}-second`;
+      expect(value<ProfilesState>(await call('keys:set', { profile: 'remote', key: other })).remote).toEqual({ baseUrl: `${second.origin}/v1`, keySet: true, cacheTtlSeconds: 0 });
+      expect(await call('usage:get')).toMatchObject({ ok: true });
+      expect(second.requests.map((r) => r.headers['x-api-key'])).toEqual([other]);
     } finally {
       await first.close();
       await second.close();

@@ -49,7 +49,13 @@ export interface ProfilesState {
   active: ProfileName;
   /** `cacheTtlSeconds`: lifetime of cached /v1 GET responses of this profile; 0 = cache off (see `profiles:setCache`). */
   embedded: { status: 'starting' | 'running' | 'failed'; message?: string; cacheTtlSeconds?: number };
-  remote: { baseUrl: string; keySet: boolean; cacheTtlSeconds?: number };
+  /**
+   * `keySet`: a key is stored for the origin of `baseUrl` (only such a key is ever sent).
+   * `keyOrigin`: present only when a key is stored but was entered for another origin (e.g. the
+   * settings file was edited to point elsewhere): that origin, e.g. "https://old.example.com";
+   * `keySet` is then false and the key is not used until one is set for this server.
+   */
+  remote: { baseUrl: string; keySet: boolean; keyOrigin?: string; cacheTtlSeconds?: number };
   /** Where keys are kept, in words for the Settings page (e.g. "OS keychain via Electron safeStorage"). */
   keyStorage: string;
   /**

@@ -7,9 +7,11 @@ import { useProfileMutation } from '../lib/queries.js';
 /**
  * Write-only API key field for the Remote profile (`keys:set` / `keys:clear`). The input is
  * uncontrolled so the key never becomes React state, a DOM attribute or mutation variables; it
- * is read once on Save and the field is cleared. Only "Key set" / "No key set" is ever shown.
+ * is read once on Save and the field is cleared. Only "Key set" / "No key set" is ever shown, and
+ * with `keyOrigin` (a key stored for another server, e.g. after settings.json was edited) which
+ * server the stored key belongs to: it is not used here, and Clear deletes it.
  */
-export function RemoteKeyForm({ keySet, keyStorage }: { keySet: boolean; keyStorage: string }) {
+export function RemoteKeyForm({ keySet, keyOrigin, keyStorage }: { keySet: boolean; keyOrigin?: string | undefined; keyStorage: string }) {
   const api = useBridge();
   const inputRef = useRef<HTMLInputElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -37,6 +39,7 @@ export function RemoteKeyForm({ keySet, keyStorage }: { keySet: boolean; keyStor
   const failed = save.isError ? save.error : clear.isError ? clear.error : null;
   const error = clientError ?? (failed ? toGsError(failed).message : null);
   const busy = save.isPending || clear.isPending;
+  const otherOrigin = !keySet && keyOrigin ? keyOrigin : null;
   return (
     <form className="field-row" onSubmit={onSubmit} noValidate data-testid="remote-key-form">
       <label htmlFor="remote-key">Remote API key</label>
@@ -55,7 +58,7 @@ export function RemoteKeyForm({ keySet, keyStorage }: { keySet: boolean; keyStor
         <button type="submit" className="primary" disabled={busy}>
           Save key
         </button>
-        <button type="button" disabled={busy || !keySet} onClick={() => clear.mutate(undefined)}>
+        <button type="button" disabled={busy || (!keySet && !otherOrigin)} onClick={() => clear.mutate(undefined)}>
           Clear key
         </button>
       </div>
@@ -63,6 +66,11 @@ export function RemoteKeyForm({ keySet, keyStorage }: { keySet: boolean; keyStor
         <span className={keySet ? 'badge ok' : 'badge'}>{keySet ? 'Key set' : 'No key set'}</span>
         <span className="muted"> Stored in: {keyStorage}. The key is never shown again.</span>
       </p>
+      {otherOrigin && (
+        <p className="warning-box" role="status" data-testid="key-other-origin">
+          The stored key belongs to {otherOrigin}; it is not sent to this server. Enter the key for this server.
+        </p>
+      )}
       {error && (
         <p className="field-error" role="alert" data-testid="remote-key-error">
           {error}

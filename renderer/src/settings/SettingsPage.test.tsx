@@ -88,6 +88,21 @@ describe('Settings', () => {
     expect(screen.queryByTestId('remote-url-drops-key')).toBeNull();
   });
 
+  it('a key stored for another server: says whose it is, offers Clear, and goes away once a key is set here', async () => {
+    const { api, state } = createFakeApi();
+    state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, keySet: false, keyOrigin: 'https://old.example.com' } };
+    renderApp(api, '#/settings');
+    const note = await screen.findByTestId('key-other-origin');
+    expect(note.textContent).toContain('https://old.example.com');
+    expect(note.textContent).toContain('Enter the key for this server');
+    expect(screen.getByTestId('key-status').textContent).toContain('No key set');
+    expect((screen.getByRole('button', { name: 'Clear key' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Remote API key'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(screen.getByTestId('key-status').textContent).toContain('Key set'));
+    expect(screen.queryByTestId('key-other-origin')).toBeNull();
+  });
+
   it('shows app info from app:info', async () => {
     renderApp(createFakeApi().api, '#/settings');
     expect((await screen.findByTestId('app-info')).textContent).toContain('Gridscope 0.1.0 · web host');

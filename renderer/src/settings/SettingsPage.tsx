@@ -35,7 +35,7 @@ export function SettingsPage() {
                 {s.keyStorageWarning}
               </p>
             )}
-            <RemoteKeyForm keySet={s.remote.keySet} keyStorage={s.keyStorage} />
+            <RemoteKeyForm keySet={s.remote.keySet} keyOrigin={s.remote.keyOrigin} keyStorage={s.keyStorage} />
           </section>
           <CacheSettings state={s} />
         </>
