@@ -170,7 +170,15 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       state.storedKeys.push(key);
       return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true } })));
     },
-    'keys:clear': () => answer('keys:clear', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: false } }))),
+    'keys:clear': () =>
+      answer(
+        'keys:clear',
+        profiles((p) => {
+          // Like the host: clearing deletes the entry, so no origin is reported any more.
+          const { keyOrigin: _dropped, ...remote } = p.remote;
+          return { ...p, remote: { ...remote, keySet: false } };
+        }),
+      ),
     'datasets:estimate': (input) => {
       state.estimateInputs.push(input);
       const { datasetId } = input;
