@@ -17,11 +17,12 @@ function originOf(url: string): string | null {
 /**
  * Remote base URL field (`profiles:setRemoteUrl`). Checked with the contract's own schema before
  * sending; the host's validation message is shown when it still refuses. Remount (key) on change.
- * The host deletes the stored key when the URL moves to another origin (the key was given for the
- * old host); while a key is set and the field names another origin, a note says so before saving,
- * and afterwards the key form shows "No key set".
+ * The host deletes the stored key when the URL moves to an origin other than the one the key was
+ * entered for (`keyOrigin` when the stored key belongs to another server, else the current URL's);
+ * while the field names such an origin, a note says so before saving, and afterwards the key form
+ * shows "No key set". Moving back to the key's own server keeps it.
  */
-export function RemoteUrlForm({ baseUrl, keySet }: { baseUrl: string; keySet: boolean }) {
+export function RemoteUrlForm({ baseUrl, keySet, keyOrigin }: { baseUrl: string; keySet: boolean; keyOrigin?: string }) {
   const api = useBridge();
   const [value, setValue] = useState(baseUrl);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -40,7 +41,8 @@ export function RemoteUrlForm({ baseUrl, keySet }: { baseUrl: string; keySet: bo
 
   const error = clientError ?? (save.isError ? toGsError(save.error).message : null);
   const target = originOf(value);
-  const dropsKey = keySet && target !== null && target !== originOf(baseUrl);
+  const keysOrigin = keyOrigin ?? (keySet ? originOf(baseUrl) : null);
+  const dropsKey = keysOrigin !== null && target !== null && target !== keysOrigin;
   return (
     <form className="field-row" onSubmit={onSubmit} noValidate data-testid="remote-url-form">
       <label htmlFor="remote-url">Remote base URL</label>

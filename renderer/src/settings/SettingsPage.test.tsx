@@ -94,6 +94,13 @@ describe('Settings', () => {
     renderApp(api, '#/settings');
     const note = await screen.findByTestId('key-other-origin');
     expect(note.textContent).toContain('https://old.example.com');
+    // Typing the key's own server back keeps the key; a third server would delete it.
+    const url = screen.getByLabelText('Remote base URL');
+    fireEvent.change(url, { target: { value: 'https://old.example.com/v1' } });
+    expect(screen.queryByTestId('remote-url-drops-key')).toBeNull();
+    fireEvent.change(url, { target: { value: 'https://third.example/v1' } });
+    expect(screen.getByTestId('remote-url-drops-key').textContent).toContain('https://third.example');
+    fireEvent.change(url, { target: { value: state.profiles.remote.baseUrl } });
     expect(note.textContent).toContain('Enter the key for this server');
     expect(screen.getByTestId('key-status').textContent).toContain('No key set');
     expect((screen.getByRole('button', { name: 'Clear key' }) as HTMLButtonElement).disabled).toBe(false);

@@ -29,7 +29,7 @@ export function SettingsPage() {
             <p className="muted">
               Gridscope sends the key to the Remote service itself; this window never holds it.
             </p>
-            <RemoteUrlForm key={s.remote.baseUrl} baseUrl={s.remote.baseUrl} keySet={s.remote.keySet} />
+            <RemoteUrlForm key={s.remote.baseUrl} baseUrl={s.remote.baseUrl} keySet={s.remote.keySet} {...(s.remote.keyOrigin ? { keyOrigin: s.remote.keyOrigin } : {})} />
             {s.keyStorageWarning && (
               <p className="warning-box" role="alert" data-testid="key-storage-warning">
                 {s.keyStorageWarning}
