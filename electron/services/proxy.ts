@@ -275,7 +275,9 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       const profile = target.profile ?? 'remote';
       const ttlMs = (target.cacheTtlSeconds ?? 0) * 1000;
       const useCache = opts.cache !== undefined && o.cache !== false && ttlMs > 0;
-      const key = useCache ? cacheKey(profile, target.cacheId ?? target.baseUrl, path, queryStrings(query)) : '';
+      // Remote answers are tied to the key they were fetched with; the embedded server's key is
+      // generated per run, so its entries are tied to the stable `cacheId` alone.
+      const key = useCache ? cacheKey(profile, target.cacheId ?? target.baseUrl, path, queryStrings(query), target.cacheId ? undefined : target.key) : '';
       const cached = useCache ? await opts.cache?.read(profile, key) : undefined;
       if (cached && clock.now() - cached.storedAt <= ttlMs) {
         const hit = parse(cached.text, schema, what, target.key);

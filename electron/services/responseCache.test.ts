@@ -61,6 +61,9 @@ describe('cacheKey', () => {
     expect(cacheKey('embedded', 'https://api.example/v1', '/datasets', { a: '1', b: '2' })).not.toBe(k);
     expect(cacheKey('remote', 'https://other.example/v1', '/datasets', { a: '1', b: '2' })).not.toBe(k);
     expect(cacheKey('remote', 'https://api.example/v1', '/datasets', { a: '1', b: '3' })).not.toBe(k);
+    const withKey = cacheKey('remote', 'https://api.example/v1', '/datasets', { a: '1', b: '2' }, 'key-one');
+    expect(withKey).not.toBe(k);
+    expect(cacheKey('remote', 'https://api.example/v1', '/datasets', { a: '1', b: '2' }, 'key-two')).not.toBe(withKey);
   });
 });
 
@@ -87,6 +90,20 @@ describe('cached GETs through the proxy', () => {
     expect(text).not.toContain(KEY);
     expect(text.split('\n')[1]).toBe('{"n":1}');
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('an answer fetched with one Remote key is never served for another, even if written after the key changed', async () => {
+    const first = proxy();
+    expect(await first.get('/datasets', {}, Body)).toEqual({ ok: true, value: { n: 1 } });
+    // Same server, same query, another key (as after keys:set, or a slow request of the old key
+    // landing after the cache was emptied): the old key's entry is not this key's answer.
+    const second = proxy({ key: 'cache-test-other-key' });
+    expect(await second.get('/datasets', {}, Body)).toEqual({ ok: true, value: { n: 2 } });
+    expect(await second.get('/datasets', {}, Body)).toEqual({ ok: true, value: { n: 2 } });
+    expect(await first.get('/datasets', {}, Body)).toEqual({ ok: true, value: { n: 1 } });
+    expect(served).toBe(2);
+    const files = await readdir(join(dir, 'responses', 'remote'));
+    for (const f of files) expect(await readFile(join(dir, 'responses', 'remote', f), 'utf8')).not.toContain('cache-test-other-key');
   });
 
   it('TTL 0 (the default) caches nothing', async () => {

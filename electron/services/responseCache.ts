@@ -43,11 +43,16 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
 /**
  * The cache key: sha256 (hex) of profile, base (the Remote base URL, or a stable name for the
- * embedded server whose port changes per run), path and the query sorted by name then value.
+ * embedded server whose port changes per run), path, the query sorted by name then value and, when
+ * given, the API key the answer was fetched with — so an answer fetched with one key is never served
+ * for another, even one written by a request that was in flight while the key changed. The key only
+ * enters the hash: file names and contents never hold it.
  */
-export function cacheKey(profile: ProfileName, base: string, path: string, query: Record<string, string>): string {
+export function cacheKey(profile: ProfileName, base: string, path: string, query: Record<string, string>, apiKey?: string): string {
   const sorted = Object.entries(query).sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1));
-  return createHash('sha256').update(JSON.stringify([profile, base, path, sorted])).digest('hex');
+  const parts: unknown[] = [profile, base, path, sorted];
+  if (apiKey !== undefined) parts.push(apiKey);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 /** Creates a cache over `opts.dir` (created on first write, mode 0700; files 0600). */
