@@ -125,7 +125,7 @@ describe('Electron security checklist', () => {
 
   it('13. navigation and redirects away from the app page are blocked (in-app routes pass)', () => {
     for (const c of allContents()) {
-      for (const name of ['will-navigate', 'will-redirect']) {
+      for (const name of ['will-navigate', 'will-redirect', 'will-frame-navigate']) {
         for (const url of ['https://evil.example/', 'file:///etc/passwd', 'file:///tmp/other.html', 'javascript:alert(1)', 'data:text/html,x']) {
           const e = nav(url);
           emit(c.listeners, name, e);
@@ -257,11 +257,11 @@ describe('project rules', () => {
     'profiles:get': [{ profile: 'remote' }],
     'profiles:setActive': [{ profile: 'other' }, {}],
     'profiles:setRemoteUrl': [{ baseUrl: 'http://api.example/v1' }, { baseUrl: 'file:///etc' }, { baseUrl: 'https://k:s@api.example/v1' }],
-    'keys:set': [{ profile: 'embedded', key: 'abcdefgh12' }, { profile: 'remote', key: 'short' }, { profile: 'remote', key: 'x'.repeat(513) }],
+    'keys:set': [{ profile: 'embedded', key: 'abcdefgh12' }, { profile: 'remote', key: 'short' }, { profile: 'remote', key: 'x'.repeat(513) }, { profile: 'remote', key: 'abcd\nefgh12' }, { profile: 'remote', key: 'abcd\u0000efgh12' }, { profile: 'remote', key: 'abcdéfgh12' }],
     'keys:clear': [{ profile: 'embedded' }, {}],
     'profiles:setCache': [{ profile: 'remote', ttlSeconds: -1 }, { profile: 'remote', ttlSeconds: 1.5 }, { profile: 'remote', ttlSeconds: 31 * 86_400 }],
     'cache:clear': [{ profile: 'all' }],
-    'datasets:query': [{ datasetId: 'x', limit: 0 }, { datasetId: 'x', cursor: 'a&api_key=b' }, { datasetId: 'x', columns: ['a;b'] }, { datasetId: 'x', url: 'https://evil.example/' }],
+    'datasets:query': [{ datasetId: 'x', limit: 0 }, { datasetId: 'x', cursor: 'a&api_key=b' }, { datasetId: 'x', columns: ['a;b'] }, { datasetId: 'x', url: 'https://evil.example/' }, { datasetId: 'x', pageSize: 10_001 }],
     'datasets:columnValues': [
       { datasetId: 'x' },
       { datasetId: 'x', column: '../values' },

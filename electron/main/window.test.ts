@@ -70,7 +70,7 @@ describe('createMainWindow', () => {
   });
 
   it('blocks navigation and redirects away from the app page, and webviews', () => {
-    for (const name of ['will-navigate', 'will-redirect']) {
+    for (const name of ['will-navigate', 'will-redirect', 'will-frame-navigate']) {
       const away = navEvent('https://evil.example/');
       win.listeners.get(name)?.(away);
       expect(away.preventDefault).toHaveBeenCalled();

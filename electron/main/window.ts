@@ -76,7 +76,8 @@ export const BACKGROUND = { light: '#f6f7f9', dark: '#0f1318' } as const;
 /**
  * Per-webContents hardening, applied to our window and (from app `web-contents-created`) to any
  * other webContents: `window.open` denied (http/https go to the browser via {@link safeOpenExternal}),
- * navigation and redirects away from the app page blocked, `<webview>` attachment prevented.
+ * navigation and redirects away from the app page blocked — of the main frame (`will-navigate`) and
+ * of any sub-frame (`will-frame-navigate`) — and `<webview>` attachment prevented.
  */
 export function hardenWebContents(contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>, policy: AppUrlPolicy): void {
   contents.setWindowOpenHandler(({ url }) => {
@@ -90,6 +91,7 @@ export function hardenWebContents(contents: Pick<WebContents, 'setWindowOpenHand
   };
   contents.on('will-navigate', (event) => guard(event, event.url));
   contents.on('will-redirect', (event) => guard(event, event.url));
+  contents.on('will-frame-navigate', (event) => guard(event, event.url));
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 

@@ -236,7 +236,8 @@ describe.each(kinds)('$name: every key is bound to the origin it was entered for
   });
 
   it('an altered v2 entry counts as no key', async () => {
-    for (const entry of [{ key: KEY }, { origin: ORIGIN }, 42, '', legacyEntry(KEY)]) {
+    const notAnOrigin = [{ key: KEY, origin: 'The stored key belongs to <b>me</b>' }, { key: KEY, origin: `${ORIGIN}/path` }];
+    for (const entry of [{ key: KEY }, { origin: ORIGIN }, 42, '', legacyEntry(KEY), ...notAnOrigin]) {
       await writeFile(join(dir, file), JSON.stringify({ v: 2, profiles: { remote: entry } }));
       const vault = make();
       expect(await vault.get('remote', ORIGIN)).toBeNull();

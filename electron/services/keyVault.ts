@@ -61,8 +61,17 @@ export interface SafeStorageLike {
   getSelectedStorageBackend?(): string;
 }
 
-/** One stored key and the origin it was entered for. */
-const Entry = z.object({ key: z.string().min(1), origin: z.string().min(1) });
+/** `scheme://host[:port]` exactly as WHATWG URL writes an origin (a hand-edited file may hold anything). */
+const isOrigin = (text: string): boolean => {
+  try {
+    return new URL(text).origin === text;
+  } catch {
+    return false;
+  }
+};
+
+/** One stored key and the origin it was entered for (an entry whose origin is not one counts as no key). */
+const Entry = z.object({ key: z.string().min(1), origin: z.string().min(1).refine(isOrigin, 'origin: scheme://host[:port]') });
 type Entry = z.infer<typeof Entry>;
 
 /**

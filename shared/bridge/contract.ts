@@ -140,6 +140,12 @@ export const QueryTimezone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+
 /** Largest `limit` of `datasets:query` (rows across all pages). */
 export const MAX_QUERY_LIMIT = 100_000;
 
+/**
+ * Largest `pageSize` of `datasets:query`: one page is read whole in main (the proxy reads at most
+ * 32 MiB of JSON per answer), so pages stay small enough for wide datasets; `limit` spans pages.
+ */
+export const MAX_QUERY_PAGE_SIZE = 10_000;
+
 /** Input of `datasets:query`: one page of a dataset query (docs/query.md), cursor-paginated. */
 export const QueryInput = z
   .object({
@@ -150,7 +156,7 @@ export const QueryInput = z
     filter: EstimateFilter.optional(),
     order: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
-    pageSize: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
+    pageSize: z.number().int().min(1).max(MAX_QUERY_PAGE_SIZE).optional(),
     /** `meta.cursor` of the previous page; absent (or empty) for the first page. */
     cursor: z.string().max(4000).regex(/^[A-Za-z0-9_=-]*$/, 'cursor: base64url').optional(),
     /** IANA zone or `market`; adds `<x>_local` columns. */
@@ -254,7 +260,14 @@ export const contractInputs = {
   'profiles:get': Empty,
   'profiles:setActive': z.object({ profile: ProfileName }).strict(),
   'profiles:setRemoteUrl': z.object({ baseUrl: RemoteBaseUrl }).strict(),
-  'keys:set': z.object({ profile: z.literal('remote'), key: z.string().trim().min(8).max(512) }).strict(),
+  'keys:set': z
+    .object({
+      profile: z.literal('remote'),
+      // Sent as the `x-api-key` header: printable ASCII only, so a pasted newline or NUL is refused
+      // here with a clear message rather than failing every /v1 call later.
+      key: z.string().trim().min(8).max(512).regex(/^[\x21-\x7E]+$/, 'key: printable ASCII without spaces (as the key was issued)'),
+    })
+    .strict(),
   'keys:clear': z.object({ profile: z.literal('remote') }).strict(),
   'profiles:setCache': z.object({ profile: ProfileName, ttlSeconds: z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS) }).strict(),
   'cache:clear': z.object({ profile: ProfileName.optional() }).strict(),
