@@ -97,6 +97,15 @@ describe('Electron security checklist', () => {
     expect(SECURITY_HEADERS['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
+  it('7b. the page\'s own <meta> CSP (what protects a file:// page whatever the session does) is the same policy', () => {
+    const html = readFileSync(resolve(import.meta.dirname, '../../renderer/index.html'), 'utf8');
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1];
+    expect(meta).toBeDefined();
+    const directives = (policy: string) => policy.split(';').map((d) => d.trim()).filter(Boolean);
+    // A <meta> policy cannot carry frame-ancestors (browsers ignore it there); every other directive matches.
+    expect(directives(meta!)).toEqual(directives(CONTENT_SECURITY_POLICY).filter((d) => !d.startsWith('frame-ancestors')));
+  });
+
   it('8. allowRunningInsecureContent is off', () => {
     for (const p of prefsOfAll()) expect(p.allowRunningInsecureContent).toBe(false);
   });

@@ -38,7 +38,7 @@ export async function dispatch(handlers: Handlers, verb: string, rawInput: unkno
   }
 }
 
-/** The verbs a handler set answers, for completeness checks in tests and at startup. */
+/** The verbs a handler set answers, for the completeness checks of the tests (handler set = contract). */
 export function handlerVerbs(handlers: Handlers): Verb[] {
   return Object.keys(handlers).filter(isVerb);
 }
