@@ -199,11 +199,14 @@ describe('connections', () => {
     );
   });
 
-  it('a stalled server times out per attempt, and the attempts are retried', async () => {
-    const route = sequence('/v1/stall', [() => undefined]);
+  it('a stalled server times out per attempt, the attempts are retried, and each timed-out socket is closed', async () => {
+    let closedSockets = 0;
+    const route = sequence('/v1/stall', [(req) => void req.socket.on('close', () => void (closedSockets += 1))]);
     const e = errorOf(await run(make(fakeClock(), { timeoutMs: 150, retry: { maxAttempts: 2 } }).get('/stall', {}, Body)));
     expect(e).toEqual({ code: 'network', message: 'Gave up after 2 attempts over 1 s: The /v1 server did not answer within 0.2 s.' });
     expect(route.calls()).toBe(2);
+    // A timed-out attempt does not leave its connection open on the stalled server.
+    await vi.waitFor(() => expect(closedSockets).toBe(2));
   });
 });
 
