@@ -141,27 +141,42 @@ describe('audit of publish dates without rows of their own', () => {
     load: () => 'SELECT 1',
   };
 
-  it('keeps a publish-only date as a row with zero datapoints (full outer join)', async () => {
+  const row = (market_date: string, datapoints: number, times: number, subseries: number, publish: number): AuditRow => ({
+    market_date,
+    number_of_datapoints: datapoints,
+    number_of_unique_time_index_values: times,
+    number_of_unique_subseries_index_values: subseries,
+    number_of_unique_publish_times_on_publish_date: publish,
+  });
+
+  it.each<[string, string, AuditRow[]]>([
+    [
+      // Rows on 2024-10-02 and 2024-10-04 (Eastern); publish times on 2024-09-30 and 2024-10-01
+      // (no rows of their own: the day-ahead vintages) and on 2024-10-02 (which also has rows).
+      'keeps a publish-only date as a row with zero datapoints (full outer join)',
+      `(TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-09-30 14:00:00', 'RTO'),
+       (TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-10-01 14:00:00', 'RTO'),
+       (TIMESTAMP '2024-10-02 05:00:00', TIMESTAMP '2024-10-01 14:00:00', 'MIDATL'),
+       (TIMESTAMP '2024-10-04 04:00:00', TIMESTAMP '2024-10-02 14:00:00', 'RTO'),
+       (TIMESTAMP '2024-10-04 04:00:00', TIMESTAMP '2024-10-02 15:00:00', 'RTO')`,
+      [row('2024-09-30', 0, 0, 0, 1), row('2024-10-01', 0, 0, 0, 1), row('2024-10-02', 3, 2, 2, 2), row('2024-10-04', 2, 1, 1, 0)],
+    ],
+    [
+      // A NULL publish time is a datapoint of its market date but no publish date: no row with a null market_date.
+      'a row without a publish time counts as a datapoint and forms no publish date',
+      `(TIMESTAMP '2024-10-02 04:00:00', NULL::TIMESTAMP, 'RTO'),
+       (TIMESTAMP '2024-10-02 05:00:00', TIMESTAMP '2024-10-01 14:00:00', 'RTO'),
+       (TIMESTAMP '2024-10-04 04:00:00', NULL::TIMESTAMP, 'MIDATL')`,
+      [row('2024-10-01', 0, 0, 0, 1), row('2024-10-02', 2, 2, 1, 0), row('2024-10-04', 1, 1, 1, 0)],
+    ],
+  ])('%s', async (_rule, values, expected) => {
     const instance = await DuckDBInstance.create(':memory:');
     const conn = await instance.connect();
     try {
-      // Rows on 2024-10-02 and 2024-10-04 (Eastern); publish times on 2024-09-30 and 2024-10-01
-      // (no rows of their own: the day-ahead vintages) and on 2024-10-02 (which also has rows).
-      await conn.run(`CREATE TABLE forecast_fixture AS SELECT * FROM (VALUES
-        (TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-09-30 14:00:00', 'RTO'),
-        (TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-10-01 14:00:00', 'RTO'),
-        (TIMESTAMP '2024-10-02 05:00:00', TIMESTAMP '2024-10-01 14:00:00', 'MIDATL'),
-        (TIMESTAMP '2024-10-04 04:00:00', TIMESTAMP '2024-10-02 14:00:00', 'RTO'),
-        (TIMESTAMP '2024-10-04 04:00:00', TIMESTAMP '2024-10-02 15:00:00', 'RTO')
-      ) AS t(interval_start_utc, publish_time_utc, area)`);
+      await conn.run(`CREATE TABLE forecast_fixture AS SELECT * FROM (VALUES ${values}) AS t(interval_start_utc, publish_time_utc, area)`);
       const rows = await auditRows(conn, entry);
-      expect(rows).toEqual([
-        { market_date: '2024-09-30', number_of_datapoints: 0, number_of_unique_time_index_values: 0, number_of_unique_subseries_index_values: 0, number_of_unique_publish_times_on_publish_date: 1 },
-        { market_date: '2024-10-01', number_of_datapoints: 0, number_of_unique_time_index_values: 0, number_of_unique_subseries_index_values: 0, number_of_unique_publish_times_on_publish_date: 1 },
-        { market_date: '2024-10-02', number_of_datapoints: 3, number_of_unique_time_index_values: 2, number_of_unique_subseries_index_values: 2, number_of_unique_publish_times_on_publish_date: 2 },
-        { market_date: '2024-10-04', number_of_datapoints: 2, number_of_unique_time_index_values: 1, number_of_unique_subseries_index_values: 1, number_of_unique_publish_times_on_publish_date: 0 },
-      ]);
-      expect(rows.every((row) => AuditRow.safeParse(row).success)).toBe(true);
+      expect(rows).toEqual(expected);
+      expect(rows.every((r) => AuditRow.safeParse(r).success)).toBe(true);
     } finally {
       conn.closeSync();
       instance.closeSync();

@@ -13,7 +13,10 @@ import { ident, utcToLocal } from './sql.js';
  *   that market date (0 without a publish time column).
  * The dates are the union of both: a date on which forecasts were published but no row's time index
  * falls (e.g. the day before a day-ahead forecast's first interval) gets a row with 0 datapoints, 0
- * time index and 0 subseries values, so no publish count is dropped (a full outer join).
+ * time index and 0 subseries values, so no publish count is dropped (a full outer join). A row
+ * without a publish time (NULL) counts in its market date's datapoints but has no publish date: it
+ * adds no publish count and no date of its own (otherwise the join would give a row with a null
+ * market date).
  * Rows are ordered by market date ascending. The zone is bound as a parameter.
  */
 export async function auditRows(conn: DuckDBConnection, entry: CatalogueEntry): Promise<AuditRow[]> {
@@ -25,7 +28,7 @@ export async function auditRows(conn: DuckDBConnection, entry: CatalogueEntry): 
   const publish = entry.publish_time_column;
   const publishCounts = publish
     ? `SELECT ${localDate(publish)} AS publish_date, count(DISTINCT ${ident(publish)})::INTEGER AS n
-       FROM ${table} GROUP BY 1`
+       FROM ${table} WHERE ${ident(publish)} IS NOT NULL GROUP BY 1`
     : 'SELECT NULL::DATE AS publish_date, 0 AS n WHERE false';
   const sql = `
     WITH per_date AS (
