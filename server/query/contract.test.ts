@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePlan, type Plan } from '../plans/index.js';
 import { TEST_CATALOGUE } from './fixtures.js';
+import { IN_WITHOUT_VALUES } from './filter.js';
 import { invalidFrequencyDetail } from './frequency.js';
 import {
   FX_DST_QUERY as DST,
@@ -104,6 +105,15 @@ const CASES: Case[] = [
   { rule: 'filter in: timestamp items are trimmed', url: `${DST}filter_column=interval_start_utc&filter_operator=in&filter_value=2024-03-09T00:00:00Z, 2024-11-04T23:00:00Z`, check: (r) => expect(column(r, 'interval_start_utc')).toEqual([
     '2024-03-09T00:00:00+00:00', '2024-03-09T00:00:00+00:00', '2024-11-04T23:00:00+00:00', '2024-11-04T23:00:00+00:00',
   ]) },
+  // Empty `in` items are dropped; a list with none left is a 400.
+  { rule: 'filter in: a trailing comma adds no item', url: `${DST}filter_column=flag&filter_operator=in&filter_value=1,&columns=flag`, check: (r) => expect(new Set(column(r, 'flag'))).toEqual(new Set([1])) },
+  { rule: 'filter in: an empty item between commas is dropped', url: `${DST}filter_column=flag&filter_operator=in&filter_value=1,, 2&columns=flag`, check: (r) => {
+    expect(rows(r)).toHaveLength(8);
+    expect(new Set(column(r, 'flag'))).toEqual(new Set([1, 2]));
+  } },
+  { rule: 'filter in: only commas and spaces → 400', url: `${DST}filter_column=note&filter_operator=in&filter_value= , ,`, status: 400, detail: IN_WITHOUT_VALUES },
+  { rule: 'filter in: an empty value → 400', url: `${DST}filter_column=note&filter_operator=in&filter_value=`, status: 400, detail: IN_WITHOUT_VALUES },
+  { rule: 'filter =: a value with a comma is one value (in cannot express it)', url: `${DST}filter_column=location&filter_value=SOUTH, "X"&columns=location`, check: (r) => expect(new Set(column(r, 'location'))).toEqual(new Set(['SOUTH, "X"'])) },
   { rule: 'filter =: a single text value is compared as given', url: `${DST}filter_column=note&filter_value= n1`, check: (r) => expect(rows(r)).toHaveLength(0) },
   // A '+' offset left unencoded in the query string arrives as a space before HH:MM.
   { rule: 'start/end with an unencoded + offset', url: `${DST}start_time=2024-03-10T00:00:00+05:00&end_time=2024-03-10T02:00:00+05:00&columns=value`, check: (r) => expect(buckets(r, 'value')).toEqual([

@@ -7,7 +7,7 @@ import { parseTimestamp } from './timestamps.js';
 /**
  * The one filter of the dataset query (addendum: `filter_column`, `filter_value`,
  * `filter_operator` `= != > >= < <= in`, default `=`; `in` takes a comma list, each item trimmed of
- * surrounding spaces; spec "Errors":
+ * surrounding spaces, empty items dropped, none left → 400; spec "Errors":
  * a value of the wrong type → 400). Values are checked here so that the SQL cast of the bound
  * text can never fail: numbers for numeric columns (integers for INTEGER/BIGINT), timestamps in
  * any accepted form (naive ones read in the query's zone) for TIMESTAMP, `YYYY-MM-DD` for DATE.
@@ -19,6 +19,9 @@ export interface FilterParams {
   filter_value?: string;
   filter_operator?: string;
 }
+
+/** 400 detail of an `in` list without a value (`filter_value=`, `filter_value=,`). */
+export const IN_WITHOUT_VALUES = "filter_value lists no values for filter_operator 'in': give one or more comma-separated values, e.g. WEST,N.Y.C.";
 
 const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -57,7 +60,7 @@ function coerce(value: string, type: string, zone: string): string | { expected:
  * `filter_operator` is ignored, as the official client always sends one).
  * @param zone  IANA zone naive timestamp values are read in.
  * @throws HttpError 400: unknown column (listing the possible ones), unknown operator, missing
- *   value, or a value of the wrong type (`Invalid filter_value 'x' for column c of type DOUBLE PRECISION: expected a number`).
+ *   value, an `in` list without a value, or a value of the wrong type (`Invalid filter_value 'x' for column c of type DOUBLE PRECISION: expected a number`).
  */
 export function parseFilter(params: FilterParams, dataset: DatasetWithTimezone, zone: string): FilterSpec | undefined {
   if (params.filter_column === undefined) return undefined;
@@ -67,8 +70,11 @@ export function parseFilter(params: FilterParams, dataset: DatasetWithTimezone, 
     throw new HttpError(400, `Invalid filter_operator '${operator}'. Accepted values: ${FILTER_OPERATORS.join(', ')}`);
   }
   if (params.filter_value === undefined) throw new HttpError(400, 'filter_value is required when filter_column is given');
-  // `in` list items are trimmed (`CAPITL, WEST` is two zones); a single value keeps its text as given.
-  const raw = operator === 'in' ? params.filter_value.split(',').map((item) => item.trim()) : [params.filter_value];
+  // `in` list items are trimmed (`CAPITL, WEST` is two zones) and empty ones dropped (`WEST,`,
+  // `a,,b`); a single value keeps its text as given. A value containing a comma cannot be an `in`
+  // item (there is no escape): compare it with `=`.
+  const raw = operator === 'in' ? params.filter_value.split(',').map((item) => item.trim()).filter((item) => item !== '') : [params.filter_value];
+  if (raw.length === 0) throw new HttpError(400, IN_WITHOUT_VALUES);
   if (raw.length > 1000) throw new HttpError(400, 'filter_value lists more than 1000 values');
   const values = raw.map((value) => {
     const result = coerce(value, column.type, zone);

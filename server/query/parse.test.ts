@@ -20,7 +20,13 @@ describe('parseTimestamp', () => {
     ['2024-01-01T00:00:00 05:00', 'UTC', '2023-12-31 19:00:00.000000'],
     ['2024-01-01 00:00 05:30', 'US/Eastern', '2023-12-31 18:30:00.000000'],
     ['2024-01-01T00:00:00.5 01:00', 'UTC', '2023-12-31 23:00:00.500000'],
-    ['2024-01-01 05:00', 'UTC', '2024-01-01 05:00:00.000000'], // a time, not an offset
+    // … and so does a space then HHMM or HH (from +HHMM, +HH), after a time only.
+    ['2024-01-01T00:00:00 0530', 'UTC', '2023-12-31 18:30:00.000000'],
+    ['2024-01-01T00:00:00 05', 'US/Eastern', '2023-12-31 19:00:00.000000'],
+    ['2024-01-01 00:00 01', 'UTC', '2023-12-31 23:00:00.000000'],
+    ['2024-01-01T00:00:00+05:59', 'UTC', '2023-12-31 18:01:00.000000'],
+    ['2024-01-01T00:00:00-18:00', 'UTC', '2024-01-01 18:00:00.000000'],
+    ['2024-01-01 05:00', 'UTC', '2024-01-01 05:00:00.000000'], // a time, not an offset (also what 2024-01-01+05:00 decodes to)
     ['2024-07-01', 'US/Eastern', '2024-07-01 04:00:00.000000'],
     ['2024-01-01', 'US/Eastern', '2024-01-01 05:00:00.000000'],
     // DST: the repeated 01:00 hour reads as its first occurrence (EDT), the skipped 02:30 with the offset before the change.
@@ -32,7 +38,11 @@ describe('parseTimestamp', () => {
     expect(parseTimestamp(text, 'start_time', zone)).toBe(expected);
   });
 
-  it.each(['2024-02-30', '2024-01-01T24:00', 'yesterday', '2024-1-1', '2024-01-01T00:00:00+25:00', '2024-01-01T00:00:00 25:00', '2024-01-01T00:00:00 05:00Z', '2024-01-01T00:00:00 05:00-01:00', '2024-01-01T00:00:00 0500'])('rejects %s with 400', (text) => {
+  it.each(['2024-02-30', '2024-01-01T24:00', 'yesterday', '2024-1-1', '2024-01-01T00:00:00+25:00', '2024-01-01T00:00:00 25:00', '2024-01-01T00:00:00 05:00Z', '2024-01-01T00:00:00 05:00-01:00',
+    // Offset minutes above 59, signed or decoded from an unencoded +.
+    '2024-01-01T00:00:00+05:99', '2024-01-01T00:00:00-0560', '2024-01-01T00:00:00 05:99', '2024-01-01T00:00:00 0560', '2024-01-01T00:00:00+18:01',
+    // After a date alone, a space then HH or HHMM is no time and no offset.
+    '2024-01-01 05', '2024-01-01 0500', '2024-01-01T00:00:00 5'])('rejects %s with 400', (text) => {
     expect(() => parseTimestamp(text, 'end_time', 'UTC')).toThrow(new HttpError(400, `Invalid end_time '${text}': expected an ISO 8601 date or date-time such as 2024-01-01, 2024-01-01 00:00:00 or 2024-01-01T00:00:00-05:00`));
   });
 

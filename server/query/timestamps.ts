@@ -5,9 +5,12 @@ import { HttpError } from '../errors.js';
  * Timestamp parameters of the dataset query (addendum "Dataset query": `start_time`, `end_time`,
  * `time`, `publish_time*`, timestamp filter values). Accepted forms: `2024-01-01`,
  * `2024-01-01 00:00`, `2024-01-01T00:00:00`, fractions of a second, and a `Z`, `±HH`, `±HHMM` or
- * `±HH:MM` suffix. After a time, a space then `HH:MM` is a positive offset: an unencoded `+` in a
- * query string decodes to a space (`?start_time=2024-01-01T00:00:00+05:00` arrives as
- * `2024-01-01T00:00:00 05:00`), so that is what such a value meant. A value without an offset is
+ * `±HH:MM` suffix (offset minutes 00–59, at most ±18:00). After a time, a space then `HH:MM`, `HHMM`
+ * or `HH` is a positive offset: an unencoded `+` in a query string decodes to a space
+ * (`?start_time=2024-01-01T00:00:00+05:00` arrives as `2024-01-01T00:00:00 05:00`), so that is what
+ * such a value meant. Only after a time: after a date alone, a space then `HH:MM` is the time
+ * (`2024-01-01+05:00` arrives as `2024-01-01 05:00`, 05:00 wall-clock), and a space then `HH` or
+ * `HHMM` is invalid. A value without an offset is
  * wall-clock time in the query's zone (`timezone`, UTC when absent), converted with the zone's rules at that date (Intl/ICU, so DST is honoured):
  * - a time that occurs twice (the repeated hour when DST ends) is read as the first occurrence
  *   (daylight time), as Python's `fold=0`;
@@ -16,9 +19,12 @@ import { HttpError } from '../errors.js';
  * Results are naive UTC text `YYYY-MM-DD HH:MM:SS.ffffff`, bound as parameters and cast in SQL.
  */
 
-/** Date, optional time, optional offset; group 8 is a space-separated `HH:MM` (a decoded `+`), group 9 the signed offset. */
+/**
+ * Date, optional time, optional offset; group 8 is a space-separated `HH:MM`, `HHMM` or `HH` after
+ * the time (a decoded `+`; inside the time group, so never after a date alone), group 9 the signed offset.
+ */
 const PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: (\d{2}:\d{2}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: (\d{2}(?::?\d{2})?))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 // The zone rules live in shared/ (main's estimate and the renderer use them too).
 export { isKnownZone, wallTimeToEpoch, zoneOffsetMs } from '../../shared/time/zones.js';
@@ -63,7 +69,8 @@ export function parseTimestamp(text: string, name: string, zone: string): string
   if (offset.toUpperCase() === 'Z') return naiveUtc(wall, micros);
   const digits = offset.replace(':', '');
   const sign = digits.startsWith('-') ? -1 : 1;
-  const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5) || '0');
-  if (minutes > 18 * 60) throw invalid();
+  const offsetMinutes = Number(digits.slice(3, 5) || '0');
+  const minutes = Number(digits.slice(1, 3)) * 60 + offsetMinutes;
+  if (offsetMinutes > 59 || minutes > 18 * 60) throw invalid();
   return naiveUtc(wall - sign * minutes * 60_000, micros);
 }
