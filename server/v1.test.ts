@@ -65,6 +65,29 @@ describe('unknown routes', () => {
   });
 });
 
+describe('HEAD', () => {
+  const usageOf = async (key: string) => ApiUsage.parse((await get('/v1/api_usage', { 'x-api-key': key })).json()).current_period_usage;
+
+  it.each<[string, Record<string, string>]>([
+    ['/v1/datasets/nyiso_zonal_load_5_min/query?page_size=10', { 'x-api-key': OTHER_KEY }],
+    ['/v1/datasets/isone_load_hourly/audit', { 'x-api-key': OTHER_KEY }],
+    ['/v1/datasets', { 'x-api-key': OTHER_KEY }],
+    ['/v1/api_usage', { 'x-api-key': OTHER_KEY }],
+    ['/v1/datasets (no key: refused before authentication)', {}],
+  ])('%s → 405 Allow: GET, no request or row counted', async (url, headers) => {
+    const before = await usageOf(OTHER_KEY);
+    const res = await app.inject({ method: 'HEAD', url: url.replace(/ .*$/, ''), headers });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+    expect(res.body).toBe('');
+    expect(await usageOf(OTHER_KEY)).toEqual(before);
+  });
+
+  it('is still served outside /v1 (the OpenAPI document)', async () => {
+    expect((await app.inject({ method: 'HEAD', url: '/openapi.json' })).statusCode).toBe(200);
+  });
+});
+
 describe('GET /v1/api_usage', () => {
   it('reports the unlimited plan for the current UTC month, ignoring client parameters', async () => {
     const res = await get('/v1/api_usage?return_format=json&json_schema=array-of-arrays', {

@@ -1,6 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import { authenticate, type KeyRing } from './auth.js';
 import type { DatasetStore } from './data/store.js';
+import { HttpError } from './errors.js';
 import { planHooks } from './plans/index.js';
 import { columnValuesRoutes } from './routes/columnValues.js';
 import { constraintRoutes } from './routes/constraints.js';
@@ -30,9 +31,23 @@ export interface V1Options {
 /** Neither limited nor counted (ours): checking your usage must work when a limit is reached. */
 const EXEMPT_ROUTES = new Set(['/v1/api_usage']);
 
+/**
+ * HEAD on a /v1 URL → 405 `{"detail":"Method Not Allowed"}` with `Allow: GET`, before the key is
+ * checked (ours). The spec's endpoints are all GET and the API it describes (FastAPI) answers HEAD
+ * with 405; Fastify would expose a HEAD route for every GET, which would run the query and charge
+ * its rows and the request for a response without a body. So a HEAD costs nothing and counts for
+ * nothing. (`/openapi.json` and the presigned `/exports/...` links outside /v1 keep HEAD.)
+ */
+const refuseHead: onRequestHookHandler = async (request, reply) => {
+  if (request.method !== 'HEAD') return;
+  reply.header('allow', 'GET');
+  throw new HttpError(405, 'Method Not Allowed');
+};
+
 /** Registers authentication, plan limits, usage accounting and the resource route modules. */
 export const v1Routes: FastifyPluginAsync<V1Options> = async (app, { store, dataDir, keys, usage }) => {
   const plan = planHooks(usage, EXEMPT_ROUTES);
+  app.addHook('onRequest', refuseHead);
   app.addHook('onRequest', authenticate(keys));
   app.addHook('onRequest', plan.onRequest);
   app.addHook('onResponse', plan.onResponse);
