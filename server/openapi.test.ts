@@ -64,8 +64,22 @@ describe('GET /openapi.json', () => {
     expect(param('/v1/constraints/locations/{location_gs_entity_id}/constraint-costs', 'group_by').schema).toMatchObject({ default: 'constraint_contingency' });
     // Raw-text parameters keep a text default; parameters without a default have none.
     expect(param('/v1/datasets', 'download').schema).toMatchObject({ type: 'string', default: 'false' });
-    for (const name of ['sort_order', 'search', 'active_after']) expect(param('/v1/constraints', name).schema).not.toHaveProperty('default');
+    for (const name of ['search', 'active_after']) expect(param('/v1/constraints', name).schema).not.toHaveProperty('default');
     // sort_order documents what it does without sort_column (ours; docs/constraints.md).
     expect((param('/v1/constraints', 'sort_order') as { description?: string }).description).toMatch(/without sort_column/);
+  });
+
+  it.each<[string, string, string, Record<string, unknown>, RegExp?, RegExp?]>([
+    // Spec endpoint 1: "desc when omitted"; endpoint 2: default desc.
+    ['constraints sort_order: default desc', '/v1/constraints', 'sort_order', { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, /rt_absolute_cost/],
+    ['contingencies sort_order: default desc, no constraint-only cost ordering', '/v1/constraints/contingencies', 'sort_order', { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, /without sort_column.*latest first/, /rt_absolute_cost|include_absolute_costs/],
+    // Spec endpoint 14: start_date "date-time, nullable".
+    ['outages start_date: nullable date-time, optional', '/v1/outages/{market_id}/active', 'start_date', { type: ['string', 'null'], format: 'date-time' }, /empty value/],
+  ])('%s', (_rule, path, name, schema, describes, omits) => {
+    const param = doc.paths[path]!.get.parameters.find((p) => p.name === name) as { required: boolean; schema: unknown; description?: string };
+    expect(param.required).toBe(false);
+    expect(param.schema).toEqual(schema);
+    if (describes) expect(param.description).toMatch(describes);
+    if (omits) expect(param.description).not.toMatch(omits);
   });
 });

@@ -5,31 +5,18 @@ import { HttpError } from '../errors.js';
 import { parseRequest } from '../validation.js';
 import { constraintAccess, markSynthetic, type ConstraintRouteOptions } from './constraints/context.js';
 
-/** Query parameters the spec marks nullable (endpoint 14: `start_date`, "date-time, nullable"). */
-const NULLABLE = ['start_date'] as const;
-
-/**
- * The raw query without nullable parameters sent empty (`start_date=`): an empty value is null, i.e.
- * the parameter is absent ("when omitted, outages that started at any time are included"). Other
- * empty values stay and fail validation (422), e.g. `start_time=`.
- */
-function withoutEmptyNullables(query: unknown): unknown {
-  if (query === null || typeof query !== 'object') return query;
-  const copy: Record<string, unknown> = { ...(query as Record<string, unknown>) };
-  for (const name of NULLABLE) if (typeof copy[name] === 'string' && copy[name].trim() === '') delete copy[name];
-  return copy;
-}
-
 /**
  * `GET /outages/{market_id}/active` (spec endpoint 14; rules in data/constraints/outages.ts). The
  * market id is case-insensitive; a market without outage data → 404. `start_date=` (empty) counts as
- * absent. Ticket 724453 is real, the others synthetic (`is_synthetic`; header `x-gridscope-synthetic`).
+ * absent: the schema's own rule (shared/schemas/outages.ts), so the plan hook's row bound reads the
+ * query as this route does. Ticket 724453 is real, the others synthetic (`is_synthetic`; header
+ * `x-gridscope-synthetic`).
  */
 export const outageRoutes: FastifyPluginAsync<ConstraintRouteOptions> = async (app, options) => {
   const getStore = constraintAccess(app, options);
   app.get('/outages/:market_id/active', async (request, reply) => {
     const { market_id: raw } = parseRequest(MarketPath, request.params, 'path');
-    const query = parseRequest(ActiveOutagesQuery, withoutEmptyNullables(request.query), 'query');
+    const query = parseRequest(ActiveOutagesQuery, request.query, 'query');
     const cs = await getStore();
     const market = raw.toLowerCase();
     if (!cs.outageMarkets.includes(market)) throw new HttpError(404, `No outage data for market ${raw}`);

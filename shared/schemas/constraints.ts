@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTimeString } from './common.js';
-import { QueryDateTime, QueryFlag, QueryNumber, SortOrder, queryInteger } from './request-params.js';
+import { QueryDateTime, QueryFlag, QueryNumber, queryInteger, sortOrder } from './request-params.js';
 
 /**
  * Constraint resources and parameters (spec endpoints 1–8, "Resources → Constraint", "Contingency",
@@ -139,7 +139,7 @@ export const ConstraintListQuery = z.object({
   active_after: activeAfter,
   limit: listLimit,
   sort_column: z.enum(['constraint_name', 'market_id', 'earliest_seen_utc', 'latest_seen_utc']).optional(),
-  sort_order: SortOrder.optional(),
+  sort_order: sortOrder('most relevant with search / highest rt_absolute_cost with include_absolute_costs / latest first'),
   include_absolute_costs: QueryFlag.default(false),
   absolute_cost_start_time: QueryDateTime.optional(),
   absolute_cost_end_time: QueryDateTime.optional(),
@@ -155,7 +155,7 @@ export const ContingencyListQuery = z.object({
   active_after: activeAfter,
   limit: listLimit,
   sort_column: z.enum(['contingency_name', 'market_id', 'earliest_seen_utc', 'latest_seen_utc']).optional(),
-  sort_order: SortOrder.optional(),
+  sort_order: sortOrder('most relevant with search / latest first'),
 });
 export type ContingencyListQuery = z.output<typeof ContingencyListQuery>;
 

@@ -45,11 +45,24 @@ export type OutageTicket = z.infer<typeof OutageTicket>;
 export const ActiveOutagesResponse = z.object({ truncated: z.boolean(), tickets: z.array(OutageTicket) });
 export type ActiveOutagesResponse = z.infer<typeof ActiveOutagesResponse>;
 
+/**
+ * A date-time parameter the spec marks nullable (endpoint 14 `start_date`, "date-time, nullable"): a
+ * value sent empty or blank (`start_date=`) is null, i.e. the parameter is absent ("when omitted,
+ * outages that started at any time are included"). Handled here, in the schema, so the route and the
+ * plan hook's row bound (server/plans/rowBounds.ts) read the query alike. Other empty values still
+ * fail validation (422), e.g. `start_time=`. OpenAPI: `type: [string, null]`, `format: date-time`.
+ */
+const nullableQueryDateTime = z
+  .preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), QueryDateTime.optional())
+  .meta({ type: ['string', 'null'], format: 'date-time' });
+
 /** Endpoint 14 query. */
 export const ActiveOutagesQuery = z.object({
   start_time: QueryDateTime.describe('inclusive window start; also the as-of cutoff for reconstruction'),
   end_time: QueryDateTime.describe('exclusive window end'),
-  start_date: QueryDateTime.optional().describe('inclusive lower bound on current_interval_start_utc; nullable: an empty value (`start_date=`) is the same as leaving it out'),
+  start_date: nullableQueryDateTime.describe(
+    'inclusive lower bound on current_interval_start_utc; nullable: an empty value (`start_date=`) is the same as leaving it out',
+  ),
   limit: queryInteger(1, 100_000).default(50_000),
 });
 export type ActiveOutagesQuery = z.output<typeof ActiveOutagesQuery>;

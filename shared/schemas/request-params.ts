@@ -52,7 +52,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\
 
 /**
  * Parses an ISO 8601 date or date-time to epoch milliseconds, or `undefined`. A value without an
- * offset is UTC; a date alone is midnight UTC. A `+` that the query string turned into a space
+ * offset is UTC; a date alone is midnight UTC; offset minutes above 59 are invalid. A `+` that the query string turned into a space
  * (`...T00:00:00 05:00`) is read back as `+`.
  */
 export function parseIsoDateTime(raw: string): number | undefined {
@@ -69,7 +69,9 @@ export function parseIsoDateTime(raw: string): number | undefined {
   let offsetMinutes = 0;
   if (zone.toUpperCase() !== 'Z') {
     const digits = zone.slice(1).replace(':', '');
-    offsetMinutes = (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0')) * (zone[0] === '-' ? -1 : 1);
+    const minutes = Number(digits.slice(2) || '0');
+    if (minutes > 59) return undefined;
+    offsetMinutes = (Number(digits.slice(0, 2)) * 60 + minutes) * (zone[0] === '-' ? -1 : 1);
   }
   return base + millis - offsetMinutes * 60_000;
 }
@@ -102,11 +104,21 @@ export const QueryDate = z
 export const QueryFlag = QueryBoolean.meta({ type: 'boolean' });
 
 /**
- * `sort_order` of the list-style constraint endpoints (spec: enum asc | desc, desc when omitted).
- * With `sort_column` it orders that column; without it (ours, the spec is silent) it orders the first
- * key of the default ordering, `desc` being that key's default direction (server/data/constraints/list.ts).
+ * `sort_order` of the list-style constraint endpoints (spec: enum asc | desc, "desc when omitted":
+ * the default is `desc`, also in the OpenAPI document). With `sort_column` it orders that column;
+ * without it (ours, the spec is silent) it orders the first key of the default ordering, `desc` being
+ * that key's default direction (server/data/constraints/list.ts). Each endpoint describes its own
+ * default ordering ({@link sortOrder}).
  */
-export const SortOrder = z
-  .enum(['asc', 'desc'])
-  .describe('direction of sort_column (desc when omitted); without sort_column, of the default ordering\'s first key: desc = the default (most relevant / highest rt_absolute_cost / latest first), asc = its reverse');
+export const SortOrder = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrder>;
+
+/**
+ * The `sort_order` parameter of one list endpoint: default `desc`, described with `firstKeys`, what
+ * the endpoint's default ordering puts first (e.g. `most relevant / latest first`).
+ */
+export function sortOrder(firstKeys: string) {
+  return SortOrder.default('desc').describe(
+    `direction of sort_column (desc when omitted); without sort_column, of the default ordering's first key: desc = the default (${firstKeys}), asc = its reverse`,
+  );
+}
