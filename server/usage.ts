@@ -16,9 +16,11 @@ import { UsageStore, type UsageCounter } from './plans/usageFile.js';
  * {@link UsageTracker.admit} checks and reserves synchronously, so concurrent requests can never
  * pass a limit. Monthly rows are checked on admission: a request is refused once the key's rows
  * this month reached the limit. The plan hook (plans/hook.ts, plans/reservations.ts) also holds the
- * most rows each request in flight can return, so the response that crosses the limit — delivered
- * whole, trimming it would break pagination — is the only one: the month ends at most one response
- * above the limit.
+ * most rows each request in flight can return and lets at most one request that may cross the limit
+ * be in flight per key (a lone request whose bound does not fit, or one unbounded request: audit,
+ * shift factors, constraint costs, export listing), so the response that crosses the limit —
+ * delivered whole, trimming it would break pagination — is the only one: the month ends at most one
+ * response above the limit.
  */
 
 /** Start (inclusive) and end (exclusive: the next month's start) of the UTC month containing `now`. */
@@ -45,6 +47,9 @@ export interface UsageTrackerOptions {
 /** Outcome of {@link UsageTracker.admit}: admitted, or a 429 detail (and a wait in seconds for rate limits). */
 export type Admission = { ok: true } | { ok: false; detail: string; retryAfterSeconds?: number };
 
+/** A refusal of {@link UsageTracker.admit}'s last check (the plan hook's held rows), or `undefined` to admit. */
+export type LastCheck = () => { detail: string; retryAfterSeconds?: number } | undefined;
+
 /** Per-key counters and the plan's limits; a new UTC month starts from zero. */
 export class UsageTracker {
   readonly plan: Plan;
@@ -68,10 +73,12 @@ export class UsageTracker {
   /**
    * Admits one request of `keyId` now, or says why not. Checks, in order: monthly requests, monthly
    * rows (detail names the reset date, the next month's first day), then the second, minute and
-   * hour windows (`Too Many Requests. Limit: 1 per 1 second.`). On admission it counts the request
-   * at once, before returning: no other request can slip between the check and the count.
+   * hour windows (`Too Many Requests. Limit: 1 per 1 second.`), then `last` (the plan hook's rows
+   * held by requests in flight: a transient refusal, so a client over a window hears about the
+   * window first). On admission it counts the request at once, before returning: no other request
+   * can slip between the checks and the count (`last` must be synchronous).
    */
-  admit(keyId: string): Admission {
+  admit(keyId: string, last?: LastCheck): Admission {
     const now = this.now();
     const { end, key } = usagePeriod(now);
     const counter = this.counter(keyId, key);
@@ -85,6 +92,8 @@ export class UsageTracker {
     }
     const refusal: RateRefusal | undefined = this.limiter.check(keyId, now.getTime());
     if (refusal) return { ok: false, ...refusal };
+    const lastRefusal = last?.();
+    if (lastRefusal) return { ok: false, ...lastRefusal };
     this.limiter.record(keyId, now.getTime());
     this.store.set(keyId, { ...counter, requests: counter.requests + 1 });
     return { ok: true };

@@ -56,16 +56,27 @@ const ROWS_PLAN: Plan = {
   entitlements: { resampling: false, audit: false },
 };
 
-/** Sends every query at once (`stream(i)`: with `X-Stream: true`); each status, 429 detail and data rows. */
-async function queries(urls: string[], stream: (i: number) => boolean = () => false): Promise<{ status: number; detail?: string; rows: number }[]> {
+/** Monthly rows only, audit included: 1,000 rows, no rate limits, no row cap per response. */
+const AUDIT_ROWS_PLAN: Plan = { ...ROWS_PLAN, name: 'rows-audit', entitlements: { resampling: false, audit: true } };
+
+/**
+ * Sends every request at once (`stream(i)`: with `X-Stream: true`); each status, 429 detail, Retry-After
+ * and data rows (`data` of a query or an audit).
+ */
+async function queries(
+  urls: string[],
+  stream: (i: number) => boolean = () => false,
+): Promise<{ status: number; detail?: string; retryAfter: string | null; rows: number }[]> {
   return Promise.all(
     urls.map(async (url, i) => {
       const res = await fetch(url, { headers: { 'x-api-key': KEY, ...(stream(i) ? { 'x-stream': 'true' } : {}) } });
       const body = (await res.json()) as { detail?: string; data?: unknown[] };
-      return { status: res.status, detail: body.detail, rows: body.data?.length ?? 0 };
+      return { status: res.status, detail: body.detail, retryAfter: res.headers.get('retry-after'), rows: body.data?.length ?? 0 };
     }),
   );
 }
+
+const MONTHLY_ROWS = 'Monthly row limit of 1,000 rows reached. Your usage resets on 2026-12-01.';
 
 const count = <T>(items: T[], keep: (item: T) => boolean) => items.filter(keep).length;
 
@@ -110,10 +121,14 @@ describe('limits under concurrent requests', () => {
     const served = second.filter((r) => r.status === 200);
     expect([2, 3]).toContain(served.length);
     for (const r of served) expect(r.rows).toBe(20);
-    const refused = /^Monthly row limit of 1,000 rows(: 10 rows left this month \((20|40) rows held for requests in progress\) and this request may return up to 20\. Ask for fewer rows \(page_size or limit\) or retry when the requests in progress end\.| reached( \(\d+ rows held for requests in progress\))?\.) Your usage resets on 2026-12-01\.$/;
+    // Refused while others are in flight: transient wording and Retry-After: 1; once the rows counted
+    // reach the limit: the monthly message, no Retry-After.
+    const transient =
+      /^(Only 10 rows left this month with [12] other requests? of this key in progress \((20|40) rows held\), and this request may return up to 20\. Ask for fewer rows \(page_size or limit\), or retry when they end\.|No rows left this month after \d+ rows held by requests in progress; retry when they end\.)$/;
     for (const r of second.filter((r) => r.status !== 200)) {
       expect(r.status).toBe(429);
-      expect(r.detail).toMatch(refused);
+      if (r.detail === MONTHLY_ROWS) expect(r.retryAfter).toBeNull();
+      else expect([r.detail, r.retryAfter]).toEqual([expect.stringMatching(transient), '1']);
     }
     const used = await rowsUsed();
     expect(used).toBe(950 + 20 * served.length);
@@ -130,8 +145,27 @@ describe('limits under concurrent requests', () => {
     }
     const [last] = await queries([`${query}?page_size=1`]);
     if ((await rowsUsed()) >= 1000) {
-      expect(last).toMatchObject({ status: 429, detail: 'Monthly row limit of 1,000 rows reached. Your usage resets on 2026-12-01.' });
+      expect(last).toMatchObject({ status: 429, detail: MONTHLY_ROWS });
     }
+  });
+
+  it('serves one of several concurrent audits when 1 row is left (unbounded requests cross the limit one at a time)', async () => {
+    const base = await start(AUDIT_ROWS_PLAN);
+    const rowsUsed = async () =>
+      ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage.total_api_rows_returned;
+    expect((await queries([`${base}/datasets/nyiso_zonal_load_5_min/query?limit=999`]))[0]).toMatchObject({ status: 200, rows: 999 });
+
+    // Audits have no row bound before they run (2 rows here) and hold nothing: without the one-at-a-time
+    // rule every audit in flight would pass the "a row is left" check and each would cross the limit.
+    const audits = await queries(Array.from({ length: 6 }, () => `${base}/datasets/isone_load_hourly/audit`));
+    expect(audits.filter((r) => r.status === 200)).toEqual([expect.objectContaining({ rows: 2 })]);
+    const busy = /^Another request of this key whose rows are known only when it ends \(audit, shift factors, constraint costs, export listing\) is in progress \(1 row left this month\); retry when it ends\.$/;
+    for (const r of audits.filter((r) => r.status !== 200)) {
+      expect(r.status).toBe(429);
+      if (r.detail === MONTHLY_ROWS) expect(r.retryAfter).toBeNull(); // arrived after the served audit ended
+      else expect([r.detail, r.retryAfter]).toEqual([expect.stringMatching(busy), '1']);
+    }
+    expect(await rowsUsed()).toBe(1001);
   });
 
   it('admits exactly 1 of 40 concurrent requests on the free plan (1 per second)', async () => {

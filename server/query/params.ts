@@ -82,10 +82,12 @@ function pageSizeOf(params: DatasetQueryParams, rowsPerResponse: number): number
  * reserves this many monthly rows at admission (docs/plans.md "Rows per month").
  * @param rowsPerResponse the plan's `api_rows_per_response_limit` (`-1` = no limit).
  * @returns a row count ≥ 0. Never throws: a cursor that does not decode counts as 0 rows served
- *   (the route then answers 400 and serves no row).
+ *   (the route then answers 400 and serves no row); a page size above `rowsPerResponse` gives 0
+ *   (the route answers 400, {@link parseQuery}), so no row is held for it.
  */
 export function maxResponseRows(params: DatasetQueryParams, rowsPerResponse: number): number {
   const pageSize = pageSizeOf(params, rowsPerResponse);
+  if (rowsPerResponse >= 0 && pageSize > rowsPerResponse) return 0;
   if (params.limit === undefined) return pageSize;
   let before = (params.page - 1) * pageSize;
   if (params.cursor !== undefined) {
