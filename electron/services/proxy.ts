@@ -274,10 +274,18 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       const what = `GET ${url.pathname}`;
       const profile = target.profile ?? 'remote';
       const ttlMs = (target.cacheTtlSeconds ?? 0) * 1000;
-      const useCache = opts.cache !== undefined && o.cache !== false && ttlMs > 0;
-      // Remote answers are tied to the key they were fetched with; the embedded server's key is
-      // generated per run, so its entries are tied to the stable `cacheId` alone.
-      const key = useCache ? cacheKey(profile, target.cacheId ?? target.baseUrl, path, queryStrings(query), target.cacheId ? undefined : target.key) : '';
+      // Remote answers are tied to (a salted tag of) the key they were fetched with; the embedded
+      // server's key is generated per run, so its entries are tied to the stable `cacheId` alone.
+      let useCache = opts.cache !== undefined && o.cache !== false && ttlMs > 0;
+      let tag: string | undefined;
+      if (useCache && !target.cacheId) {
+        tag = await opts.cache!.credentialTag(target.key).catch((err: unknown) => {
+          log.warn('the response cache has no usable salt; not caching', err);
+          return undefined;
+        });
+        useCache = tag !== undefined;
+      }
+      const key = useCache ? cacheKey(profile, target.cacheId ?? target.baseUrl, path, queryStrings(query), tag) : '';
       const cached = useCache ? await opts.cache?.read(profile, key) : undefined;
       if (cached && clock.now() - cached.storedAt <= ttlMs) {
         const hit = parse(cached.text, schema, what, target.key);

@@ -106,6 +106,32 @@ describe('cached GETs through the proxy', () => {
     for (const f of files) expect(await readFile(join(dir, 'responses', 'remote', f), 'utf8')).not.toContain('cache-test-other-key');
   });
 
+  it('ties entries to a salted tag of the key, never a plain hash of it; the salt is per install, 0600, kept across restarts', async () => {
+    await proxy().get('/datasets', {}, Body);
+    const [file] = await readdir(join(dir, 'responses', 'remote'));
+    const base = `${up.origin}/v1`;
+    // Not derivable from the key alone: neither without a tag nor with the key itself in its place.
+    expect(file).not.toBe(`${cacheKey('remote', base, '/datasets', {})}.json`);
+    expect(file).not.toBe(`${cacheKey('remote', base, '/datasets', {}, KEY)}.json`);
+    const cache = createResponseCache({ dir: join(dir, 'responses') });
+    const tag = await cache.credentialTag(KEY);
+    expect(tag).toMatch(/^[0-9a-f]{64}$/);
+    expect(file).toBe(`${cacheKey('remote', base, '/datasets', {}, tag)}.json`);
+    const saltFile = join(dir, 'responses', 'salt');
+    expect(await readFile(saltFile, 'utf8')).not.toContain(KEY);
+    if (process.platform !== 'win32') expect((await stat(saltFile)).mode & 0o777).toBe(0o600);
+    // Another install (another folder) tags the same key differently.
+    const elsewhere = await mkdtemp(join(tmpdir(), 'gs-cache-other-'));
+    try {
+      expect(await createResponseCache({ dir: elsewhere }).credentialTag(KEY)).not.toBe(tag);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+    // clear() keeps the salt, so a restart still finds its entries.
+    await cache.clear();
+    expect(await createResponseCache({ dir: join(dir, 'responses') }).credentialTag(KEY)).toBe(tag);
+  });
+
   it('TTL 0 (the default) caches nothing', async () => {
     const p = proxy({ cacheTtlSeconds: 0 });
     await p.get('/datasets', {}, Body);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProfileName } from '../../shared/index.js';
@@ -8,8 +8,10 @@ import { createLogger } from './logger.js';
  * Opt-in on-disk cache of identical /v1 GETs (issue 5 §2): a repeated query costs no quota and
  * works offline. One file per response, `<dir>/<profile>/<sha256>.json`: a JSON header line
  * (`{"v":1,"storedAt":…,"path":"/datasets"}`) then the response body as received (decoded).
- * The file name is the sha256 of profile + base + path + sorted query — never the API key, which is
- * neither in the name nor in the file. Freshness (the per-profile TTL) is the caller's decision.
+ * The file name is the sha256 of profile + base + path + sorted query and, for Remote, a tag of the
+ * API key: an HMAC under a random per-install salt (`<dir>/salt`, 0600), so no file name is a plain
+ * function of the key. The key itself is neither in the name nor in the file. Freshness (the
+ * per-profile TTL) is the caller's decision.
  */
 
 export interface CacheEntry {
@@ -23,8 +25,14 @@ export interface ResponseCache {
   read(profile: ProfileName, key: string): Promise<CacheEntry | undefined>;
   /** Stores `text`; a body over the entry cap is skipped. Never throws (a cache failure is logged). */
   write(profile: ProfileName, key: string, path: string, text: string): Promise<void>;
-  /** Deletes the entries of one profile, or all; resolves to how many were removed. */
+  /** Deletes the entries of one profile, or all; resolves to how many were removed. The salt stays. */
   clear(profile?: ProfileName): Promise<number>;
+  /**
+   * A tag of `apiKey` for {@link cacheKey}: hex HMAC-SHA256 under this install's salt (created on
+   * first use, 32 random bytes, file 0600). The same key gives the same tag across restarts.
+   * @throws when the salt can be neither read nor written (the caller then skips the cache).
+   */
+  credentialTag(apiKey: string): Promise<string>;
 }
 
 export interface ResponseCacheOptions {
@@ -44,14 +52,14 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
 /**
  * The cache key: sha256 (hex) of profile, base (the Remote base URL, or a stable name for the
  * embedded server whose port changes per run), path, the query sorted by name then value and, when
- * given, the API key the answer was fetched with — so an answer fetched with one key is never served
- * for another, even one written by a request that was in flight while the key changed. The key only
- * enters the hash: file names and contents never hold it.
+ * given, the {@link ResponseCache.credentialTag} of the API key the answer was fetched with — so an
+ * answer fetched with one key is never served for another, even one written by a request that was
+ * in flight while the key changed.
  */
-export function cacheKey(profile: ProfileName, base: string, path: string, query: Record<string, string>, apiKey?: string): string {
+export function cacheKey(profile: ProfileName, base: string, path: string, query: Record<string, string>, credentialTag?: string): string {
   const sorted = Object.entries(query).sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1));
   const parts: unknown[] = [profile, base, path, sorted];
-  if (apiKey !== undefined) parts.push(apiKey);
+  if (credentialTag !== undefined) parts.push(credentialTag);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -64,6 +72,24 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     if (!KEY_PATTERN.test(key) || !PROFILES.includes(profile)) throw new Error('invalid cache key');
     return join(opts.dir, profile, `${key}.json`);
   };
+
+  /** The per-install salt of {@link ResponseCache.credentialTag}: read, or created once (`wx`, so two writers agree). */
+  let salt: Promise<Buffer> | undefined;
+  const saltFile = join(opts.dir, 'salt');
+  async function loadSalt(): Promise<Buffer> {
+    const existing = await readFile(saltFile, 'utf8').catch(() => undefined);
+    if (existing && /^[0-9a-f]{64}$/.test(existing.trim())) return Buffer.from(existing.trim(), 'hex');
+    await mkdir(opts.dir, { recursive: true, mode: 0o700 });
+    const fresh = randomBytes(32).toString('hex');
+    try {
+      await writeFile(saltFile, fresh, { mode: 0o600, flag: existing === undefined ? 'wx' : 'w' });
+      return Buffer.from(fresh, 'hex');
+    } catch (err) {
+      const raced = await readFile(saltFile, 'utf8').catch(() => undefined);
+      if (raced && /^[0-9a-f]{64}$/.test(raced.trim())) return Buffer.from(raced.trim(), 'hex');
+      throw err;
+    }
+  }
 
   /** Deletes the oldest entries until the total is under the cap. */
   async function prune(): Promise<void> {
@@ -118,6 +144,14 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
         await rm(tmp, { force: true }).catch(() => undefined);
         log.warn('could not write a cache entry', err);
       }
+    },
+
+    async credentialTag(apiKey) {
+      salt ??= loadSalt().catch((err: unknown) => {
+        salt = undefined;
+        throw err;
+      });
+      return createHmac('sha256', await salt).update(apiKey).digest('hex');
     },
 
     async clear(profile) {
