@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CataloguePage } from './catalogue/CataloguePage.js';
 import { EMPTY_FILTER } from './catalogue/filter.js';
 import type { CatalogueFilter } from './catalogue/filter.js';
@@ -47,7 +47,8 @@ function useMenuCommands(): void {
 export function App() {
   const route = useHashRoute();
   const [filter, setFilter] = useState<CatalogueFilter>(EMPTY_FILTER);
-  const [queryForms] = useState<QueryFormMemory>(() => new Map());
+  // A ref: each query form writes its fields to the Map as they change; nothing renders from it.
+  const queryForms = useRef<QueryFormMemory>(new Map());
   useMenuCommands();
   const inCatalogue = route.name === 'catalogue' || route.name === 'dataset' || route.name === 'query';
   return (
@@ -67,7 +68,7 @@ export function App() {
         </NavLink>
       </nav>
       <main className="main" id="main">
-        <RouteView route={route} filter={filter} onFilterChange={setFilter} queryForms={queryForms} />
+        <RouteView route={route} filter={filter} onFilterChange={setFilter} queryForms={queryForms.current} />
       </main>
       <UsageMeter />
     </div>

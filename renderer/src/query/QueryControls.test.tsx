@@ -207,5 +207,12 @@ describe('query form memory', () => {
     expect((screen.getByTestId('query-start') as HTMLInputElement).value).toBe(defaultStart);
     expect((screen.getByTestId('query-order') as HTMLSelectElement).value).toBe('asc');
     expect((screen.getByTestId('query-timezone') as HTMLSelectElement).value).toBe('');
+
+    // Reset is remembered too.
+    window.location.hash = '#/settings';
+    await waitFor(() => expect(screen.queryByTestId('query-form')).toBeNull());
+    window.location.hash = HASH;
+    expect(((await screen.findByTestId('query-start')) as HTMLInputElement).value).toBe(defaultStart);
+    expect((screen.getByTestId('query-order') as HTMLSelectElement).value).toBe('asc');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ESTIMATE_FILTER_OPERATORS, EstimateTime, MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
@@ -120,10 +120,15 @@ function restore(dataset: DatasetWithTimezone, saved: Fields | undefined): Field
  */
 export function QueryForm({ dataset, busy, onSubmit, memory }: QueryFormProps) {
   const [f, setF] = useState<Fields>(() => restore(dataset, memory?.get(dataset.id)) ?? defaults(dataset));
-  useEffect(() => {
-    memory?.set(dataset.id, f);
-  }, [memory, dataset.id, f]);
-  const set = <K extends keyof Fields>(key: K) => (v: Fields[K]) => setF((prev) => ({ ...prev, [key]: v }));
+  /** The fields as last set (ahead of `f` until React renders, when one event sets several). */
+  const latest = useRef(f);
+  /** Sets the fields and remembers them for this dataset (see {@link QueryFormProps.memory}). */
+  const update = (next: Fields) => {
+    latest.current = next;
+    memory?.set(dataset.id, next);
+    setF(next);
+  };
+  const set = <K extends keyof Fields>(key: K) => (v: Fields[K]) => update({ ...latest.current, [key]: v });
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = (e: FormEvent) => {
@@ -189,7 +194,7 @@ export function QueryForm({ dataset, busy, onSubmit, memory }: QueryFormProps) {
         <button type="submit" className="primary" disabled={busy}>
           Run query
         </button>
-        <button type="button" onClick={() => (setF(defaults(dataset)), setProblem(null))} data-testid="query-reset">
+        <button type="button" onClick={() => (update(defaults(dataset)), setProblem(null))} data-testid="query-reset">
           Reset
         </button>
       </div>

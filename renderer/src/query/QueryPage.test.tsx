@@ -1,13 +1,19 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { RequestStatus } from '../../../shared/bridge/contract.js';
+import { AppProviders } from '../AppProviders.js';
 import { createFakeApi, makeUsage } from '../test/fakeApi.js';
 import { renderApp } from '../test/render.js';
 import { formatCell, latestDay } from './cells.js';
 import { describeStatus } from './RequestStatusLine.js';
+import { useQueryRun } from './useQueryRun.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const ID = 'pjm_marginal_value_day_ahead_hourly';
 const HASH = `#/datasets/${ID}/query`;
@@ -100,6 +106,10 @@ describe('Query explorer', () => {
     fireEvent.click(screen.getByTestId('load-more'));
     await waitFor(() => expect(screen.getAllByTestId('result-row')).toHaveLength(2));
     expect(state.queryInputs[1]).toMatchObject({ cursor: 'c2' });
+    // Each run passes its own signal: the estimate and first page share one, "Load more" has another.
+    expect(state.estimateOptions[0]?.signal).toBe(state.queryOptions[0]?.signal);
+    expect(state.queryOptions[1]?.signal?.aborted).toBe(false);
+    expect(state.queryOptions[1]?.signal).not.toBe(state.queryOptions[0]?.signal);
     expect(screen.getByTestId('result-count').textContent).toBe('(2 rows loaded; data time zone US/Eastern)');
     expect(screen.queryByTestId('load-more')).toBeNull();
   });
@@ -123,6 +133,58 @@ describe('Query explorer', () => {
     await waitFor(() => expect(screen.getByTestId('request-status-text').textContent).toBe('Running query…'));
     fireEvent.click(screen.getByTestId('cancel-request'));
     await waitFor(() => expect(state.cancelled).toEqual([state.queryInputs[0]!.requestId]));
+  });
+
+  it('leaving the page aborts the pending query (its signal), without an error', async () => {
+    const { api, state } = createFakeApi({ queryGate: new Promise<void>(() => undefined) });
+    const consoleError = vi.spyOn(console, 'error');
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+    await waitFor(() => expect(screen.getByTestId('request-status-text').textContent).toBe('Running query…'));
+    const signal = state.queryOptions[0]?.signal;
+    expect(signal?.aborted).toBe(false);
+    expect(state.estimateOptions[0]?.signal).toBe(signal);
+
+    window.location.hash = `#/datasets/${ID}`;
+    await waitFor(() => expect(screen.queryByTestId('query-page')).toBeNull());
+    expect(signal?.aborted).toBe(true);
+    // The fake answered the aborted call `cancelled`, as the transports do; nobody is told.
+    await waitFor(() => expect(state.calls).toContain('datasets:query'));
+    window.location.hash = HASH;
+    await screen.findByTestId('query-form');
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    expect(screen.queryByTestId('request-status')).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+    // Not the user's Cancel: nothing was sent as requests:cancel by the page itself.
+    expect(state.cancelled).toEqual([]);
+  });
+
+  it('a new run aborts the previous one, whose cancelled answer is not shown', async () => {
+    let release!: () => void;
+    const { api, state } = createFakeApi({ queryGate: new Promise<void>((r) => (release = r)) });
+    const consoleError = vi.spyOn(console, 'error');
+    const wrapper = ({ children }: { children: ReactNode }) => <AppProviders api={api}>{children}</AppProviders>;
+    const { result } = renderHook(() => useQueryRun(ID), { wrapper });
+
+    void result.current.start({ datasetId: ID, startTime: '2023-11-01' });
+    await waitFor(() => expect(state.queryInputs).toHaveLength(1));
+    const first = state.queryOptions[0]?.signal;
+    expect(first?.aborted).toBe(false);
+
+    void result.current.start({ datasetId: ID, startTime: '2023-11-02' });
+    expect(first?.aborted).toBe(true);
+    await waitFor(() => expect(state.queryInputs).toHaveLength(2));
+    const second = state.queryOptions[1]?.signal;
+    expect(second?.aborted).toBe(false);
+    // The first run's `cancelled` answer came back while the second one runs: no error state.
+    await waitFor(() => expect(state.calls.filter((v) => v === 'datasets:query')).toHaveLength(1));
+    expect(result.current.phase.kind).toBe('running');
+
+    release();
+    await waitFor(() => expect(result.current.phase.kind).toBe('done'));
+    expect(result.current.loaded?.request).toMatchObject({ startTime: '2023-11-02' });
+    expect(consoleError).not.toHaveBeenCalled();
   });
 
   it('shows a failed query through the error state', async () => {

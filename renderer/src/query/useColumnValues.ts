@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callBridge } from '../lib/bridgeQuery.js';
-import { newRequestId } from '../lib/requestId.js';
+import { withRequestId } from '../lib/requestId.js';
 import { useBridge } from '../lib/BridgeContext.js';
 
 /** Values asked for per request: enough for zones and hubs; longer lists are searched as one types. */
@@ -27,14 +27,16 @@ export function useColumnValues(datasetId: string, column: string | null, typed:
   const all = useQuery({
     ...options,
     queryKey: ['datasets', 'columnValues', datasetId, column, ''],
-    queryFn: ({ signal }) => callBridge(api, 'datasets:columnValues', { datasetId, column: column!, limit: SUGGESTION_LIMIT, requestId: newRequestId() }, { signal }),
+    queryFn: ({ signal }) =>
+      withRequestId((requestId) => callBridge(api, 'datasets:columnValues', { datasetId, column: column!, limit: SUGGESTION_LIMIT, requestId }, { signal })),
     enabled: column !== null,
   });
   const searching = column !== null && all.data?.truncated === true && search !== '';
   const found = useQuery({
     ...options,
     queryKey: ['datasets', 'columnValues', datasetId, column, search],
-    queryFn: ({ signal }) => callBridge(api, 'datasets:columnValues', { datasetId, column: column!, search, limit: SUGGESTION_LIMIT, requestId: newRequestId() }, { signal }),
+    queryFn: ({ signal }) =>
+      withRequestId((requestId) => callBridge(api, 'datasets:columnValues', { datasetId, column: column!, search, limit: SUGGESTION_LIMIT, requestId }, { signal })),
     enabled: searching,
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryEstimate, QueryPage, VerbInput } from '../../../shared/bridge/contract.js';
 import { callBridge } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { queryKeys } from '../lib/queries.js';
-import { newRequestId } from '../lib/requestId.js';
+import { newRequestId, releaseRequestId } from '../lib/requestId.js';
 
 /** What the form asks for: the `datasets:query` input without paging and request ids. */
 export type QueryRequest = Omit<VerbInput<'datasets:query'>, 'cursor' | 'requestId' | 'pageSize'>;
@@ -31,6 +31,12 @@ export interface Loaded extends QueryPage {
  * `confirm` until {@link runAnyway}, else the query runs at once. Each call has a fresh
  * `requestId` (watched by the status line, aborted by {@link cancel}); pages accumulate via the
  * cursor ({@link loadMore}). The usage meter is refreshed after every query page.
+ *
+ * Each run (start, run anyway, load more, a retry) has its own AbortController, whose signal goes
+ * to every call of the run: a new run aborts the previous one, and so does leaving the page
+ * (unmount), so a superseded estimate or query stops on the host instead of still counting rows.
+ * An aborted run just ends: its `cancelled` answer is not shown. ({@link cancel}, the user's
+ * Cancel, is shown: the call then fails with `cancelled` through the error state.)
  */
 export function useQueryRun(datasetId: string) {
   const api = useBridge();
@@ -38,78 +44,110 @@ export function useQueryRun(datasetId: string) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [estimate, setEstimate] = useState<QueryEstimate | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  /** Generation of the current run: answers of a superseded run are dropped. */
-  const gen = useRef(0);
+  /** The current run's controller; answers of a superseded (aborted) run are dropped. */
+  const current = useRef<AbortController | null>(null);
+
+  /** Aborts the run in progress, if any, and starts a new one. */
+  const newRun = useCallback(() => {
+    current.current?.abort();
+    const run = new AbortController();
+    current.current = run;
+    return run;
+  }, []);
+
+  // Leaving the page aborts the pending call (the host then stops it and its /v1 request).
+  useEffect(
+    () => () => {
+      current.current?.abort();
+      current.current = null;
+    },
+    [],
+  );
 
   const fetchPage = useCallback(
-    async (request: QueryRequest, previous: Loaded | null, g: number) => {
+    async (request: QueryRequest, previous: Loaded | null, run: AbortController) => {
       const requestId = newRequestId();
       setPhase({ kind: 'running', requestId, more: previous !== null });
       const pageSize = request.limit ? Math.min(PAGE_SIZE, request.limit) : PAGE_SIZE;
       try {
-        const page = await callBridge(api, 'datasets:query', {
-          ...request,
-          datasetId,
-          pageSize,
-          requestId,
-          ...(previous?.cursor ? { cursor: previous.cursor } : {}),
-        });
-        if (g !== gen.current) return;
+        const page = await callBridge(
+          api,
+          'datasets:query',
+          {
+            ...request,
+            datasetId,
+            pageSize,
+            requestId,
+            ...(previous?.cursor ? { cursor: previous.cursor } : {}),
+          },
+          { signal: run.signal },
+        );
+        if (run.signal.aborted) return;
         setLoaded(previous ? { ...previous, rows: [...previous.rows, ...page.rows], hasNextPage: page.hasNextPage, cursor: page.cursor } : { ...page, request });
         setPhase({ kind: 'done' });
       } catch (error) {
-        if (g === gen.current) setPhase({ kind: 'error', error, retry: () => void fetchPage(request, previous, ++gen.current) });
+        if (!run.signal.aborted) setPhase({ kind: 'error', error, retry: () => void fetchPage(request, previous, newRun()) });
       } finally {
+        releaseRequestId(requestId);
         void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
       }
     },
-    [api, datasetId, queryClient],
+    [api, datasetId, queryClient, newRun],
   );
 
   /** Estimates `request`, then runs it unless the estimate warns. */
   const start = useCallback(
     async (request: QueryRequest) => {
-      const g = ++gen.current;
+      const run = newRun();
       const requestId = newRequestId();
       setPhase({ kind: 'estimating', requestId });
       setEstimate(null);
       setLoaded(null);
       // What changes the row count; columns and order do not.
       const { startTime, endTime, filter, limit, timezone } = request;
+      let est: QueryEstimate;
       try {
-        const est = await callBridge(api, 'datasets:estimate', {
-          datasetId,
-          requestId,
-          ...(startTime ? { startTime } : {}),
-          ...(endTime ? { endTime } : {}),
-          ...(filter ? { filter } : {}),
-          ...(limit !== undefined ? { limit } : {}),
-          ...(timezone !== undefined ? { timezone } : {}),
-        });
-        if (g !== gen.current) return;
-        setEstimate(est);
-        if (est.warnings.length > 0) setPhase({ kind: 'confirm', request });
-        else await fetchPage(request, null, g);
+        est = await callBridge(
+          api,
+          'datasets:estimate',
+          {
+            datasetId,
+            requestId,
+            ...(startTime ? { startTime } : {}),
+            ...(endTime ? { endTime } : {}),
+            ...(filter ? { filter } : {}),
+            ...(limit !== undefined ? { limit } : {}),
+            ...(timezone !== undefined ? { timezone } : {}),
+          },
+          { signal: run.signal },
+        );
       } catch (error) {
-        if (g === gen.current) setPhase({ kind: 'error', error, retry: () => void start(request) });
+        if (!run.signal.aborted) setPhase({ kind: 'error', error, retry: () => void start(request) });
+        return;
+      } finally {
+        releaseRequestId(requestId);
       }
+      if (run.signal.aborted) return;
+      setEstimate(est);
+      if (est.warnings.length > 0) setPhase({ kind: 'confirm', request });
+      else await fetchPage(request, null, run);
     },
-    [api, datasetId, fetchPage],
+    [api, datasetId, fetchPage, newRun],
   );
 
   const runAnyway = useCallback(() => {
-    if (phase.kind === 'confirm') void fetchPage(phase.request, null, ++gen.current);
-  }, [phase, fetchPage]);
+    if (phase.kind === 'confirm') void fetchPage(phase.request, null, newRun());
+  }, [phase, fetchPage, newRun]);
 
   /** Leaves the confirmation without running anything. */
   const dismiss = useCallback(() => {
-    gen.current += 1;
+    newRun();
     setPhase({ kind: 'idle' });
-  }, []);
+  }, [newRun]);
 
   const loadMore = useCallback(() => {
-    if (loaded?.hasNextPage) void fetchPage(loaded.request, loaded, ++gen.current);
-  }, [loaded, fetchPage]);
+    if (loaded?.hasNextPage) void fetchPage(loaded.request, loaded, newRun());
+  }, [loaded, fetchPage, newRun]);
 
   /** Aborts the pending call; it then fails with `cancelled`, shown by the error state. */
   const cancel = useCallback(() => {
