@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfilesState } from '../../../shared/bridge/contract.js';
 import { callBridge } from './bridgeQuery.js';
 import { useBridge } from './BridgeContext.js';
-import { newRequestId } from './requestId.js';
+import { withRequestId } from './requestId.js';
 
 /**
  * Query keys and hooks over the bridge verbs. Everything under `['datasets']` depends on the
@@ -23,7 +23,7 @@ export const queryKeys = {
 /** `datasets:list` — the catalogue of the active profile. */
 export function useDatasetList() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.list, queryFn: ({ signal }) => callBridge(api, 'datasets:list', { requestId: newRequestId() }, { signal }) });
+  return useQuery({ queryKey: queryKeys.list, queryFn: ({ signal }) => withRequestId((requestId) => callBridge(api, 'datasets:list', { requestId }, { signal })) });
 }
 
 /** `datasets:get` — one dataset with its market's time zone. */
@@ -31,7 +31,7 @@ export function useDataset(datasetId: string) {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.detail(datasetId),
-    queryFn: ({ signal }) => callBridge(api, 'datasets:get', { datasetId, requestId: newRequestId() }, { signal }),
+    queryFn: ({ signal }) => withRequestId((requestId) => callBridge(api, 'datasets:get', { datasetId, requestId }, { signal })),
   });
 }
 
@@ -40,7 +40,7 @@ export function useDatasetAudit(datasetId: string) {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.audit(datasetId),
-    queryFn: ({ signal }) => callBridge(api, 'datasets:audit', { datasetId, requestId: newRequestId() }, { signal }),
+    queryFn: ({ signal }) => withRequestId((requestId) => callBridge(api, 'datasets:audit', { datasetId, requestId }, { signal })),
   });
 }
 
@@ -52,7 +52,7 @@ export function useUsage() {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.usage,
-    queryFn: ({ signal }) => callBridge(api, 'usage:get', { requestId: newRequestId() }, { signal }),
+    queryFn: ({ signal }) => withRequestId((requestId) => callBridge(api, 'usage:get', { requestId }, { signal })),
     staleTime: 0,
     retry: false,
     refetchInterval: USAGE_REFRESH_MS,
