@@ -3,3 +3,6 @@ export * from './errors.js';
 export * from './schemas/index.js';
 export * from './bridge/contract.js';
 export * from './time/zones.js';
+export * from './time/period.js';
+export * from './url.js';
+export * from './catalogue.js';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { isOrigin } from '../../shared/index.js';
 import type { ProfileName } from '../../shared/index.js';
 import { createSerialQueue, readJsonFile, writeFileAtomic } from './fsutil.js';
 import { createLogger } from './logger.js';
@@ -60,15 +61,6 @@ export interface SafeStorageLike {
   isAsyncEncryptionAvailable(): Promise<boolean>;
   getSelectedStorageBackend?(): string;
 }
-
-/** `scheme://host[:port]` exactly as WHATWG URL writes an origin (a hand-edited file may hold anything). */
-const isOrigin = (text: string): boolean => {
-  try {
-    return new URL(text).origin === text;
-  } catch {
-    return false;
-  }
-};
 
 /** One stored key and the origin it was entered for (an entry whose origin is not one counts as no key). */
 const Entry = z.object({ key: z.string().min(1), origin: z.string().min(1).refine(isOrigin, 'origin: scheme://host[:port]') });

@@ -1,18 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { RemoteBaseUrl } from '../../../shared/bridge/contract.js';
+import { originOf } from '../../../shared/url.js';
 import { callBridge, toGsError } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { useProfileMutation } from '../lib/queries.js';
-
-/** `scheme://host[:port]` of a URL, or null while it is not a URL. */
-function originOf(url: string): string | null {
-  try {
-    return new URL(url.trim()).origin;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Remote base URL field (`profiles:setRemoteUrl`). Checked with the contract's own schema before
@@ -40,7 +32,7 @@ export function RemoteUrlForm({ baseUrl, keySet, keyOrigin }: { baseUrl: string;
   };
 
   const error = clientError ?? (save.isError ? toGsError(save.error).message : null);
-  const target = originOf(value);
+  const target = originOf(value.trim());
   const keysOrigin = keyOrigin ?? (keySet ? originOf(baseUrl) : null);
   const dropsKey = keysOrigin !== null && target !== null && target !== keysOrigin;
   return (
