@@ -1,7 +1,11 @@
+import { usagePeriod } from '../shared/index.js';
 import type { ApiUsage } from '../shared/index.js';
 import { resolvePlan, type Plan } from './plans/config.js';
 import { RateLimiter, type RateRefusal } from './plans/limiter.js';
 import { UsageStore, type UsageCounter } from './plans/usageFile.js';
+
+/** The UTC month counted (moved to shared/time/period.ts; re-exported for this module's users). */
+export { usagePeriod };
 
 /**
  * Usage accounting and quotas (spec endpoint 15 and "Limits"; addendum "Other endpoints"): per API
@@ -22,13 +26,6 @@ import { UsageStore, type UsageCounter } from './plans/usageFile.js';
  * delivered whole, trimming it would break pagination — is the only one: the month ends at most one
  * response above the limit.
  */
-
-/** Start (inclusive) and end (exclusive: the next month's start) of the UTC month containing `now`. */
-export function usagePeriod(now: Date): { start: Date; end: Date; key: string } {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { start, end, key: start.toISOString().slice(0, 7) };
-}
 
 /** `2024-03-01T00:00:00+00:00` for a Date on a whole second. */
 const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');

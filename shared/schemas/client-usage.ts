@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usagePeriod, utcOffsetIso } from '../time/period.js';
 import type { ApiUsage } from './usage.js';
 
 /**
@@ -20,13 +21,6 @@ const OptionalLimit = z
   .nullish()
   .transform((n) => n ?? -1);
 
-/** `YYYY-MM-01T00:00:00+00:00` of the UTC month `offset` months after the one holding `ms`. */
-function monthStart(ms: number, offset: number): string {
-  const d = new Date(ms);
-  const start = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1));
-  return `${start.toISOString().slice(0, 10)}T00:00:00+00:00`;
-}
-
 /** Usage as received → {@link ApiUsage} (rules above). */
 export const ClientApiUsage = z
   .object({
@@ -45,12 +39,12 @@ export const ClientApiUsage = z
   })
   .transform((u): ApiUsage => {
     const sent = u.current_usage_period_start ? Date.parse(u.current_usage_period_start) : NaN;
-    const anchor = Number.isNaN(sent) ? Date.now() : sent;
+    const month = usagePeriod(new Date(Number.isNaN(sent) ? Date.now() : sent));
     return {
       plan_name: u.plan_name,
       limits: u.limits,
-      current_usage_period_start: u.current_usage_period_start ?? monthStart(anchor, 0),
-      current_usage_period_end: u.current_usage_period_end ?? monthStart(anchor, 1),
+      current_usage_period_start: u.current_usage_period_start ?? utcOffsetIso(month.start),
+      current_usage_period_end: u.current_usage_period_end ?? utcOffsetIso(month.end),
       current_period_usage: u.current_period_usage,
     };
   });

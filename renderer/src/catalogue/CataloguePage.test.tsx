@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SAMPLE_NOTE } from '../../../shared/catalogue.js';
 import { createFakeApi, makeDataset, SAMPLE_DATASETS } from '../test/fakeApi.js';
 import { renderApp } from '../test/render.js';
 
@@ -41,7 +42,7 @@ describe('Catalogue', () => {
   });
 
   it('lists id and name matches first while searching, header sort within each rank', async () => {
-    const note = 'Gridscope embeds this as a **small real sample** for offline use; it is not updated.';
+    const note = SAMPLE_NOTE;
     const datasets = [
       ...SAMPLE_DATASETS,
       makeDataset({

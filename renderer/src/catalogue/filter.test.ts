@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_NOTE } from '../../../shared/catalogue.js';
 import { makeDataset } from '../test/fakeApi.js';
 import { descriptionSearchText, filterDatasets, markdownToPlainText, searchDatasets } from './filter.js';
 
-/** The closing note the embedded /v1 service puts on every description (server SAMPLE_NOTE). */
-const NOTE =
-  'Gridscope embeds this as a **small real sample** for offline use; it is not updated. See `data/SOURCES.md` for the exact commit and path.';
+/** The closing note the embedded /v1 service puts on every description. */
+const NOTE = SAMPLE_NOTE;
 const GS = 'copied from a test fixture of [gridstatus/gridstatus](https://github.com/gridstatus/gridstatus) (BSD-3-Clause)';
 const PYISO = 'a verbatim NYISO MIS file copied from a test fixture of [WattTime/pyiso](https://github.com/WattTime/pyiso)';
 
@@ -114,6 +114,7 @@ describe('descriptionSearchText', () => {
 
   it('keeps a paragraph that only mentions the note further in', () => {
     expect(descriptionSearchText('Unlike the others, Gridscope embeds this as a small real sample too.')).toContain('unlike');
+    expect(descriptionSearchText(`${NOTE} Also this.`)).toContain('also this');
   });
 });
 

@@ -1,3 +1,4 @@
+import { SAMPLE_NOTE } from '../../../shared/catalogue.js';
 import type { Dataset } from '../../../shared/schemas/dataset.js';
 
 /** The catalogue's filter: free text and one market (`''` = all markets). */
@@ -18,14 +19,6 @@ export interface RankedDataset {
   dataset: Dataset;
   rank: number;
 }
-
-/**
- * The closing paragraph that the embedded /v1 service adds to every description
- * (`SAMPLE_NOTE` in server/data/catalogue/types.ts): "Gridscope embeds this as a **small real
- * sample** for offline use; …". It says nothing about the dataset, so it is not searched. Matched
- * on the rendered text of a whole paragraph, so a description that merely quotes it keeps the rest.
- */
-const SAMPLE_NOTE_START = /^gridscope embeds this as a small real sample\b/i;
 
 /**
  * Markdown to the text a reader sees, for searching: link and image targets, bare URLs, raw HTML
@@ -59,6 +52,17 @@ export function markdownToPlainText(markdown: string): string {
   );
 }
 
+/** A paragraph's rendered text ({@link markdownToPlainText}), whitespace collapsed. */
+const paragraphText = (paragraph: string): string => markdownToPlainText(paragraph).replace(/\s+/g, ' ').trim();
+
+/**
+ * The rendered, lower-cased text of the closing paragraph that the embedded /v1 service adds to
+ * every description ({@link SAMPLE_NOTE}, shared with the server). It says nothing about the
+ * dataset, so it is not searched. Matched against the rendered text of a whole paragraph, so a
+ * description that merely quotes it keeps the rest.
+ */
+const SAMPLE_NOTE_TEXT = paragraphText(SAMPLE_NOTE).toLowerCase();
+
 /**
  * The part of a description that the catalogue search looks at: its rendered plain text
  * ({@link markdownToPlainText}) without the shared sample note paragraph, lower-cased, with
@@ -68,8 +72,8 @@ export function descriptionSearchText(description: string | null | undefined): s
   if (!description) return '';
   return description
     .split(/\n[ \t]*\n/)
-    .map((paragraph) => markdownToPlainText(paragraph).replace(/\s+/g, ' ').trim())
-    .filter((text) => text && !SAMPLE_NOTE_START.test(text))
+    .map(paragraphText)
+    .filter((text) => text && text.toLowerCase() !== SAMPLE_NOTE_TEXT)
     .join('\n')
     .toLowerCase();
 }

@@ -1,3 +1,4 @@
+import { SAMPLE_NOTE } from '../../../shared/index.js';
 import type { RESAMPLE_CONVERSION } from '../../../shared/index.js';
 
 /** Markets of the embedded samples (the `source` field of a Dataset). */
@@ -51,6 +52,5 @@ export const GRIDSTATUS_FIXTURE_NOTE =
 export const PYISO_FIXTURE_NOTE =
   'a verbatim NYISO MIS file copied from a test fixture of [WattTime/pyiso](https://github.com/WattTime/pyiso)';
 
-/** Closing sentence of every description: the data is a small, real, fixed sample. */
-export const SAMPLE_NOTE =
-  'Gridscope embeds this as a **small real sample** for offline use; it is not updated. See `data/SOURCES.md` for the exact commit and path.';
+/** Closing sentence of every description: the data is a small, real, fixed sample (defined in shared/catalogue.ts). */
+export { SAMPLE_NOTE };
