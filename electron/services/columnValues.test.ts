@@ -105,3 +105,20 @@ describe('datasets:estimate with a timezone', () => {
     expect(await call('datasets:estimate', { datasetId: ID, startTime: '2024-01-01', timezone: 'Mars/Olympus' })).toMatchObject({ ok: false, error: { code: 'validation' } });
   });
 });
+
+describe('datasets:estimate reads column values leniently', () => {
+  it('bare values count the subseries; values without row counts leave a filter on another column uncounted', async () => {
+    serve(`/datasets/${ID}`, { ...SPEC_MIN_DATASET, subseries_index_column: 'zone', latest_available_time_utc: '2024-01-11T04:00:00+00:00' });
+    serve('/api_usage', SPEC_MIN_USAGE);
+    serve(VALUES, ['WEST', 'EAST', null]);
+    serve(`/datasets/${ID}/columns/market/values`, { values: [{ value: 'DA', count: 300 }, { value: 'RT' }] });
+    const r = await call<QueryEstimate>('datasets:estimate', {
+      datasetId: ID,
+      startTime: '2024-01-02T05:00:00Z',
+      endTime: '2024-01-03T05:00:00Z',
+      filter: { column: 'market', operator: '=', value: 'DA' },
+    });
+    expect(r).toMatchObject({ ok: true, value: { estimatedRows: 48, warnings: ['The filter market = DA is not counted: the estimate is an upper bound.'] } });
+    expect(r.ok && r.value.basis).toContain('2 subseries (distinct values of zone)');
+  });
+});

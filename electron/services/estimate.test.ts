@@ -94,6 +94,22 @@ describe('estimateQuery: regular frequency', () => {
     expect(e.basis).toMatch(/× 75 % of rows with market = DA = 54 rows$/);
   });
 
+  it('values without row counts: subseries are still counted, a filter on another column is not', () => {
+    const day = { startTime: '2024-01-02', endTime: '2024-01-03' };
+    const uncounted: ValueCounts = { values: locations.values.map((v) => ({ ...v, count: null })), truncated: false };
+    expect(rowsOf({ ...day, subseries: uncounted, filter: { column: 'location', operator: '!=', value: 'A' } })).toBe(48);
+    const filterValues: ValueCounts = {
+      values: [
+        { value: 'DA', count: 300 },
+        { value: 'RT', count: null },
+      ],
+      truncated: false,
+    };
+    const e = estimateQuery({ ...base, ...day, subseries: uncounted, filter: { column: 'market', operator: '=', value: 'DA' }, filterValues });
+    expect(e.estimatedRows).toBe(72);
+    expect(e.warnings).toEqual(['The filter market = DA is not counted: the estimate is an upper bound.']);
+  });
+
   it('a filter that cannot be sized leaves an upper bound and says so', () => {
     const e = estimateQuery({ ...base, startTime: '2024-01-02', endTime: '2024-01-03', filter: { column: 'lmp', operator: '>', value: '100' } });
     expect(e.estimatedRows).toBe(72);

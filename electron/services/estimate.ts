@@ -1,5 +1,5 @@
 import { RESAMPLE_CONVERSION } from '../../shared/index.js';
-import type { ApiUsage, ColumnValue, Dataset, QueryEstimate } from '../../shared/index.js';
+import type { ApiUsage, ClientColumnValue, Dataset, QueryEstimate } from '../../shared/index.js';
 
 /**
  * Quota forecast of a dataset query (issue 5 §3), from metadata only — no data rows are fetched:
@@ -14,9 +14,12 @@ import type { ApiUsage, ColumnValue, Dataset, QueryEstimate } from '../../shared
  * The audit endpoint is deliberately not used: its rows count against the monthly quota.
  */
 
-/** Distinct values of a column with their row counts; `truncated` when the list is incomplete. */
+/**
+ * Distinct values of a column with their row counts (null when the server does not say: then the
+ * share of rows a filter keeps is not counted); `truncated` when the list is incomplete.
+ */
 export interface ValueCounts {
-  values: ColumnValue[];
+  values: ClientColumnValue[];
   truncated: boolean;
 }
 
@@ -55,7 +58,7 @@ export function parseUtc(text: string): number {
 }
 
 /** Whether a column value passes `filter` (numbers compare as numbers, everything else as text). */
-export function matches(value: ColumnValue['value'], filter: EstimateFilterInput): boolean {
+export function matches(value: ClientColumnValue['value'], filter: EstimateFilterInput): boolean {
   const text = String(value);
   if (filter.operator === 'in') return filter.value.split(',').map((s) => s.trim()).includes(text);
   const a = typeof value === 'number' ? value : text;
@@ -113,16 +116,16 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
   if (filter) {
     const onSub = filter.column === subCol;
     const counts = onSub ? inputs.subseries : inputs.filterValues;
-    if (counts && !counts.truncated && counts.values.length > 0) {
-      const kept = counts.values.filter((v) => matches(v.value, filter));
-      if (onSub) {
-        subKept = kept.length;
-        filterNote = ` (filter ${describeFilter(filter)} keeps ${fmt(kept.length)})`;
-      } else {
-        const total = counts.values.reduce((sum, v) => sum + v.count, 0);
-        fraction = total > 0 ? kept.reduce((sum, v) => sum + v.count, 0) / total : 1;
-        filterNote = ` × ${Math.round(fraction * 1000) / 10} % of rows with ${describeFilter(filter)}`;
-      }
+    const complete = counts && !counts.truncated && counts.values.length > 0 ? counts.values : null;
+    if (complete && onSub) {
+      subKept = complete.filter((v) => matches(v.value, filter)).length;
+      filterNote = ` (filter ${describeFilter(filter)} keeps ${fmt(subKept)})`;
+    } else if (complete && complete.every((v) => v.count !== null)) {
+      // The share of rows needs every value's row count (a server may not give them).
+      const rowsOf = (values: ClientColumnValue[]) => values.reduce((sum, v) => sum + (v.count ?? 0), 0);
+      const total = rowsOf(complete);
+      fraction = total > 0 ? rowsOf(complete.filter((v) => matches(v.value, filter))) / total : 1;
+      filterNote = ` × ${Math.round(fraction * 1000) / 10} % of rows with ${describeFilter(filter)}`;
     } else if (onSub && subTotal !== null && (filter.operator === '=' || filter.operator === 'in')) {
       subKept = Math.min(subTotal, filter.operator === '=' ? 1 : new Set(filter.value.split(',').map((v) => v.trim())).size);
       filterNote = ` (filter ${describeFilter(filter)})`;

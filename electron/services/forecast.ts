@@ -1,4 +1,4 @@
-import { ClientApiUsage, ClientDatasetDetail, ColumnValuesResponse, fail, isKnownZone, ok, wallTimeToEpoch } from '../../shared/index.js';
+import { ClientApiUsage, ClientColumnValues, ClientDatasetDetail, fail, isKnownZone, ok, wallTimeToEpoch } from '../../shared/index.js';
 import type { QueryEstimate, Result } from '../../shared/index.js';
 import { estimateQuery } from './estimate.js';
 import type { EstimateFilterInput, ValueCounts } from './estimate.js';
@@ -13,8 +13,9 @@ import type { GetOptions, V1Proxy } from './proxy.js';
  * 3. `GET /datasets/{id}/columns/{column}/values?limit=10000` for the subseries column and, when the
  *    filter is on another column, for that one — our route (addendum: "ours"); where a server lacks
  *    it (404) or refuses it, the estimate falls back to rows ÷ time-index values.
- * Requests 1 and 3 go through the response cache when the profile has one. Bodies 1 and 2 are read
- * with the lenient client schemas (shared/schemas/client*.ts), as the `datasets:get` and `usage:get` verbs read them.
+ * Requests 1 and 3 go through the response cache when the profile has one. All bodies are read with
+ * the lenient client schemas (shared/schemas/client*.ts), as the `datasets:get`, `usage:get` and
+ * `datasets:columnValues` verbs read them (a value without a count: see {@link ValueCounts}).
  */
 
 export interface EstimateRequest {
@@ -55,7 +56,7 @@ export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call
 
   /** Values of `column`, or null when the server cannot say; a cancel is passed up. */
   const valuesOf = async (column: string): Promise<Result<ValueCounts | null>> => {
-    const r = await proxy.get(`/datasets/${id}/columns/${encodeURIComponent(column)}/values`, { limit: VALUES_LIMIT }, ColumnValuesResponse, call);
+    const r = await proxy.get(`/datasets/${id}/columns/${encodeURIComponent(column)}/values`, { limit: VALUES_LIMIT }, ClientColumnValues, call);
     if (r.ok) return ok({ values: r.value.values, truncated: r.value.truncated });
     if (r.error.code === 'cancelled') return r;
     log.info(`no column values for ${dataset.id}.${column} (${r.error.code}); estimating without them`);

@@ -172,9 +172,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     // A new origin deletes the Remote key (profiles.ts); like keys:clear, that empties the cache.
     'profiles:setRemoteUrl': async ({ baseUrl }) => {
-      const hadKey = await vault.has('remote');
-      await profiles.setRemoteUrl(baseUrl);
-      if (hadKey && !(await vault.has('remote'))) await clearCache('remote');
+      const { keyDeleted } = await profiles.setRemoteUrl(baseUrl);
+      if (keyDeleted) await clearCache('remote');
       return ok(await profiles.state());
     },
 

@@ -28,7 +28,10 @@ describe('profiles', () => {
     expect(await make().settings()).toEqual(DEFAULT_SETTINGS);
     const p = make();
     await p.setActive('remote');
-    await p.setRemoteUrl('https://example.com/api/v1/');
+    expect(await p.setRemoteUrl('https://example.com/api/v1/')).toEqual({
+      settings: { v: 1, active: 'remote', remote: { baseUrl: 'https://example.com/api/v1', cacheTtlSeconds: 0 }, embedded: { cacheTtlSeconds: 0 } },
+      keyDeleted: false,
+    });
     const onDisk = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8')) as unknown;
     expect(onDisk).toEqual({
       v: 1,
@@ -77,7 +80,7 @@ describe('the Remote key is bound to the Remote URL origin', () => {
     await p.setRemoteUrl('https://api.example.com/v1');
     await vault.set('remote', REMOTE_KEY, API);
     expect((await p.state()).remote.keySet).toBe(true);
-    await p.setRemoteUrl('https://evil.example.net/v1');
+    expect((await p.setRemoteUrl('https://evil.example.net/v1')).keyDeleted).toBe(true);
     expect(await vault.get('remote', API)).toBeNull();
     expect((await p.state()).remote).toMatchObject({ baseUrl: 'https://evil.example.net/v1', keySet: false });
     // …and on disk: a fresh vault over the same folder has no key either.
@@ -93,7 +96,7 @@ describe('the Remote key is bound to the Remote URL origin', () => {
     const p = makeWith(vault);
     await p.setRemoteUrl('https://api.example.com/v1');
     await vault.set('remote', REMOTE_KEY, API);
-    await p.setRemoteUrl(url);
+    expect((await p.setRemoteUrl(url)).keyDeleted).toBe(true);
     expect(await vault.has('remote')).toBe(false);
   });
 
@@ -103,7 +106,7 @@ describe('the Remote key is bound to the Remote URL origin', () => {
     await p.setRemoteUrl('https://api.example.com/v1');
     await vault.set('remote', REMOTE_KEY, API);
     for (const url of ['https://api.example.com/v2/', 'https://API.example.com/v1', 'https://api.example.com:443/api/v1']) {
-      await p.setRemoteUrl(url);
+      expect((await p.setRemoteUrl(url)).keyDeleted).toBe(false);
       expect(await vault.get('remote', API)).toBe(REMOTE_KEY);
       expect(originOf(url)).toBe(API);
     }
@@ -113,7 +116,7 @@ describe('the Remote key is bound to the Remote URL origin', () => {
   it('the first URL change away from the default host deletes a key set for the default', async () => {
     const vault = createFileVault(dir);
     await vault.set('remote', REMOTE_KEY, DEFAULT_ORIGIN); // entered for DEFAULT_REMOTE_BASE_URL
-    await makeWith(vault).setRemoteUrl('https://other.example/v1');
+    expect((await makeWith(vault).setRemoteUrl('https://other.example/v1')).keyDeleted).toBe(true);
     expect(await vault.has('remote')).toBe(false);
   });
 });
@@ -136,18 +139,18 @@ describe('state() reports the key of the Remote URL origin only', () => {
     await vault.set('remote', REMOTE_KEY, API);
     await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
     const p = makeWith(vault);
-    await p.setRemoteUrl('https://api.example.com/v1');
+    expect((await p.setRemoteUrl('https://api.example.com/v1')).keyDeleted).toBe(false);
     expect((await p.state()).remote.keySet).toBe(true);
     await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
     // Any URL on an origin other than the key's deletes it, even a path change on the edited host.
-    await makeWith(vault).setRemoteUrl('https://evil.example.net/v2');
+    expect((await makeWith(vault).setRemoteUrl('https://evil.example.net/v2')).keyDeleted).toBe(true);
     expect(await vault.has('remote')).toBe(false);
   });
 
   it('a legacy (v1) key is bound to the URL it was used with before a URL change, then deleted with it', async () => {
     await writeFile(join(dir, 'keys.json'), JSON.stringify({ v: 1, profiles: { remote: REMOTE_KEY } }));
     const vault = createFileVault(dir);
-    await makeWith(vault).setRemoteUrl('https://other.example/v1');
+    expect((await makeWith(vault).setRemoteUrl('https://other.example/v1')).keyDeleted).toBe(true);
     expect(await vault.has('remote')).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_REMOTE_BASE_URL, MAX_CACHE_TTL_SECONDS, ProfileName, RemoteBaseUrl } from '../../shared/index.js';
+import { DEFAULT_REMOTE_BASE_URL, MAX_CACHE_TTL_SECONDS, ProfileName, RemoteBaseUrl, originOf } from '../../shared/index.js';
 import type { ProfilesState } from '../../shared/index.js';
 import { createSerialQueue, readJsonFile, writeFileAtomic } from './fsutil.js';
 import type { KeyStatus, KeyVault } from './keyVault.js';
@@ -53,10 +53,12 @@ export interface Profiles {
    * differs from the origin the stored Remote key was entered for (normally the stored URL's), the
    * key is deleted from the vault first (it was given for another host); a path change on the key's
    * origin keeps it, and so does moving back to the key's origin after settings.json was edited.
+   * @returns the new settings and `keyDeleted`: whether a stored key was deleted (the caller then
+   *   drops what was cached with it).
    * @throws ZodError for a URL `RemoteBaseUrl` refuses (nothing changes); the vault's error when the
    *   key cannot be deleted (the URL is then not changed either).
    */
-  setRemoteUrl(baseUrl: string): Promise<Settings>;
+  setRemoteUrl(baseUrl: string): Promise<{ settings: Settings; keyDeleted: boolean }>;
   /** Sets the cache lifetime of `profile`'s GET responses (0 = off). */
   setCacheTtl(profile: ProfileName, ttlSeconds: number): Promise<Settings>;
   /**
@@ -69,17 +71,8 @@ export interface Profiles {
 
 const log = createLogger('profiles');
 
-/**
- * `scheme://host[:port]` of a URL, normalised by WHATWG URL (case, default port); null when
- * unparseable. The Remote key is bound to this string (see {@link KeyVault}).
- */
-export function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
+/** Re-exported for electron/services (the one definition lives in shared/url.ts). */
+export { originOf };
 
 /**
  * Message of a /v1 call on the Remote profile when the stored key was entered for `keyOrigin`, not
@@ -131,13 +124,14 @@ export function createProfiles(opts: { configDir: string; vault: KeyVault; embed
         // The origin the stored key belongs to (this binds a legacy key to the current URL first);
         // unknown when it cannot be read, then the URL's origin change decides as before.
         const key = before ? await opts.vault.status('remote', before) : ({ state: 'none' } as const);
-        const keyOrigin = key.state === 'set' ? before : key.state === 'other-origin' ? key.origin : before;
+        const keyOrigin = key.state === 'other-origin' ? key.origin : before;
         // Key first, URL second: a failure in between leaves no key rather than a key for the wrong host.
-        if (keyOrigin !== after && (await opts.vault.has('remote'))) {
+        const keyDeleted = keyOrigin !== after && (await opts.vault.has('remote'));
+        if (keyDeleted) {
           await opts.vault.clear('remote');
           log.info(`Remote origin changed (${keyOrigin ?? '?'} → ${after ?? '?'}): the stored Remote key was deleted`);
         }
-        return write((s) => ({ ...s, remote: { ...s.remote, baseUrl: url } }));
+        return { settings: await write((s) => ({ ...s, remote: { ...s.remote, baseUrl: url } })), keyDeleted };
       }),
     setCacheTtl: (profile, ttlSeconds) => update((s) => ({ ...s, [profile]: { ...s[profile], cacheTtlSeconds: ttlSeconds } })),
     async state() {

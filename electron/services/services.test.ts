@@ -241,6 +241,25 @@ describe('remote profile and keys', () => {
     }
   });
 
+  it('profiles:setRemoteUrl empties the Remote cache when it deletes the key, not when the origin stays', async () => {
+    const list = { status_code: 200, data: [], meta: { page: 1 } };
+    const up = await startUpstream({ '/v1/datasets': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list)) });
+    try {
+      await call('profiles:setActive', { profile: 'remote' });
+      await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
+      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+      await call('profiles:setCache', { profile: 'remote', ttlSeconds: 3600 });
+      await call('datasets:list');
+      expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1/` })).remote.keySet).toBe(true);
+      await call('datasets:list');
+      expect(up.requests).toHaveLength(1); // same origin: key and cached answer kept
+      expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: 'https://other.example/v1' })).remote.keySet).toBe(false);
+      expect(await call('cache:clear', { profile: 'remote' })).toEqual({ ok: true, value: { removed: 0 } });
+    } finally {
+      await up.close();
+    }
+  });
+
   it('app:info describes the host', async () => {
     expect(value(await call('app:info'))).toEqual({
       name: 'Gridscope',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_HEADER, VERBS } from '../../shared/bridge/contract.js';
+import { BRIDGE_HEADER, RequestId, VERBS } from '../../shared/bridge/contract.js';
 import type { GridscopeApi } from '../../shared/bridge/contract.js';
 import { CANCELLED_MESSAGE, createHttpBridge, fromPreload, LOST_HOST_MESSAGE } from './bridge.js';
 import { BridgeError, callBridge, shouldRetry } from './lib/bridgeQuery.js';
+import { pageRequestIds } from './lib/requestId.js';
 
 type Call = { url: string; init: RequestInit };
 
@@ -91,11 +92,13 @@ describe('HTTP bridge', () => {
     const pending = api['datasets:get']({ datasetId: 'x' }, { signal: controller.signal });
     const sent = inputs['datasets:get']![0] as { datasetId: string; requestId: string };
     expect(sent.datasetId).toBe('x');
-    expect(sent.requestId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(RequestId.safeParse(sent.requestId).success).toBe(true);
+    expect(pageRequestIds()).toContain(sent.requestId); // newRequestId's, this page's call while in flight
     expect(inputs['requests:cancel']).toBeUndefined();
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(inputs['requests:cancel']).toEqual([{ requestId: sent.requestId }]);
+    expect(pageRequestIds()).not.toContain(sent.requestId);
 
     // The caller's own requestId is kept; a finished call's later abort cancels nothing.
     const late = new AbortController();

@@ -1,6 +1,7 @@
 import { BRIDGE_HEADER, BRIDGE_PATH, contractInputs, VERBS } from '../../shared/bridge/contract.js';
 import type { BridgeCallOptions, GridscopeApi, Verb } from '../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../shared/errors.js';
+import { newRequestId, releaseRequestId } from './lib/requestId.js';
 
 /**
  * The renderer's only way out (CONVENTIONS.md §2, §5): the preload's `window.gridscope` in
@@ -79,16 +80,12 @@ const CANCELLABLE: ReadonlySet<Verb> = new Set(
   }),
 );
 
-let pageRequestSeq = 0;
-/** A fresh `requestId` for a call the page may abort (matches the contract's RequestId pattern). */
-const nextRequestId = () => `page-${Date.now().toString(36)}-${(pageRequestSeq++).toString(36)}`;
-
 /**
  * Wraps the preload's verbs so only the input crosses `contextBridge` (an AbortSignal cannot be
  * cloned into the isolated world, and IPC could not abort the call anyway). A data verb called
- * with `options.signal` gets a `requestId` (the caller's, else a fresh one); aborting the signal
- * sends `requests:cancel` for it, so main aborts the call and its /v1 request, as the web host does
- * when the page's `fetch` is aborted. An already-aborted signal answers `cancelled` without a call.
+ * with `options.signal` gets a `requestId` (the caller's, else a fresh one from `newRequestId`,
+ * released when the call ends); aborting the signal sends `requests:cancel` for it, so main aborts
+ * the call and its /v1 request, as the web host does when the page's `fetch` is aborted. An already-aborted signal answers `cancelled` without a call.
  */
 export function fromPreload(exposed: GridscopeApi): GridscopeApi {
   const api: Partial<Record<Verb, AnyVerbFn>> = {};
@@ -100,13 +97,14 @@ export function fromPreload(exposed: GridscopeApi): GridscopeApi {
       if (!signal || !CANCELLABLE.has(verb)) return call(input);
       if (signal.aborted) return { ok: false, error: { code: 'cancelled', message: CANCELLED_MESSAGE } };
       const given = (input ?? {}) as { requestId?: string };
-      const requestId = given.requestId ?? nextRequestId();
+      const requestId = given.requestId ?? newRequestId();
       const onAbort = () => void cancel({ requestId }).catch(() => undefined);
       signal.addEventListener('abort', onAbort, { once: true });
       try {
         return await call({ ...given, requestId });
       } finally {
         signal.removeEventListener('abort', onAbort);
+        if (given.requestId === undefined) releaseRequestId(requestId);
       }
     };
   }

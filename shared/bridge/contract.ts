@@ -3,6 +3,7 @@ import type { Result } from '../errors.js';
 import type { ApiUsage } from '../schemas/usage.js';
 import type { AuditRow, Dataset, DatasetWithTimezone } from '../schemas/dataset.js';
 import { COLUMN_VALUES_MAX_LIMIT } from '../schemas/columnValues.js';
+import type { ClientColumnValuesResponse } from '../schemas/client-column-values.js';
 
 /**
  * The bridge contract (CONVENTIONS.md §2): every verb the renderer may call, as
@@ -90,7 +91,10 @@ export interface RequestStatus {
   startedAt: number;
 }
 
-/** ISO 8601 date or date-time, read as UTC when it carries no offset: `2024-03-01`, `2024-03-01T05:00:00Z`, `2024-03-01 05:00`. */
+/**
+ * ISO 8601 date or date-time: `2024-03-01`, `2024-03-01T05:00:00Z`, `2024-03-01 05:00`. Without an
+ * offset it is read in the estimate's `timezone` when one is given (as the query reads it), else as UTC.
+ */
 export const EstimateTime = z
   .string()
   .trim()
@@ -196,11 +200,9 @@ export const ColumnValuesInput = z
  * (`GET /datasets/{id}/columns/{column}/values`, ours). `count` is the rows holding the value, null
  * when the server does not say; `truncated` is true when more values matched than `limit`.
  */
-export interface ColumnValuesResult {
+export interface ColumnValuesResult extends Pick<ClientColumnValuesResponse, 'values' | 'truncated'> {
   datasetId: string;
   column: string;
-  values: { value: string | number | boolean; count: number | null }[];
-  truncated: boolean;
 }
 
 /** Commands the desktop menu sends to the page (`window.gridscope.onCommand`). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ColumnValue } from './columnValues.js';
+import type { ColumnValuesResponse } from './columnValues.js';
 
 /**
  * `GET /v1/datasets/{id}/columns/{column}/values` body as received from any /v1 server (ours:
@@ -9,17 +11,17 @@ import { z } from 'zod';
  * - a bare array of values (no envelope) reads as `{values: [...]}`; extra keys are ignored.
  */
 
-type Scalar = string | number | boolean;
+/** One value as received, normalised: a {@link ColumnValue} whose `count` is null when the server does not say. */
+export type ClientColumnValue = Omit<ColumnValue, 'count'> & { count: number | null };
 
-/** Column values as received, normalised. */
-export interface ClientColumnValuesResponse {
+/** Column values as received, normalised: a {@link ColumnValuesResponse} with the leniencies above. */
+export type ClientColumnValuesResponse = Omit<ColumnValuesResponse, 'dataset_id' | 'column' | 'values'> & {
   dataset_id: string | null;
   column: string | null;
-  values: { value: Scalar; count: number | null }[];
-  truncated: boolean;
-}
+  values: ClientColumnValue[];
+};
 
-const ScalarValue = z.union([z.string(), z.number(), z.boolean()]);
+const ScalarValue = ColumnValue.shape.value;
 const Item = z.union([z.object({ value: ScalarValue.nullable(), count: z.number().nullish() }), ScalarValue, z.null()]);
 
 const Envelope = z.object({

@@ -200,6 +200,13 @@ describe('ClientQuery', () => {
     });
   });
 
+  it('the zone: top-level data_timezone, else dataset_metadata.data_timezone, else UTC', () => {
+    const both = { data: [['a']], data_timezone: 'US/Central', dataset_metadata: { data_timezone: 'US/Eastern' } };
+    expect(ClientQuery.parse(both).data_timezone).toBe('US/Central');
+    expect(ClientQuery.parse({ ...both, data_timezone: null }).data_timezone).toBe('US/Eastern');
+    expect(ClientQuery.parse({ data: [['a']], dataset_metadata: null }).data_timezone).toBe('UTC');
+  });
+
   it('without hasNextPage, a non-empty cursor means another page', () => {
     expect(ClientQuery.parse({ data: [['a']], meta: { cursor: 'next' } }).meta).toMatchObject({ hasNextPage: true, cursor: 'next' });
     expect(ClientQuery.parse({ data: [['a']], meta: { cursor: '' } }).meta).toMatchObject({ hasNextPage: false, cursor: null });

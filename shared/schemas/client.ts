@@ -136,7 +136,7 @@ export const ClientPageMeta = z
   .transform((m): PageMeta => m ?? { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null });
 
 /** `status_code` of an envelope (required by the spec, but nothing reads it): absent → 200. */
-const StatusCode = z.number().nullish().transform((s) => s ?? 200);
+export const ClientStatusCode = z.number().nullish().transform((s) => s ?? 200);
 
 /**
  * `GET /v1/datasets` body as received (spec endpoint 11: `status_code`, `data`, `meta` with `page`,
@@ -145,7 +145,7 @@ const StatusCode = z.number().nullish().transform((s) => s ?? 200);
  */
 export const ClientDatasetList = z
   .object({
-    status_code: StatusCode,
+    status_code: ClientStatusCode,
     data: z.array(ClientDataset),
     meta: ClientPageMeta,
     dataset_metadata: z
@@ -167,15 +167,23 @@ export const ClientDatasetList = z
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * The dataset's zone named by a body: top-level `data_timezone`, else `dataset_metadata.data_timezone`,
+ * else null (the callers read that as `UTC`).
+ */
+export function bodyTimezone<T>(body: { data_timezone?: T | null; dataset_metadata?: { data_timezone?: T | null } | null }): T | null {
+  return body.data_timezone ?? body.dataset_metadata?.data_timezone ?? null;
+}
+
+/**
  * Where the dataset of a detail body is: the top level when it carries `id` (a bare Dataset, spec
  * endpoint 12, or our envelope with the fields on top), else `dataset_metadata` (an envelope only).
- * The zone: top-level `data_timezone`, else `dataset_metadata.data_timezone`, else `UTC`.
+ * The zone: {@link bodyTimezone}, else `UTC`.
  */
 function pickDataset(body: unknown): unknown {
   if (!isRecord(body)) return body;
   const meta = isRecord(body.dataset_metadata) ? body.dataset_metadata : undefined;
   const source = 'id' in body || !meta ? body : meta;
-  return { ...source, data_timezone: body.data_timezone ?? meta?.data_timezone ?? null };
+  return { ...source, data_timezone: bodyTimezone({ data_timezone: body.data_timezone, dataset_metadata: meta }) };
 }
 
 /**
@@ -211,5 +219,5 @@ export interface ClientAuditResponse {
 
 /** `GET /v1/datasets/{id}/audit` body as received (spec endpoint 13: `status_code`, `data`, `meta` with `page`). */
 export const ClientAudit = z
-  .object({ status_code: StatusCode, data: z.array(ClientAuditRow), meta: ClientPageMeta })
+  .object({ status_code: ClientStatusCode, data: z.array(ClientAuditRow), meta: ClientPageMeta })
   .transform((b): ClientAuditResponse => b);

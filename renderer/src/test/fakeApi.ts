@@ -1,7 +1,8 @@
-import type { ColumnValuesResult, ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type { BridgeCallOptions, ColumnValuesResult, ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 import type { AuditRow, Dataset } from '../../../shared/schemas/dataset.js';
 import type { ApiUsage } from '../../../shared/schemas/usage.js';
+import { originOf } from '../../../shared/url.js';
 
 /** Builds a catalogue dataset with sensible defaults; tests override what they assert on. */
 export function makeDataset(over: Partial<Dataset> & Pick<Dataset, 'id' | 'name'>): Dataset {
@@ -74,13 +75,20 @@ export interface FakeState {
   estimate: Partial<QueryEstimate>;
   /** Inputs `datasets:estimate` received, in order. */
   estimateInputs: VerbInput<'datasets:estimate'>[];
+  /** Options (the `signal`) `datasets:estimate` received, in order (undefined: none). */
+  estimateOptions: (BridgeCallOptions | undefined)[];
   /** `requests:status` answers these (filtered by the ids asked for). */
   statuses: RequestStatus[];
   /** `datasets:query` answers these pages in turn (the last one repeats). */
   pages: QueryPage[];
   /** Inputs `datasets:query` received, in order. */
   queryInputs: VerbInput<'datasets:query'>[];
-  /** While set, `datasets:query` waits for it before answering (to observe the pending state). */
+  /** Options (the `signal`) `datasets:query` received, in order (undefined: none). */
+  queryOptions: (BridgeCallOptions | undefined)[];
+  /**
+   * While set, `datasets:query` waits for it before answering (to observe the pending state); like
+   * the real transports, aborting the call's signal meanwhile answers `cancelled` at once.
+   */
   queryGate: Promise<void> | null;
   /** While set, `datasets:list` waits for it before answering (to observe a pending catalogue). */
   listGate: Promise<void> | null;
@@ -117,9 +125,11 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     usage: null,
     estimate: {},
     estimateInputs: [],
+    estimateOptions: [],
     statuses: [],
     pages: [{ columns: ['interval_start_utc', 'shadow_price'], rows: [['2023-11-07T05:00:00+00:00', 12.5]], hasNextPage: false, cursor: null, datasetTimezone: 'America/New_York' }],
     queryInputs: [],
+    queryOptions: [],
     queryGate: null,
     listGate: null,
     listInputs: [],
@@ -162,7 +172,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       answer(
         'profiles:setRemoteUrl',
         profiles((p) => {
-          const keySet = p.remote.keySet && new URL(baseUrl).origin === new URL(p.remote.baseUrl).origin;
+          const keySet = p.remote.keySet && originOf(baseUrl) === originOf(p.remote.baseUrl);
           return { ...p, remote: { ...p.remote, baseUrl, keySet } };
         }),
       ),
@@ -179,8 +189,9 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
           return { ...p, remote: { ...remote, keySet: false } };
         }),
       ),
-    'datasets:estimate': (input) => {
+    'datasets:estimate': (input, options) => {
       state.estimateInputs.push(input);
+      state.estimateOptions.push(options);
       const { datasetId } = input;
       return answer('datasets:estimate', () => ({
         datasetId,
@@ -198,9 +209,20 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       state.cancelled.push(requestId);
       return answer('requests:cancel', () => ({ cancelled: true }));
     },
-    'datasets:query': async (input) => {
+    'datasets:query': async (input, options) => {
       state.queryInputs.push(input);
-      if (state.queryGate) await state.queryGate;
+      state.queryOptions.push(options);
+      if (state.queryGate) {
+        const signal = options?.signal;
+        const aborted = new Promise<'aborted'>((resolve) => {
+          if (signal?.aborted) resolve('aborted');
+          signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+        });
+        if ((await Promise.race([state.queryGate, aborted])) === 'aborted') {
+          state.calls.push('datasets:query');
+          return { ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } };
+        }
+      }
       const page = state.pages[Math.min(state.queryInputs.length - 1, state.pages.length - 1)]!;
       return answer('datasets:query', () => page);
     },
