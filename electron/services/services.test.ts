@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfilesState, Result } from '../../shared/index.js';
 import { usage } from '../testing/fixtures.js';
 import { fakeV1Factory, sendJson, startUpstream } from '../testing/upstream.js';
+import type { Upstream } from '../testing/upstream.js';
 import type { Route } from '../testing/upstream.js';
 import { dispatch } from './dispatch.js';
 import { createServices } from './index.js';
@@ -146,16 +147,21 @@ describe('remote profile and keys', () => {
     }
   });
 
+  /** Makes `up` the active Remote with {@link REMOTE_KEY} and checks one call there carries the key. */
+  async function useRemoteWithKey(up: Upstream): Promise<void> {
+    await call('profiles:setActive', { profile: 'remote' });
+    await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
+    await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+    expect(await call('usage:get')).toMatchObject({ ok: true });
+    expect(up.requests.at(-1)?.headers['x-api-key']).toBe(REMOTE_KEY);
+  }
+
   it('moving the Remote URL to another origin deletes the key: the new host never receives it', async () => {
     const ok200: Route = (_q, res) => sendJson(res, 200, usage());
     const first = await startUpstream({ '/v1/api_usage': ok200 });
     const second = await startUpstream({ '/v1/api_usage': ok200 });
     try {
-      await call('profiles:setActive', { profile: 'remote' });
-      await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1` });
-      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
-      expect(await call('usage:get')).toMatchObject({ ok: true });
-      expect(first.requests.at(-1)?.headers['x-api-key']).toBe(REMOTE_KEY);
+      await useRemoteWithKey(first);
       // Same origin, another path: the key stays.
       expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1/` })).remote.keySet).toBe(true);
 
@@ -183,11 +189,7 @@ describe('remote profile and keys', () => {
     const first = await startUpstream({ '/v1/api_usage': ok200 });
     const second = await startUpstream({ '/v1/api_usage': ok200 });
     try {
-      await call('profiles:setActive', { profile: 'remote' });
-      await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1` });
-      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
-      expect(await call('usage:get')).toMatchObject({ ok: true });
-      expect(first.requests.at(-1)?.headers['x-api-key']).toBe(REMOTE_KEY);
+      await useRemoteWithKey(first);
 
       // Another program (or the user) edits settings.json while the app is closed.
       await services.dispose();
