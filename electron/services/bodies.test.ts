@@ -39,9 +39,7 @@ afterEach(() => fixture.close());
 describe.each(['embedded', 'remote'] as const)('%s profile', (profile) => {
   beforeEach(async () => {
     if (profile !== 'remote') return;
-    await call('profiles:setActive', { profile: 'remote' });
-    value(await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` }));
-    value(await call('keys:set', { profile: 'remote', key: REMOTE_KEY }));
+    await fixture.useRemote(REMOTE_KEY);
   });
 
   it('datasets:list reads the hosted 2024 catalogue: is_in_snowflake → is_in_warehouse, pre-_utc names mapped', async () => {

@@ -35,9 +35,7 @@ afterEach(() => fixture.close());
 describe.each(['embedded', 'remote'] as const)('datasets:columnValues (%s profile)', (profile) => {
   beforeEach(async () => {
     if (profile !== 'remote') return;
-    await call('profiles:setActive', { profile: 'remote' });
-    await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
-    await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+    await fixture.useRemote(REMOTE_KEY);
   });
 
   it('GETs /datasets/{id}/columns/{column}/values with search and limit and answers the values', async () => {

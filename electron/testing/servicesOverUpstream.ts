@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Result } from '../../shared/index.js';
+import { dispatch } from '../services/dispatch.js';
 import { createServices } from '../services/index.js';
 import type { Services, ServicesOptions } from '../services/index.js';
 import { createFileVault } from '../services/keyVault.js';
@@ -14,6 +16,11 @@ export interface ServicesOverUpstream {
   up: Upstream;
   /** Config folder of this run (settings, file vault, response cache). */
   dir: string;
+  /**
+   * Makes the Remote profile active, pointed at the upstream's `/v1`, with `key` stored for it.
+   * @throws when a bridge call of the switch fails (the test's setup is broken).
+   */
+  useRemote(key: string): Promise<void>;
   /** Disposes the services, closes the upstream, deletes `dir` and restores the log sink. */
   close(): Promise<void>;
 }
@@ -37,10 +44,19 @@ export async function startServicesOverUpstream(name: string, retry: ServicesOpt
     embedded: { factory: async () => ({ listen: async () => up.origin, close: async () => undefined }), apiKey: `embedded-${name}-key-01` },
     ...(retry ? { retry } : {}),
   });
+  const must = async (verb: string, input: unknown) => {
+    const r = (await dispatch(services.handlers, verb, input)) as Result<unknown>;
+    if (!r.ok) throw new Error(`${verb}: ${r.error.code}: ${r.error.message}`);
+  };
   return {
     services,
     up,
     dir,
+    useRemote: async (key) => {
+      await must('profiles:setActive', { profile: 'remote' });
+      await must('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
+      await must('keys:set', { profile: 'remote', key });
+    },
     close: async () => {
       await services.dispose();
       await up.close();
