@@ -3,14 +3,14 @@ import { rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ISO_UTC_FORMAT, sqlString } from '../server/data/sql.js';
-import { syntheticEntry } from '../server/query/fixtures.js';
-import { startQueryServer } from '../server/query/testing.js';
-import { tempDir } from '../server/testing.js';
+import { syntheticEntry } from '../server/test-support/queryFixtures.js';
+import { startQueryServer } from '../server/test-support/query.js';
+import { tempDir } from '../server/test-support/testing.js';
 
 /**
  * `npm run bench -- query [rows] [repeats]`: how fast the dataset query serves a large pull,
  * against DuckDB writing the same rows itself (bench/README.md). Builds a `rows`-row synthetic
- * dataset (default 1,000,000; generator in server/query/fixtures.ts), serves it on 127.0.0.1, pulls
+ * dataset (default 1,000,000; generator in server/test-support/queryFixtures.ts), serves it on 127.0.0.1, pulls
  * it in full with cursor pages (default page size 50,000) over HTTP as JSON (`array-of-arrays`, as
  * the official client asks) and as CSV, and has DuckDB `COPY` the same ordered, formatted rows to
  * a CSV file. Each is timed `repeats` times (default 3), in alternation, fastest kept. Prints

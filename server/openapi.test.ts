@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from './testing.js';
+import { startTestServer } from './test-support/testing.js';
 
 /** `GET /openapi.json`: OpenAPI 3.1 from the shared schemas, every route, served without a key. */
 

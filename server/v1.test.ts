@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiUsage, ErrorBody } from '../shared/index.js';
-import { REVOKED_KEY, TEST_KEY, startTestServer } from './testing.js';
+import { REVOKED_KEY, TEST_KEY, startTestServer } from './test-support/testing.js';
 
 /** Authentication (spec "Authentication"), unknown routes and usage accounting, through `inject`. */
 

@@ -1,6 +1,6 @@
 /**
  * `scheme://host[:port]` of a URL, normalised by WHATWG URL (case, default port); null when
- * unparseable. The Remote key is bound to this string (electron/services/keyVault.ts).
+ * unparseable. The Remote key is bound to this string (electron/services/vault/keyVault.ts).
  */
 export function originOf(url: string): string | null {
   try {

@@ -10,7 +10,7 @@ import { REPOSITORY_DATA_DIR } from '../../server/data/constraints/registry.js';
 import { SCALED_DATASET, generateScaledDatabase } from '../../server/data/synthetic/scale.js';
 import { installErrorHandlers } from '../../server/errors.js';
 import { constraintRoutes } from '../../server/routes/constraints.js';
-import { tempDir } from '../../server/testing.js';
+import { tempDir } from '../../server/test-support/testing.js';
 
 /**
  * Shared parts of the constraint benchmarks (bench/constraint-costs.ts, bench/constraints-list.ts):

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLogSink } from '../services/logger.js';
+import { setLogSink } from '../services/common/logger.js';
 import { DATA_LICENCES, aboutPanelOptions, versionLine } from './about.js';
 import { buildMenuTemplate } from './menu.js';
 import { createJobNotifier } from './notify.js';

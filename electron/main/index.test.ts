@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { APP_COMMAND_CHANNEL, VERBS } from '../../shared/index.js';
-import { electronState as m, emit } from '../testing/electronMock.js';
+import { electronState as m, emit } from '../test-support/electronMock.js';
 import { WINDOW_STATE_FILE } from './windowState.js';
 
-vi.mock('electron', async () => (await import('../testing/electronMock.js')).electronModule());
-vi.mock('electron-log/main', async () => (await import('../testing/electronMock.js')).electronLogModule());
+vi.mock('electron', async () => (await import('../test-support/electronMock.js')).electronModule());
+vi.mock('electron-log/main', async () => (await import('../test-support/electronMock.js')).electronLogModule());
 
 m.userData = mkdtempSync(join(tmpdir(), 'gs-main-'));
 // Last run's window was on a monitor that is gone, and maximized.
@@ -94,7 +94,7 @@ describe('desktop main', () => {
   });
 
   it('routes service logs to electron-log, redacted', async () => {
-    const { createLogger } = await import('../services/logger.js');
+    const { createLogger } = await import('../services/common/logger.js');
     createLogger('t').warn('x-api-key: Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u');
     expect(m.electronLog.lines.at(-1)).toEqual(['[t] x-api-key: [redacted]']);
   });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { VERBS, ok } from '../../shared/index.js';
-import type { Handlers } from '../services/handlers.js';
+import type { Handlers } from '../services/verbs/handlers.js';
 import { createAppUrlPolicy } from './appUrl.js';
 
 const ipc = vi.hoisted(() => ({ handlers: new Map<string, (...args: unknown[]) => unknown>(), removed: [] as string[] }));
@@ -18,7 +18,7 @@ vi.mock('electron', () => ({
 }));
 
 const { registerBridgeIpc } = await import('./ipc.js');
-const { setLogSink } = await import('../services/logger.js');
+const { setLogSink } = await import('../services/common/logger.js');
 setLogSink(() => undefined);
 
 const APP = 'file:///opt/Gridscope/resources/app.asar/out/renderer/index.html';

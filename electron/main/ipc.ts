@@ -2,9 +2,9 @@ import { ipcMain } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
 import { VERBS, fail } from '../../shared/index.js';
 import type { Result, Verb } from '../../shared/index.js';
-import { dispatch } from '../services/dispatch.js';
-import type { Handlers } from '../services/handlers.js';
-import { createLogger } from '../services/logger.js';
+import { dispatch } from '../services/verbs/dispatch.js';
+import type { Handlers } from '../services/verbs/handlers.js';
+import { createLogger } from '../services/common/logger.js';
 
 /**
  * The Electron IPC transport of the bridge (CONVENTIONS.md §2–3): one `ipcMain.handle` per

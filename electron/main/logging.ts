@@ -1,8 +1,8 @@
 import { crashReporter } from 'electron';
 import electronLog from 'electron-log/main';
 import type { LogMessage } from 'electron-log';
-import { setLogSink } from '../services/logger.js';
-import { redact } from '../services/redact.js';
+import { setLogSink } from '../services/common/logger.js';
+import { redact } from '../services/common/redact.js';
 
 /**
  * Desktop logging and crash dumps (issue 5 §1, §5; CONVENTIONS.md §14).

@@ -1,6 +1,6 @@
-import { LONG_JOB_MS } from '../services/jobs.js';
-import type { FinishedJob, JobEnd } from '../services/jobs.js';
-import { redact } from '../services/redact.js';
+import { LONG_JOB_MS } from '../services/verbs/jobs.js';
+import type { FinishedJob, JobEnd } from '../services/verbs/jobs.js';
+import { redact } from '../services/common/redact.js';
 
 /**
  * "Your download finished" (issue 5 §5; CONVENTIONS.md §7 end states): a desktop notification

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import YAML from 'yaml';
-import { CONTENT_SECURITY_POLICY } from '../services/csp.js';
+import { CONTENT_SECURITY_POLICY } from '../services/common/csp.js';
 import { RemoteBaseUrl, VERBS, contractInputs } from '../../shared/index.js';
 import type { Verb } from '../../shared/index.js';
-import { electronState as m, emit, fakeContents } from '../testing/electronMock.js';
-import type { FakeContents, Listener } from '../testing/electronMock.js';
+import { electronState as m, emit, fakeContents } from '../test-support/electronMock.js';
+import type { FakeContents, Listener } from '../test-support/electronMock.js';
 import { SECURITY_HEADERS } from '../webhost/server.js';
 
 /**
@@ -17,8 +17,8 @@ import { SECURITY_HEADERS } from '../webhost/server.js';
  * items and how each is met.
  */
 
-vi.mock('electron', async () => (await import('../testing/electronMock.js')).electronModule());
-vi.mock('electron-log/main', async () => (await import('../testing/electronMock.js')).electronLogModule());
+vi.mock('electron', async () => (await import('../test-support/electronMock.js')).electronModule());
+vi.mock('electron-log/main', async () => (await import('../test-support/electronMock.js')).electronLogModule());
 
 const ROOT = resolve(import.meta.dirname, '../..');
 m.userData = mkdtempSync(join(tmpdir(), 'gs-security-'));
@@ -37,7 +37,7 @@ function appSources(): Map<string, string> {
   const walk = (dir: string): void => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
-      if (e.isDirectory() && e.name !== 'testing') walk(p);
+      if (e.isDirectory() && e.name !== 'test-support') walk(p);
       else if (e.isFile() && p.endsWith('.ts') && !p.endsWith('.test.ts')) out.set(relative(ROOT, p), readFileSync(p, 'utf8'));
     }
   };

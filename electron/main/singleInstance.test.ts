@@ -1,8 +1,8 @@
 import { expect, it, vi } from 'vitest';
-import { electronState as m } from '../testing/electronMock.js';
+import { electronState as m } from '../test-support/electronMock.js';
 
-vi.mock('electron', async () => (await import('../testing/electronMock.js')).electronModule());
-vi.mock('electron-log/main', async () => (await import('../testing/electronMock.js')).electronLogModule());
+vi.mock('electron', async () => (await import('../test-support/electronMock.js')).electronModule());
+vi.mock('electron-log/main', async () => (await import('../test-support/electronMock.js')).electronLogModule());
 
 /** Desktop conventions: a second instance does not start (the first one is focused instead, see index.test.ts). */
 

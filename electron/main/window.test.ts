@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../services/csp.js';
+import { CONTENT_SECURITY_POLICY } from '../services/common/csp.js';
 import { createAppUrlPolicy } from './appUrl.js';
 
 type Listener = (...args: unknown[]) => unknown;
@@ -36,7 +36,7 @@ vi.mock('electron', () => {
 });
 
 const { HARDENED_WEB_PREFERENCES, createMainWindow, hardenSession, safeOpenExternal } = await import('./window.js');
-const { setLogSink } = await import('../services/logger.js');
+const { setLogSink } = await import('../services/common/logger.js');
 setLogSink(() => undefined);
 
 const APP = 'file:///app/out/renderer/index.html';

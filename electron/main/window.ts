@@ -1,7 +1,7 @@
 import { BrowserWindow, shell } from 'electron';
 import type { Session, WebContents, WebPreferences } from 'electron';
-import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../services/csp.js';
-import { createLogger } from '../services/logger.js';
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../services/common/csp.js';
+import { createLogger } from '../services/common/logger.js';
 import type { AppUrlPolicy } from './appUrl.js';
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeFileAtomic } from '../services/fsutil.js';
-import { createLogger } from '../services/logger.js';
+import { readJsonFile, writeFileAtomic } from '../services/common/fsutil.js';
+import { createLogger } from '../services/common/logger.js';
 
 /**
  * Window size and position remembered between runs (issue 5 §5): `window-state.json` in userData.

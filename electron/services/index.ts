@@ -1,21 +1,21 @@
 import { join } from 'node:path';
 import type { AppInfo } from '../../shared/index.js';
-import { createEmbeddedServer } from './embedded.js';
-import type { EmbeddedServer, ServerFactory } from './embedded.js';
-import { createHandlers } from './handlers.js';
-import type { Handlers } from './handlers.js';
-import type { FinishedJob } from './jobs.js';
-import type { KeyVault } from './keyVault.js';
-import { createLogger } from './logger.js';
-import { cacheDirFromEnv } from './paths.js';
-import { createProfiles, keyForOtherOriginMessage, originOf } from './profiles.js';
-import type { Profiles } from './profiles.js';
-import { TargetUnavailableError, createV1Proxy } from './proxy.js';
-import type { ProxyTarget } from './proxy.js';
-import { createRequestRegistry } from './requests.js';
-import type { RequestRegistry } from './requests.js';
-import { createResponseCache } from './responseCache.js';
-import type { Clock, RetryPolicy } from './retry.js';
+import { createEmbeddedServer } from './embedded/embedded.js';
+import type { EmbeddedServer, ServerFactory } from './embedded/embedded.js';
+import { createHandlers } from './verbs/handlers.js';
+import type { Handlers } from './verbs/handlers.js';
+import type { FinishedJob } from './verbs/jobs.js';
+import type { KeyVault } from './vault/keyVault.js';
+import { createLogger } from './common/logger.js';
+import { cacheDirFromEnv } from './common/paths.js';
+import { createProfiles, keyForOtherOriginMessage, originOf } from './profiles/profiles.js';
+import type { Profiles } from './profiles/profiles.js';
+import { TargetUnavailableError, createV1Proxy } from './v1/proxy.js';
+import type { ProxyTarget } from './v1/proxy.js';
+import { createRequestRegistry } from './v1/requests.js';
+import type { RequestRegistry } from './v1/requests.js';
+import { createResponseCache } from './v1/responseCache.js';
+import type { Clock, RetryPolicy } from './v1/retry.js';
 
 /**
  * Wires the plain-Node services behind the bridge: profiles + key vault → target resolution →
@@ -132,11 +132,11 @@ export function createServices(opts: ServicesOptions): Services {
   };
 }
 
-export { dispatch } from './dispatch.js';
-export type { CallContext, Handlers } from './handlers.js';
-export { createFileVault, createSafeStorageVault } from './keyVault.js';
-export type { KeyVault, SafeStorageLike } from './keyVault.js';
-export { createLogger, setLogSink, setLogLevel } from './logger.js';
-export { defaultConfigDir } from './paths.js';
-export type { RetryPolicy, Clock } from './retry.js';
-export type { FinishedJob, JobEnd } from './jobs.js';
+export { dispatch } from './verbs/dispatch.js';
+export type { CallContext, Handlers } from './verbs/handlers.js';
+export { createFileVault, createSafeStorageVault } from './vault/keyVault.js';
+export type { KeyVault, SafeStorageLike } from './vault/keyVault.js';
+export { createLogger, setLogSink, setLogLevel } from './common/logger.js';
+export { defaultConfigDir } from './common/paths.js';
+export type { RetryPolicy, Clock } from './v1/retry.js';
+export type { FinishedJob, JobEnd } from './verbs/jobs.js';

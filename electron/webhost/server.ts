@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { BRIDGE_HEADER, BRIDGE_PATH, fail } from '../../shared/index.js';
 import type { Result } from '../../shared/index.js';
-import { CONTENT_SECURITY_POLICY } from '../services/csp.js';
+import { CONTENT_SECURITY_POLICY } from '../services/common/csp.js';
 import { createFileVault, createLogger, createServices, defaultConfigDir, dispatch } from '../services/index.js';
 import type { Services } from '../services/index.js';
 import { serveStatic } from './static.js';

@@ -3,7 +3,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditRow } from '../../shared/index.js';
 import { DEFAULT_DATA_DIR } from '../app.js';
-import { csvRecords, dataFile, tempDir } from '../testing.js';
+import { csvRecords, dataFile, tempDir } from '../test-support/testing.js';
 import { auditRows } from './audit.js';
 import type { CatalogueEntry } from './catalogue/index.js';
 import { DatasetStore } from './store.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../app.js';
-import { csvDataRows, csvRecords, dataFile, tempDir } from '../testing.js';
+import { csvDataRows, csvRecords, dataFile, tempDir } from '../test-support/testing.js';
 import { ensureDatabase } from './build.js';
 import { CATALOGUE, type CatalogueEntry } from './catalogue/index.js';
 import { DatasetStore } from './store.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiUsage, ErrorBody } from '../../shared/index.js';
 import { createServer } from '../app.js';
-import { tempDir } from '../testing.js';
+import { tempDir } from '../test-support/testing.js';
 import { resolvePlan, type Plan } from './index.js';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiUsage } from '../../shared/index.js';
 import { createServer, type ServerOptions } from '../app.js';
-import { TEST_KEY, tempDir } from '../testing.js';
+import { TEST_KEY, tempDir } from '../test-support/testing.js';
 import { resolvePlan, type Plan } from './index.js';
 
 /** Usage survives a restart on the same usage file, and the file never holds a key. */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../query/cursor.js';
 import { createServer } from '../app.js';
-import { tempDir } from '../testing.js';
+import { tempDir } from '../test-support/testing.js';
 import { resolvePlan } from './index.js';
 import { ROUTE_ROW_BOUNDS, rowBound } from './rowBounds.js';
 

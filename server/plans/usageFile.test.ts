@@ -1,7 +1,7 @@
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../testing.js';
+import { tempDir } from '../test-support/testing.js';
 import { UsageStore } from './usageFile.js';
 
 /** The usage file: atomic writes, debounce, flush on close, damaged files, a second process. */

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePlan, type Plan } from '../plans/index.js';
-import { TEST_CATALOGUE } from './fixtures.js';
+import { TEST_CATALOGUE } from '../test-support/queryFixtures.js';
 import { IN_WITHOUT_VALUES } from './filter.js';
 import { invalidFrequencyDetail } from './frequency.js';
 import {
@@ -14,7 +14,7 @@ import {
   startQueryServer,
   type QueryCase,
   type QueryTestServer,
-} from './testing.js';
+} from '../test-support/query.js';
 
 /**
  * More contract cases of `GET /v1/datasets/{id}/query` (addendum "Dataset query"), in the style of

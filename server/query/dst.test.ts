@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CATALOGUE } from './fixtures.js';
-import { startQueryServer, type QueryTestServer } from './testing.js';
+import { TEST_CATALOGUE } from '../test-support/queryFixtures.js';
+import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
 /**
  * Time zones across the 2024 DST changes in US/Eastern (addendum `timezone`): 2024-03-10 has 23

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetQueryResponse } from '../../shared/index.js';
 import { ISO_UTC_FORMAT } from '../data/sql.js';
-import { KEYS_ENTRY, syntheticEntry } from './fixtures.js';
-import { startQueryServer, type QueryTestServer } from './testing.js';
+import { KEYS_ENTRY, syntheticEntry } from '../test-support/queryFixtures.js';
+import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
 /**
  * Property tests (fast-check): cursor pagination returns exactly the rows of offset pagination,

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { syntheticEntry } from './fixtures.js';
+import { syntheticEntry } from '../test-support/queryFixtures.js';
 import { QUERY_TIMEOUT_DETAIL } from './guard.js';
-import { startQueryServer, type QueryTestServer } from './testing.js';
+import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
 /**
  * Large responses and time-outs on a 1,000,000-row dataset (fixtures.ts `syntheticEntry`):

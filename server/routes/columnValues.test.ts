@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ColumnValuesResponse } from '../../shared/index.js';
-import { TEST_KEY, startTestServer } from '../testing.js';
+import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 
 /** Column values (ours; spec endpoint 16): distinct values with counts, for filter suggestions. */
 

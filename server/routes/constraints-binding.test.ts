@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BindingConstraintWithLocations, ConstraintLocation, type Constraint } from '../../shared/index.js';
 import { distanceKm, Footprint } from '../data/synthetic/geo.js';
-import { TEST_KEY, dataFile, startTestServer } from '../testing.js';
+import { TEST_KEY, dataFile, startTestServer } from '../test-support/testing.js';
 import { apiTime, sourceRows, type SourceRow } from './constraints/testing.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationConstraintCost, ShiftFactorPerLocation, type Constraint, type ShiftFactorPerConstraint } from '../../shared/index.js';
-import { TEST_KEY, startTestServer } from '../testing.js';
+import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 import { absoluteCosts, sourceRows, type SourceRow } from './constraints/testing.js';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActiveOutagesResponse, type LocationConstraintCost } from '../../shared/index.js';
 import type { ConstraintStore } from '../data/constraints/store.js';
-import { tempDir } from '../testing.js';
+import { tempDir } from '../test-support/testing.js';
 import { BINDING, DATASET, SHIFT_FACTORS, VERSIONS, fixtureApp, ids } from './constraints/fixture.js';
 
 /**

@@ -12,7 +12,7 @@ import {
   RESAMPLE_CONVERSION,
   ValidationErrorBody,
 } from '../../shared/index.js';
-import { TEST_KEY, startTestServer, tempDir } from '../testing.js';
+import { TEST_KEY, startTestServer, tempDir } from '../test-support/testing.js';
 
 /** Dataset catalogue routes through `inject` (spec endpoints 11–13). */
 

@@ -7,7 +7,7 @@ import { DEFAULT_DATA_DIR, createServer } from '../app.js';
 import { DatasetStore } from '../data/store.js';
 import { installErrorHandlers } from '../errors.js';
 import { ExportService } from '../exports/service.js';
-import { TEST_KEY, csvRecords, dataFile, tempDir } from '../testing.js';
+import { TEST_KEY, csvRecords, dataFile, tempDir } from '../test-support/testing.js';
 import { exportDownloadRoutes } from './export-download.js';
 import { exportRoutes } from './exports.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActiveOutagesResponse } from '../../shared/index.js';
-import { TEST_KEY, startTestServer } from '../testing.js';
+import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 
 /**
  * `GET /v1/outages/{market_id}/active` (spec endpoint 14) on the embedded tickets: the real PJM eDART

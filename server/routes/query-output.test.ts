@@ -3,8 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetQueryResponse, QueryCursorToken } from '../../shared/index.js';
 import { resolvePlan } from '../plans/index.js';
-import { TEST_CATALOGUE } from '../query/fixtures.js';
-import { startQueryServer, type QueryTestServer } from '../query/testing.js';
+import { TEST_CATALOGUE } from '../test-support/queryFixtures.js';
+import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
 /**
  * Contract suite of `GET /v1/datasets/{id}/query`, paging and output (spec "Pagination";

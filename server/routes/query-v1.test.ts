@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetQueryResponse } from '../../shared/index.js';
-import { TEST_KEY, startTestServer } from '../testing.js';
+import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 
 /**
  * The query route inside the real /v1 service (`createServer`): registered in the authenticated

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CATALOGUE } from '../query/fixtures.js';
+import { TEST_CATALOGUE } from '../test-support/queryFixtures.js';
 import {
   FX_DST_QUERY as DST,
   FX_FORECAST_QUERY as FORECAST,
@@ -11,7 +11,7 @@ import {
   startQueryServer,
   type QueryCase as Case,
   type QueryTestServer,
-} from '../query/testing.js';
+} from '../test-support/query.js';
 
 /**
  * Contract suite of `GET /v1/datasets/{id}/query`, rows and selection rules (addendum "Dataset

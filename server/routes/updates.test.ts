@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetListResponse, DatasetUpdatesResponse, ValidationErrorBody } from '../../shared/index.js';
-import { TEST_KEY, csvDataRows, startTestServer } from '../testing.js';
+import { TEST_KEY, csvDataRows, startTestServer } from '../test-support/testing.js';
 
 /** Dataset updates (spec endpoint 16, "Dataset update record"): records of the embedded build. */
 

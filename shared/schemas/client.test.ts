@@ -9,7 +9,7 @@ import {
   SPEC_MIN_DATASET,
   SPEC_MIN_LIST,
   SPEC_MIN_USAGE,
-} from './client.samples.js';
+} from '../test-support/clientSamples.js';
 import { PageMeta } from './common.js';
 import { AuditResponse, AuditRow, Dataset, DatasetDetailResponse, DatasetListResponse, DatasetWithTimezone, RESAMPLE_CONVERSION } from './dataset.js';
 import { ApiUsage } from './usage.js';

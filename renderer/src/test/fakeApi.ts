@@ -167,7 +167,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     },
     'profiles:get': () => answer('profiles:get', () => state.profiles),
     'profiles:setActive': ({ profile }) => answer('profiles:setActive', profiles((p) => ({ ...p, active: profile }))),
-    // Like the host (electron/services/profiles.ts): another origin deletes the key.
+    // Like the host (electron/services/profiles/profiles.ts): another origin deletes the key.
     'profiles:setRemoteUrl': ({ baseUrl }) =>
       answer(
         'profiles:setRemoteUrl',

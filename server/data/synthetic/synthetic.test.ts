@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../app.js';
-import { tempDir } from '../../testing.js';
+import { tempDir } from '../../test-support/testing.js';
 import { CATALOGUE } from '../catalogue/index.js';
 import { EMBEDDED_CONSTRAINT_DATASETS } from '../constraints/configs.js';
 import { entityId } from '../constraints/ids.js';

@@ -1,4 +1,4 @@
-import { csvRecords } from '../../testing.js';
+import { csvRecords } from '../../test-support/testing.js';
 
 /**
  * Test helpers (not a test file) for the constraint routes: the real PJM constraint rows read with

@@ -1,0 +1,333 @@
+import type { Readable } from 'node:stream';
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { fail, ok } from '../../../shared/index.js';
+import type { ErrorCode, ProfileName, Result } from '../../../shared/index.js';
+import { joinUrl } from './joinUrl.js';
+import type { QueryValue } from './joinUrl.js';
+import { BodyTooLargeError, decodeBody, formatBytes, readText } from './body.js';
+import { createLogger } from '../common/logger.js';
+import { NO_REMOTE_KEY_MESSAGE, connectionFailure, detailText, errorCode, failureForStatus, scrub } from './proxyErrors.js';
+import { cacheKey } from './responseCache.js';
+import type { ResponseCache } from './responseCache.js';
+import { DEFAULT_RETRY_POLICY, RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES, isMonthlyQuota, parseRetryAfter, systemClock, waitFromDetail } from './retry.js';
+import type { Clock, RetryPolicy } from './retry.js';
+import { CANCELLED_MESSAGE, runWithRetries } from './retryLoop.js';
+import type { Attempt, ProxyProgress, RetryRun } from './retryLoop.js';
+
+/**
+ * The /v1 proxy: the one place that adds `x-api-key` (CONVENTIONS.md §5; spec "Authentication").
+ * It builds the URL from the active target, sends the request with undici (`Accept-Encoding: br,
+ * gzip`), retries transient failures (spec "Errors": 429/500/502/503/504 and network errors) with
+ * full-jitter exponential backoff that honours `Retry-After` and the wait in a 429 detail, streams
+ * and decodes bodies under a size cap, and serves identical GETs from the opt-in cache. It answers
+ * a {@link Result} and never throws for a /v1, network or validation failure.
+ */
+
+/** Where to send a request: base URL ending in `/v1` (no trailing slash needed) and its key. */
+export interface ProxyTarget {
+  baseUrl: string;
+  key: string;
+  /** Which profile this is: chooses the cache folder and the hint in connection-error messages. */
+  profile?: ProfileName;
+  /** Stable name of the server for cache keys (default `baseUrl`; the embedded server's port changes per run). */
+  cacheId?: string;
+  /** Lifetime of cached GETs in seconds; 0 or absent = no cache. */
+  cacheTtlSeconds?: number;
+}
+
+/** Thrown by `resolveTarget` when there is no usable target (e.g. the embedded server failed). */
+export class TargetUnavailableError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TargetUnavailableError';
+  }
+}
+
+export type { QueryValue } from './joinUrl.js';
+export { joinUrl } from './joinUrl.js';
+
+export type { ProxyProgress } from './retryLoop.js';
+
+export interface GetOptions {
+  signal?: AbortSignal;
+  /** Per-attempt deadline in ms until the response is complete (`get`) or its headers arrived (`open`). */
+  timeoutMs?: number;
+  /** Called when an attempt starts and when a retry is scheduled. */
+  onProgress?: (progress: ProxyProgress) => void;
+  /** `false` skips the cache for this call (e.g. `/api_usage`, which must be current). Default true. */
+  cache?: boolean;
+  /** Overrides of the proxy's retry policy for this call. */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** An open response: status 2xx, decoded body stream (the caller must read it to the end or destroy it). */
+export interface V1Stream {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+export interface V1Proxy {
+  /**
+   * GET `<baseUrl><path>?<query>` and parse the JSON body with `schema`.
+   * `path` starts with `/` and is relative to the base URL (e.g. `/datasets/pjm_lmp/audit`).
+   * Failures: `auth` (no key / 401), `forbidden`, `not_found`, `validation` (400/422),
+   * `rate_limited`, `network` (unreachable, timeout, 5xx), `cancelled`, `internal` (bad body).
+   */
+  get<T>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<T>, opts?: GetOptions): Promise<Result<T>>;
+  /**
+   * GET as a stream for large bodies (downloads): retries apply until the response headers arrive;
+   * after that the body stalls out with undici's idle timeout and is the caller's to resume. Not cached.
+   */
+  open(path: string, query: Record<string, QueryValue>, opts?: GetOptions): Promise<Result<V1Stream>>;
+  /** Closes pooled connections. */
+  close(): Promise<void>;
+}
+
+export interface ProxyOptions {
+  /** Current target; `null` means "Remote profile without a key". May throw {@link TargetUnavailableError}. */
+  resolveTarget: () => Promise<ProxyTarget | null>;
+  /** Default per-attempt deadline in ms (30 000). */
+  timeoutMs?: number;
+  /** Longest pause between two body chunks of an `open` stream, in ms (60 000). */
+  idleTimeoutMs?: number;
+  /** Largest decoded body `get` accepts, in bytes (default {@link MAX_JSON_BODY_BYTES}, 32 MiB). */
+  maxBodyBytes?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injectable time for deterministic retry tests. */
+  clock?: Clock;
+  /** Source of jitter in [0, 1) (default Math.random). */
+  random?: () => number;
+  /** The response cache; without it nothing is cached whatever the TTL. */
+  cache?: ResponseCache;
+  /** Oldest cached response served when the server cannot be reached (default 30 days). */
+  maxStaleMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * Largest decoded JSON body `get` reads, in bytes: 32 MiB. `get` holds the whole text, parses it
+ * and hands the value over the bridge (serialised once more), so main briefly needs several times
+ * this; a query page of the renderer's 1,000 rows is well under 1 MiB. Past the cap the response
+ * is cut off and the call fails `internal` with a message asking for fewer rows or columns per
+ * page. Bodies that may be larger (bulk downloads) go through `open()`, which streams.
+ */
+export const MAX_JSON_BODY_BYTES = 32 * 1024 * 1024;
+/** Error bodies are read only this far: a detail, not a payload. */
+const MAX_ERROR_BODY = 64 * 1024;
+const log = createLogger('proxy');
+
+/** Query values as strings, without the absent ones (for cache keys). */
+function queryStrings(query: Record<string, QueryValue>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
+}
+
+
+const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(',') : v);
+
+/** Creates the proxy with its own connection pool (closed by {@link V1Proxy.close}). */
+export function createV1Proxy(opts: ProxyOptions): V1Proxy {
+  const dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
+  const maxBody = opts.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
+  const clock = opts.clock ?? systemClock;
+  const random = opts.random ?? Math.random;
+  const retryRun = (o: GetOptions): Omit<RetryRun, 'what'> => ({
+    policy: { ...DEFAULT_RETRY_POLICY, ...opts.retry, ...o.retry },
+    clock,
+    random,
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+  });
+
+  /**
+   * Sends one GET and hands a 2xx response to `onOk`; maps everything else to an {@link Attempt}.
+   * The deadline covers `onOk` too when `deadlineCoversBody` (JSON reads); a stream is handed over
+   * once its headers arrived and from then on only the idle timeout applies.
+   */
+  async function attempt<T>(
+    url: URL,
+    target: ProxyTarget,
+    o: GetOptions,
+    deadlineCoversBody: boolean,
+    onOk: (res: Dispatcher.ResponseData, body: Readable) => Promise<Attempt<T>>,
+  ): Promise<Attempt<T>> {
+    const timeoutMs = o.timeoutMs ?? opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const ctrl = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort(new Error('timeout'));
+    }, timeoutMs);
+    const onAbort = (): void => ctrl.abort(o.signal?.reason);
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    const what = `GET ${url.pathname}`;
+    const done = log.time(what);
+    let handedOver = false;
+    let raw: Readable | undefined;
+    try {
+      const res = await request(url, {
+        method: 'GET',
+        dispatcher,
+        signal: ctrl.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: deadlineCoversBody ? timeoutMs : (opts.idleTimeoutMs ?? 60_000),
+        headers: { 'x-api-key': target.key, accept: 'application/json', 'accept-encoding': 'br, gzip', 'user-agent': 'Gridscope' },
+      });
+      raw = res.body;
+      const encoding = header(res.headers['content-encoding']);
+      if (res.statusCode < 200 || res.statusCode > 299) {
+        const text = await Promise.resolve()
+          .then(() => readText(decodeBody(res.body, encoding), MAX_ERROR_BODY))
+          .catch(() => '');
+        done(String(res.statusCode));
+        const retryAfter = header(res.headers['retry-after']);
+        const result = failureForStatus(res.statusCode, text, retryAfter, target.key);
+        const detail = detailText(text);
+        const monthly = res.statusCode === 429 && isMonthlyQuota(detail);
+        const floors = [parseRetryAfter(retryAfter, clock.now()), res.statusCode === 429 ? waitFromDetail(detail) : undefined];
+        const floorMs = Math.max(0, ...floors.filter((f): f is number => f !== undefined));
+        if (!result.ok) log.info(`${what} → ${result.error.code} (${res.statusCode})`);
+        return { ok: false, result, retry: RETRYABLE_STATUSES.has(res.statusCode) && !monthly, floorMs };
+      }
+      const body = decodeBody(res.body, encoding);
+      if (!deadlineCoversBody) {
+        clearTimeout(timer);
+        o.signal?.removeEventListener('abort', onAbort);
+        // From here the caller owns the stream; a later cancel still ends it.
+        o.signal?.addEventListener('abort', () => body.destroy(new Error(CANCELLED_MESSAGE)), { once: true });
+      }
+      handedOver = !deadlineCoversBody;
+      const out = await onOk(res, body);
+      done(`${res.statusCode}`);
+      return out;
+    } catch (err) {
+      if (o.signal?.aborted) return { ok: false, result: fail('cancelled', CANCELLED_MESSAGE), retry: false };
+      if (timedOut) return { ok: false, result: fail('network', `The /v1 server did not answer within ${Math.round(timeoutMs / 100) / 10} s.`), retry: true };
+      if (err instanceof BodyTooLargeError) {
+        // Gridscope's own limit, not the server's: the same request would only fail again.
+        log.warn(`${what}: response over ${formatBytes(err.maxBytes)}; cut off`);
+        const hint = 'Ask for fewer rows per page or fewer columns.';
+        return { ok: false, result: fail('internal', `The /v1 response (${what}) is larger than ${formatBytes(err.maxBytes)}, the most Gridscope reads for one answer. ${hint}`), retry: false };
+      }
+      const hint = target.profile === 'embedded' ? 'Restart Gridscope if this persists.' : 'Check the Remote URL in Settings or your network.';
+      const network = connectionFailure(err, url.host, hint);
+      if (network) {
+        log.warn(`${what}: ${network.ok ? '' : network.error.message}`);
+        return { ok: false, result: network, retry: RETRYABLE_NETWORK_CODES.has(errorCode(err) ?? '') };
+      }
+      const message = scrub(err instanceof Error ? err.message : String(err), target.key);
+      log.error(`${what} failed`, message);
+      return { ok: false, result: fail('internal', `Could not read the /v1 response (${what}): ${message}`), retry: false };
+    } finally {
+      if (!handedOver) {
+        clearTimeout(timer);
+        o.signal?.removeEventListener('abort', onAbort);
+        // Ends a response nobody read (bad encoding, early failure), which frees its socket.
+        if (raw && !raw.destroyed) raw.on('error', () => undefined).destroy();
+      }
+    }
+  }
+
+  /** Resolves the target and URL, or the failure that prevents the request. */
+  async function prepare(path: string, query: Record<string, QueryValue>): Promise<Result<{ target: ProxyTarget; url: URL }>> {
+    let target: ProxyTarget | null;
+    try {
+      target = await opts.resolveTarget();
+    } catch (err) {
+      if (err instanceof TargetUnavailableError) return fail(err.code, scrub(err.message));
+      return fail('internal', `Could not choose a /v1 server: ${scrub(err instanceof Error ? err.message : String(err))}`);
+    }
+    if (!target) return fail('auth', NO_REMOTE_KEY_MESSAGE);
+    try {
+      return ok({ target, url: joinUrl(target.baseUrl, path, query) });
+    } catch (err) {
+      return fail('internal', scrub(err instanceof Error ? err.message : String(err), target.key));
+    }
+  }
+
+  /** Parses cached or fresh text with `schema`. */
+  function parse<T>(text: string, schema: z.ZodType<T>, what: string, key: string): Result<T> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return fail('internal', `The /v1 server sent a response that is not JSON (${what}).`);
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return ok(parsed.data);
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+    log.warn(`${what}: response does not match the schema`, issues);
+    return fail('internal', scrub(`The /v1 server sent a response Gridscope does not understand (${what}): ${issues.join('; ')}`, key));
+  }
+
+  return {
+    async get<T>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<T>, o: GetOptions = {}): Promise<Result<T>> {
+      if (o.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);
+      const prepared = await prepare(path, query);
+      if (!prepared.ok) return prepared;
+      const { target, url } = prepared.value;
+      const what = `GET ${url.pathname}`;
+      const profile = target.profile ?? 'remote';
+      const ttlMs = (target.cacheTtlSeconds ?? 0) * 1000;
+      // Remote answers are tied to (a salted tag of) the key they were fetched with; the embedded
+      // server's key is generated per run, so its entries are tied to the stable `cacheId` alone.
+      let useCache = opts.cache !== undefined && o.cache !== false && ttlMs > 0;
+      let tag: string | undefined;
+      if (useCache && !target.cacheId) {
+        tag = await opts.cache!.credentialTag(target.key).catch((err: unknown) => {
+          log.warn('the response cache has no usable salt; not caching', err);
+          return undefined;
+        });
+        useCache = tag !== undefined;
+      }
+      const key = useCache ? cacheKey(profile, target.cacheId ?? target.baseUrl, path, queryStrings(query), tag) : '';
+      const cached = useCache ? await opts.cache?.read(profile, key) : undefined;
+      if (cached && clock.now() - cached.storedAt <= ttlMs) {
+        const hit = parse(cached.text, schema, what, target.key);
+        if (hit.ok) {
+          log.debug(`${what}: served from the cache`);
+          return hit;
+        }
+      }
+
+      const result = await runWithRetries({ what, ...retryRun(o) }, () =>
+        attempt(url, target, o, true, async (_res, body) => {
+          const text = await readText(body, maxBody);
+          const parsed = parse(text, schema, what, target.key);
+          if (!parsed.ok) return { ok: false, result: parsed, retry: false };
+          if (useCache) await opts.cache?.write(profile, key, path, text);
+          return { ok: true, value: parsed.value };
+        }),
+      );
+      // Offline (or the server down past the retry budget): an expired entry beats no answer.
+      if (!result.ok && result.error.code === 'network' && cached && clock.now() - cached.storedAt <= (opts.maxStaleMs ?? 30 * 86_400_000)) {
+        const stale = parse(cached.text, schema, what, target.key);
+        if (stale.ok) {
+          log.warn(`${what}: server unreachable; serving a cached response from ${new Date(cached.storedAt).toISOString()}`);
+          return stale;
+        }
+      }
+      return result;
+    },
+
+    async open(path: string, query: Record<string, QueryValue>, o: GetOptions = {}): Promise<Result<V1Stream>> {
+      if (o.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);
+      const prepared = await prepare(path, query);
+      if (!prepared.ok) return prepared;
+      const { target, url } = prepared.value;
+      return runWithRetries({ what: `GET ${url.pathname}`, ...retryRun(o) }, () =>
+        attempt<V1Stream>(url, target, o, false, async (res, body) => ({
+          ok: true,
+          value: { status: res.statusCode, headers: res.headers as V1Stream['headers'], body },
+        })),
+      );
+    },
+
+    close: () => dispatcher.close(),
+  };
+}

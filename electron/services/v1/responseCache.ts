@@ -1,0 +1,167 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ProfileName } from '../../../shared/index.js';
+import { createLogger } from '../common/logger.js';
+
+/**
+ * Opt-in on-disk cache of identical /v1 GETs (issue 5 §2): a repeated query costs no quota and
+ * works offline. One file per response, `<dir>/<profile>/<sha256>.json`: a JSON header line
+ * (`{"v":1,"storedAt":…,"path":"/datasets"}`) then the response body as received (decoded).
+ * The file name is the sha256 of profile + base + path + sorted query and, for Remote, a tag of the
+ * API key: an HMAC under a random per-install salt (`<dir>/salt`, 0600), so no file name is a plain
+ * function of the key. The key itself is neither in the name nor in the file. Freshness (the
+ * per-profile TTL) is the caller's decision.
+ */
+
+export interface CacheEntry {
+  /** Epoch ms when the response was stored. */
+  storedAt: number;
+  /** The decoded response body. */
+  text: string;
+}
+
+export interface ResponseCache {
+  read(profile: ProfileName, key: string): Promise<CacheEntry | undefined>;
+  /** Stores `text`; a body over the entry cap is skipped. Never throws (a cache failure is logged). */
+  write(profile: ProfileName, key: string, path: string, text: string): Promise<void>;
+  /** Deletes the entries of one profile, or all; resolves to how many were removed. The salt stays. */
+  clear(profile?: ProfileName): Promise<number>;
+  /**
+   * A tag of `apiKey` for {@link cacheKey}: hex HMAC-SHA256 under this install's salt (created on
+   * first use, 32 random bytes, file 0600). The same key gives the same tag across restarts.
+   * @throws when the salt can be neither read nor written (the caller then skips the cache).
+   */
+  credentialTag(apiKey: string): Promise<string>;
+}
+
+export interface ResponseCacheOptions {
+  /** Folder of the cache, e.g. `<configDir>/cache/responses`. */
+  dir: string;
+  now?: () => number;
+  /** Largest body stored, in bytes (default 32 MiB). */
+  maxEntryBytes?: number;
+  /** Total size kept; the oldest entries go first (default 512 MiB). */
+  maxTotalBytes?: number;
+}
+
+const log = createLogger('cache');
+const PROFILES: ProfileName[] = ['embedded', 'remote'];
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * The cache key: sha256 (hex) of profile, base (the Remote base URL, or a stable name for the
+ * embedded server whose port changes per run), path, the query sorted by name then value and, when
+ * given, the {@link ResponseCache.credentialTag} of the API key the answer was fetched with — so an
+ * answer fetched with one key is never served for another, even one written by a request that was
+ * in flight while the key changed.
+ */
+export function cacheKey(profile: ProfileName, base: string, path: string, query: Record<string, string>, credentialTag?: string): string {
+  const sorted = Object.entries(query).sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1));
+  const parts: unknown[] = [profile, base, path, sorted];
+  if (credentialTag !== undefined) parts.push(credentialTag);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** Creates a cache over `opts.dir` (created on first write, mode 0700; files 0600). */
+export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
+  const now = opts.now ?? Date.now;
+  const maxEntry = opts.maxEntryBytes ?? 32 * 1024 * 1024;
+  const maxTotal = opts.maxTotalBytes ?? 512 * 1024 * 1024;
+  const fileOf = (profile: ProfileName, key: string): string => {
+    if (!KEY_PATTERN.test(key) || !PROFILES.includes(profile)) throw new Error('invalid cache key');
+    return join(opts.dir, profile, `${key}.json`);
+  };
+
+  /** The per-install salt of {@link ResponseCache.credentialTag}: read, or created once (`wx`, so two writers agree). */
+  let salt: Promise<Buffer> | undefined;
+  const saltFile = join(opts.dir, 'salt');
+  async function loadSalt(): Promise<Buffer> {
+    const existing = await readFile(saltFile, 'utf8').catch(() => undefined);
+    if (existing && /^[0-9a-f]{64}$/.test(existing.trim())) return Buffer.from(existing.trim(), 'hex');
+    await mkdir(opts.dir, { recursive: true, mode: 0o700 });
+    const fresh = randomBytes(32).toString('hex');
+    try {
+      await writeFile(saltFile, fresh, { mode: 0o600, flag: existing === undefined ? 'wx' : 'w' });
+      return Buffer.from(fresh, 'hex');
+    } catch (err) {
+      const raced = await readFile(saltFile, 'utf8').catch(() => undefined);
+      if (raced && /^[0-9a-f]{64}$/.test(raced.trim())) return Buffer.from(raced.trim(), 'hex');
+      throw err;
+    }
+  }
+
+  /** Deletes the oldest entries until the total is under the cap. */
+  async function prune(): Promise<void> {
+    const files: { file: string; size: number; mtime: number }[] = [];
+    for (const profile of PROFILES) {
+      const dir = join(opts.dir, profile);
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const info = await stat(join(dir, name)).catch(() => undefined);
+        if (info?.isFile()) files.push({ file: join(dir, name), size: info.size, mtime: info.mtimeMs });
+      }
+    }
+    let total = files.reduce((sum, f) => sum + f.size, 0);
+    for (const f of files.sort((a, b) => a.mtime - b.mtime)) {
+      if (total <= maxTotal) break;
+      await rm(f.file, { force: true });
+      total -= f.size;
+    }
+  }
+
+  return {
+    async read(profile, key) {
+      const file = fileOf(profile, key);
+      let raw: string;
+      try {
+        raw = await readFile(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+      const newline = raw.indexOf('\n');
+      try {
+        const header = JSON.parse(raw.slice(0, newline)) as { v?: unknown; storedAt?: unknown };
+        if (newline < 0 || header.v !== 1 || typeof header.storedAt !== 'number') throw new Error('bad header');
+        return { storedAt: header.storedAt, text: raw.slice(newline + 1) };
+      } catch {
+        log.warn(`dropping an unreadable cache entry ${file}`);
+        await rm(file, { force: true });
+        return undefined;
+      }
+    },
+
+    async write(profile, key, path, text) {
+      if (Buffer.byteLength(text) > maxEntry) return;
+      const file = fileOf(profile, key);
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await mkdir(join(opts.dir, profile), { recursive: true, mode: 0o700 });
+        await writeFile(tmp, `${JSON.stringify({ v: 1, storedAt: now(), path })}\n${text}`, { mode: 0o600, flag: 'wx' });
+        await rename(tmp, file);
+        await prune();
+      } catch (err) {
+        await rm(tmp, { force: true }).catch(() => undefined);
+        log.warn('could not write a cache entry', err);
+      }
+    },
+
+    async credentialTag(apiKey) {
+      salt ??= loadSalt().catch((err: unknown) => {
+        salt = undefined;
+        throw err;
+      });
+      return createHmac('sha256', await salt).update(apiKey).digest('hex');
+    },
+
+    async clear(profile) {
+      let removed = 0;
+      for (const p of profile ? [profile] : PROFILES) {
+        const dir = join(opts.dir, p);
+        removed += (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).length;
+        await rm(dir, { recursive: true, force: true });
+      }
+      return removed;
+    },
+  };
+}

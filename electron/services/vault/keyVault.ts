@@ -1,0 +1,310 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isOrigin } from '../../../shared/index.js';
+import type { ProfileName } from '../../../shared/index.js';
+import { createSerialQueue, readJsonFile, writeFileAtomic } from '../common/fsutil.js';
+import { createLogger } from '../common/logger.js';
+import { forgetSecret, registerSecret } from '../common/redact.js';
+
+/**
+ * What a vault holds for a profile, said without the key itself.
+ * - `none`: no key is stored, or the stored entry cannot be read (undecryptable, tampered; logged).
+ * - `set`: a key entered for the origin that was asked about: `get` with that origin returns it.
+ * - `other-origin`: a key entered for `origin`, another server: `get` returns null for this one.
+ */
+export type KeyStatus = { state: 'none' } | { state: 'set' } | { state: 'other-origin'; origin: string };
+
+/**
+ * Where API keys live (CONVENTIONS.md §5). Only main-side code holds a vault; nothing it returns
+ * crosses the bridge except {@link KeyVault.status} (as `keySet` / `keyOrigin`) and `describe()`.
+ *
+ * Each key is stored together with the origin it was entered for (`scheme://host[:port]`, as
+ * `new URL(u).origin` spells it), inside the same entry (encrypted with it on the desktop), and is
+ * only handed out for that origin. Origins are compared as exact strings: callers normalise them.
+ *
+ * Legacy entries (blob `v: 1`, written before keys had an origin) are bound to the origin of the
+ * first `get` or `status` call that reads them, and rewritten as `v: 2`: in the app that is the
+ * Remote URL in settings when the upgraded app first shows the profiles or calls /v1.
+ */
+export interface KeyVault {
+  /**
+   * The key of `profile` when it was entered for `origin`; null when none is set, the stored entry
+   * cannot be read, or it belongs to another origin (a warning naming both origins, never the key,
+   * is logged). Binds a legacy entry to `origin`.
+   */
+  get(profile: ProfileName, origin: string): Promise<string | null>;
+  /**
+   * Stores `key` for `profile`, bound to `origin` (replaces any previous key and origin).
+   * @throws when the key cannot be protected (desktop: `safeStorage` cannot encrypt) or written;
+   *   nothing is stored then.
+   */
+  set(profile: ProfileName, key: string, origin: string): Promise<void>;
+  /** Deletes the key of `profile` (a no-op when there is none). @throws when the file cannot be written. */
+  clear(profile: ProfileName): Promise<void>;
+  /** Whether an entry is stored for `profile`, whatever its origin and even if it cannot be read. */
+  has(profile: ProfileName): Promise<boolean>;
+  /** Whether `get(profile, origin)` would return a key, and if not, why; binds a legacy entry to `origin`. Never throws for a bad entry. */
+  status(profile: ProfileName, origin: string): Promise<KeyStatus>;
+  /** Where keys are kept, in words for the Settings page. */
+  describe(): string;
+  /** A warning for the Settings page when keys are not protected by an OS keyring, else undefined. */
+  warning?(): string | undefined;
+}
+
+/**
+ * The slice of Electron's `safeStorage` the vault uses (async API of Electron 45; the sync calls
+ * are deprecated). Declared here so services/ never imports `electron`.
+ */
+export interface SafeStorageLike {
+  encryptStringAsync(plainText: string): Promise<Buffer>;
+  decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>;
+  isAsyncEncryptionAvailable(): Promise<boolean>;
+  getSelectedStorageBackend?(): string;
+}
+
+/** One stored key and the origin it was entered for (an entry whose origin is not one counts as no key). */
+const Entry = z.object({ key: z.string().min(1), origin: z.string().min(1).refine(isOrigin, 'origin: scheme://host[:port]') });
+type Entry = z.infer<typeof Entry>;
+
+/**
+ * On-disk blob, versioned so a future format is never misread. One entry per profile name (today
+ * only `remote` sets one; the embedded server's key is generated per run and never stored).
+ * - `v: 2` (written now): each entry holds the key and its origin, encoded by the vault's codec
+ *   (file vault: the `{key, origin}` object; desktop: base64 of the encrypted `{key, origin}` JSON).
+ * - `v: 1` (read only): each entry is the key alone (desktop: base64 of the encrypted key).
+ */
+const BlobV2 = z.object({ v: z.literal(2), profiles: z.record(z.string(), z.unknown()) });
+const BlobV1 = z.object({ v: z.literal(1), profiles: z.record(z.string(), z.string()) });
+
+/** A blob in memory: v2 entries as stored, v1 entries marked as legacy until they are bound. */
+type Stored = { legacy: false; value: unknown } | { legacy: true; value: string };
+type Blob = Map<string, Stored>;
+
+const log = createLogger('keys');
+
+interface Codec {
+  /** Encodes an entry for a v2 blob. @throws when it cannot be protected. */
+  encode(entry: Entry): Promise<unknown>;
+  /** Decodes a v2 entry. Throws when it is not one (undecryptable, tampered, wrong shape). */
+  decode(stored: unknown): Promise<{ entry: Entry; reencode: boolean }>;
+  /** Decodes a v1 entry to the bare key. Throws when it is not one. */
+  decodeLegacy(stored: string): Promise<string>;
+}
+
+/** What `lookup` found for a profile: the decoded entry or nothing usable. */
+type Found = { entry: Entry } | null;
+
+function createJsonVault(file: string, codec: Codec, description: () => string, warning?: () => string | undefined): KeyVault {
+  const serial = createSerialQueue();
+  /** Last origin mismatch warned about, so a burst of /v1 calls logs it once. */
+  let lastMismatch = '';
+
+  async function read(): Promise<Blob> {
+    let raw: unknown;
+    try {
+      raw = await readJsonFile(file);
+    } catch (err) {
+      log.warn(`key store ${file} is unreadable; treating it as empty`, err);
+      return new Map();
+    }
+    if (raw === undefined) return new Map();
+    const v2 = BlobV2.safeParse(raw);
+    if (v2.success) return new Map(Object.entries(v2.data.profiles).map(([p, value]) => [p, { legacy: false, value }]));
+    const v1 = BlobV1.safeParse(raw);
+    if (v1.success) return new Map(Object.entries(v1.data.profiles).map(([p, value]) => [p, { legacy: true, value }]));
+    log.warn(`key store ${file} has an unknown format; treating it as empty`);
+    return new Map();
+  }
+
+  /**
+   * Writes `blob` as v2. Legacy entries other than the ones already bound cannot be written
+   * without an origin: they are dropped (logged). Only `remote` ever stores a key, and it is bound
+   * before the blob is written, so in practice nothing is lost.
+   */
+  async function write(blob: Blob): Promise<void> {
+    const profiles: Record<string, unknown> = {};
+    for (const [profile, stored] of blob) {
+      if (stored.legacy) {
+        log.warn(`the legacy (v1) key of profile ${profile} has no origin and was dropped; set it again`);
+        continue;
+      }
+      profiles[profile] = stored.value;
+    }
+    await writeFileAtomic(file, `${JSON.stringify({ v: 2, profiles }, null, 2)}\n`, 0o600);
+  }
+
+  /**
+   * Decodes the entry of `profile`. A legacy entry is bound to `bindTo` and the blob rewritten as
+   * v2; a rotated OS key re-encrypts the entry. Returns null (logged) when it cannot be read.
+   * Call inside `serial`.
+   */
+  async function lookup(profile: ProfileName, bindTo: string): Promise<Found> {
+    const blob = await read();
+    const stored = blob.get(profile);
+    if (stored === undefined) return null;
+    let entry: Entry;
+    let rewrite: boolean;
+    try {
+      if (stored.legacy) {
+        entry = { key: await codec.decodeLegacy(stored.value), origin: bindTo };
+        rewrite = true;
+      } else {
+        ({ entry, reencode: rewrite } = await codec.decode(stored.value));
+      }
+    } catch (err) {
+      log.warn(`the stored key of profile ${profile} cannot be read (undecryptable or altered); set it again`, err);
+      return null;
+    }
+    registerSecret(entry.key);
+    if (rewrite) {
+      try {
+        blob.set(profile, { legacy: false, value: await codec.encode(entry) });
+        await write(blob);
+        if (stored.legacy) log.info(`the legacy key of profile ${profile} is now bound to ${entry.origin}`);
+      } catch (err) {
+        // The entry stays as it was; it is bound (or re-encrypted) again on the next read.
+        log.warn(`re-writing the key of profile ${profile} failed`, err);
+      }
+    }
+    return { entry };
+  }
+
+  const vault: KeyVault = {
+    get: (profile, origin) =>
+      serial(async () => {
+        const found = await lookup(profile, origin);
+        if (!found) return null;
+        if (found.entry.origin !== origin) {
+          const pair = `${profile} ${found.entry.origin} ${origin}`;
+          if (pair !== lastMismatch) {
+            lastMismatch = pair;
+            log.warn(`the stored key of profile ${profile} was entered for ${found.entry.origin}, not ${origin}: it is not sent there`);
+          }
+          return null;
+        }
+        return found.entry.key;
+      }),
+    status: (profile, origin) =>
+      serial(async (): Promise<KeyStatus> => {
+        const found = await lookup(profile, origin);
+        if (!found) return { state: 'none' };
+        return found.entry.origin === origin ? { state: 'set' } : { state: 'other-origin', origin: found.entry.origin };
+      }),
+    set: (profile, key, origin) =>
+      serial(async () => {
+        registerSecret(key);
+        const blob = await read();
+        blob.set(profile, { legacy: false, value: await codec.encode(Entry.parse({ key, origin })) });
+        await write(blob);
+      }),
+    clear: (profile) =>
+      serial(async () => {
+        const blob = await read();
+        const stored = blob.get(profile);
+        if (stored === undefined) return;
+        blob.delete(profile);
+        await write(blob);
+        const key = stored.legacy
+          ? await codec.decodeLegacy(stored.value).catch(() => undefined)
+          : await codec.decode(stored.value).then(({ entry }) => entry.key, () => undefined);
+        forgetSecret(key);
+      }),
+    has: (profile) => serial(async () => (await read()).has(profile)),
+    describe: description,
+    ...(warning ? { warning } : {}),
+  };
+  return vault;
+}
+
+/** File name of the web host's plain key store inside the config dir. */
+export const FILE_VAULT_NAME = 'keys.json';
+/** File name of the desktop's encrypted key store inside userData. */
+export const SAFE_STORAGE_VAULT_NAME = 'keys.safestorage.json';
+
+/**
+ * Web host vault: `<dir>/keys.json` = `{"v":2,"profiles":{"remote":{"key":"…","origin":"https://…"}}}`,
+ * mode 0600 in a 0700 dir, written via temp + rename. No encryption: there is no OS keychain without
+ * Electron; the file mode is the protection (whoever can edit the file can edit the origin too).
+ */
+export function createFileVault(dir: string): KeyVault {
+  return createJsonVault(
+    join(dir, FILE_VAULT_NAME),
+    {
+      encode: async (entry) => ({ key: entry.key, origin: entry.origin }),
+      decode: async (stored) => ({ entry: Entry.parse(stored), reencode: false }),
+      decodeLegacy: async (stored) => {
+        if (stored.length === 0) throw new Error('empty key');
+        return stored;
+      },
+    },
+    () => 'file readable only by your user (web host; no OS keychain)',
+  );
+}
+
+/**
+ * Desktop vault: `<dir>/keys.safestorage.json` = `{"v":2,"profiles":{"remote":"<base64>"}}`, where
+ * the base64 is Electron `safeStorage` (async API) ciphertext of the JSON `{"key":…,"origin":…}`,
+ * so the origin is as protected as the key: an entry that does not decrypt to that shape counts as
+ * no key. `set` throws when encryption is unavailable rather than storing a key in clear. On Linux
+ * without a keyring the backend is `basic_text`; describe() says so.
+ */
+export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string): KeyVault {
+  const decrypt = async (stored: unknown): Promise<{ text: string; reencode: boolean }> => {
+    if (typeof stored !== 'string' || stored.length === 0) throw new Error('not a base64 ciphertext');
+    const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(Buffer.from(stored, 'base64'));
+    return { text: result, reencode: shouldReEncrypt };
+  };
+  const asEntry = (text: string): Entry | null => {
+    try {
+      const parsed = Entry.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+  const codec: Codec = {
+    async encode(entry) {
+      if (!(await safeStorage.isAsyncEncryptionAvailable())) {
+        throw new Error('OS encryption (Electron safeStorage) is not available, so the key was not saved.');
+      }
+      return (await safeStorage.encryptStringAsync(JSON.stringify({ key: entry.key, origin: entry.origin }))).toString('base64');
+    },
+    async decode(stored) {
+      const { text, reencode } = await decrypt(stored);
+      const entry = asEntry(text);
+      if (!entry) throw new Error('the decrypted entry is not {key, origin}');
+      return { entry, reencode };
+    },
+    async decodeLegacy(stored) {
+      const { text } = await decrypt(stored);
+      // A v2 ciphertext moved into a v1 blob would otherwise be read as a "key" holding the key.
+      if (text.length === 0 || asEntry(text)) throw new Error('not a v1 key');
+      return text;
+    },
+  };
+  const backend = (): string | undefined => {
+    try {
+      // Linux-only API; absent or throwing elsewhere.
+      return process.platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return createJsonVault(
+    join(dir, SAFE_STORAGE_VAULT_NAME),
+    codec,
+    () => {
+      const b = backend();
+      if (b === 'basic_text') {
+        return 'Electron safeStorage with the basic_text backend: no OS keyring was found, so the key is only obfuscated on disk';
+      }
+      return b && b !== 'unknown' ? `OS keychain via Electron safeStorage (${b})` : 'OS keychain via Electron safeStorage';
+    },
+    () => (backend() === 'basic_text' ? BASIC_TEXT_WARNING : undefined),
+  );
+}
+
+/** Shown in Settings when Linux has no keyring (safeStorage backend `basic_text`). */
+export const BASIC_TEXT_WARNING =
+  'No OS keyring (GNOME Keyring, KWallet) was found: your API key is stored obfuscated, not encrypted. ' +
+  'Anyone who can read your user files can recover it. Install and unlock a keyring, then set the key again.';

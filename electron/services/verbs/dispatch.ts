@@ -1,0 +1,44 @@
+import { contractInputs, fail, isVerb } from '../../../shared/index.js';
+import type { Result, Verb } from '../../../shared/index.js';
+import type { CallContext, Handlers } from './handlers.js';
+import { createLogger } from '../common/logger.js';
+import { redact } from '../common/redact.js';
+
+/**
+ * The one entry point of every bridge transport (CONVENTIONS.md §3). Transports check the sender
+ * (IPC frame URL, HTTP Host/Origin/header) first; then `dispatch`:
+ * 1. rejects a name that is not a contract verb (`validation`),
+ * 2. parses the input with the verb's strict schema (`validation` listing each problem; the
+ *    handler is not called), `undefined` input counts as `{}`,
+ * 3. calls the handler (with `ctx`, e.g. the web host's "the browser disconnected" signal) and
+ *    turns a throw into an `internal` result with a key-free message.
+ * It never rejects.
+ */
+const log = createLogger('bridge');
+
+export async function dispatch(handlers: Handlers, verb: string, rawInput: unknown, ctx?: CallContext): Promise<Result<unknown>> {
+  if (typeof verb !== 'string' || !isVerb(verb)) {
+    return fail('validation', `Unknown bridge verb "${String(verb).slice(0, 60)}".`);
+  }
+  const parsed = contractInputs[verb].safeParse(rawInput === undefined ? {} : rawInput);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`);
+    return fail('validation', redact(`Invalid input for ${verb}: ${problems.join('; ')}`));
+  }
+  const done = log.time(verb);
+  try {
+    const handler = handlers[verb] as (input: unknown, ctx?: CallContext) => Promise<Result<unknown>>;
+    const result = await (ctx ? handler(parsed.data, ctx) : handler(parsed.data));
+    done(result.ok ? 'ok' : result.error.code);
+    return result;
+  } catch (err) {
+    const message = redact(err instanceof Error ? err.message : String(err));
+    log.error(`${verb} threw`, message);
+    return fail('internal', `${verb} failed: ${message}`);
+  }
+}
+
+/** The verbs a handler set answers, for the completeness checks of the tests (handler set = contract). */
+export function handlerVerbs(handlers: Handlers): Verb[] {
+  return Object.keys(handlers).filter(isVerb);
+}

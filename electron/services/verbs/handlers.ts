@@ -1,0 +1,219 @@
+import type { z } from 'zod';
+import { ClientApiUsage, ClientAudit, ClientColumnValues, ClientDatasetDetail, ClientDatasetList, fail, ok } from '../../../shared/index.js';
+import type { AppInfo, ContractResults, ProfileName, Result, Verb, contractInputs } from '../../../shared/index.js';
+import type { EmbeddedServer } from '../embedded/embedded.js';
+import { forecastQuery } from './forecast.js';
+import { LONG_JOB_MS } from './jobs.js';
+import type { FinishedJob, JobEnd } from './jobs.js';
+import type { KeyVault } from '../vault/keyVault.js';
+import { createLogger } from '../common/logger.js';
+import { originOf } from '../profiles/profiles.js';
+import type { Profiles } from '../profiles/profiles.js';
+import { queryDataset } from './query.js';
+import type { GetOptions, V1Proxy } from '../v1/proxy.js';
+import { RequestIdInUseError } from '../v1/requests.js';
+import type { RequestRegistry } from '../v1/requests.js';
+import type { ResponseCache } from '../v1/responseCache.js';
+
+/**
+ * One handler per bridge verb (CONVENTIONS.md §2). Handlers receive input already parsed by
+ * `dispatch` with the verb's schema, and answer a {@link Result}; none sees or returns a key except
+ * `keys:set`, which only writes it to the vault, bound to the origin of the current Remote URL.
+ */
+
+/** A verb's input after its schema parsed it. */
+export type ParsedInput<V extends Verb> = z.output<(typeof contractInputs)[V]>;
+
+/** What a transport knows about one call besides its input. */
+export interface CallContext {
+  /**
+   * Aborts the call when its caller is gone (the web host: the browser closed the connection).
+   * Data verbs combine it with their `requests:cancel` signal; a call aborted by it answers `cancelled`.
+   */
+  signal?: AbortSignal;
+}
+
+/** Exactly one handler per contract verb: the compiler rejects a missing or extra one. */
+export type Handlers = { [V in Verb]: (input: ParsedInput<V>, ctx?: CallContext) => Promise<Result<ContractResults[V]>> };
+
+export interface HandlerDeps {
+  proxy: V1Proxy;
+  profiles: Profiles;
+  vault: KeyVault;
+  embedded: EmbeddedServer;
+  requests: RequestRegistry;
+  /** The response cache (cleared per profile when its key changes: answers may depend on the plan). */
+  cache?: ResponseCache;
+  info: () => AppInfo;
+  /**
+   * Told when a `datasets:query` or `datasets:estimate` call that took at least `longJobMs` ends,
+   * whatever its end state (the desktop shows a notification, see electron/main/notify.ts).
+   * A throw is logged and ignored: it never changes the verb's answer.
+   */
+  onJobFinished?: (job: FinishedJob) => void;
+  /** Jobs shorter than this, in ms, are not reported (default {@link LONG_JOB_MS}). */
+  longJobMs?: number;
+  /** Epoch ms (injectable for tests; default Date.now). */
+  now?: () => number;
+}
+
+/** How a tracked verb describes itself as a long job: its name and the outcome of a success. */
+interface JobReport<T> {
+  name: string;
+  detail: (value: T) => string;
+}
+
+const log = createLogger('handlers');
+const count = (n: number): string => n.toLocaleString('en-US');
+
+function map<A, B>(r: Result<A>, f: (a: A) => B): Result<B> {
+  return r.ok ? ok(f(r.value)) : r;
+}
+
+/** Path segment of a dataset id (already restricted to `[a-z0-9_]` by the contract; encoded anyway). */
+const seg = (id: string): string => encodeURIComponent(id);
+
+/** Builds the handlers over the given services. */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { proxy, profiles, vault, embedded, requests } = deps;
+  const now = deps.now ?? Date.now;
+  const longJobMs = deps.longJobMs ?? LONG_JOB_MS;
+
+  /** Reports a finished job to `onJobFinished` when it ran for at least `longJobMs`. */
+  function reportJob<T>(job: JobReport<T>, startedAt: number, result: Result<T> | undefined): void {
+    if (!deps.onJobFinished || now() - startedAt < longJobMs) return;
+    const state: JobEnd = result?.ok ? 'completed' : result?.error.code === 'cancelled' ? 'cancelled' : 'failed';
+    const detail = result === undefined ? undefined : result.ok ? job.detail(result.value) : result.error.message;
+    try {
+      deps.onJobFinished({ name: job.name, state, startedAt, ...(detail ? { detail } : {}) });
+    } catch (err) {
+      log.warn(`reporting the end of "${job.name}" failed`, err);
+    }
+  }
+
+  /**
+   * Runs a data verb as a tracked request: its `requestId` (if any) is listed by `requests:status`
+   * and cancellable by `requests:cancel`, and `ctx.signal` (the caller went away) aborts it too;
+   * the proxy gets the combined abort signal and reports retries. With `job`, a long call is
+   * reported to `onJobFinished` when it ends.
+   */
+  async function tracked<T>(
+    verb: Verb,
+    requestId: string | undefined,
+    ctx: CallContext | undefined,
+    run: (call: GetOptions) => Promise<Result<T>>,
+    job?: JobReport<T>,
+  ): Promise<Result<T>> {
+    let t;
+    try {
+      t = requests.begin(verb, requestId, ctx?.signal);
+    } catch (err) {
+      if (err instanceof RequestIdInUseError) return fail('validation', err.message);
+      throw err;
+    }
+    const startedAt = now();
+    let result: Result<T> | undefined;
+    try {
+      result = await run({ signal: t.signal, onProgress: t.onProgress });
+      return result;
+    } finally {
+      t.end();
+      if (job) reportJob(job, startedAt, result);
+    }
+  }
+
+  const clearCache = async (profile?: ProfileName): Promise<number> => (deps.cache ? deps.cache.clear(profile) : 0);
+
+  /** Starts the embedded server in the background when it is the active profile (lazy start). */
+  const warmUp = async (): Promise<void> => {
+    if ((await profiles.settings()).active === 'embedded') void embedded.ensureStarted().catch(() => undefined);
+  };
+
+  return {
+    'app:info': async () => ok(deps.info()),
+
+    // /v1 bodies are read with the lenient client schemas (shared/schemas/client*.ts): a body
+    // valid per the spec parses whichever /v1 server sent it, and is normalised for the renderer.
+    'datasets:list': ({ requestId }, ctx) =>
+      tracked('datasets:list', requestId, ctx, async (call) => map(await proxy.get('/datasets', {}, ClientDatasetList, call), (body) => body.data)),
+
+    // A bare Dataset (spec endpoint 12) or our envelope: either way the dataset with its zone.
+    'datasets:get': ({ datasetId, requestId }, ctx) =>
+      tracked('datasets:get', requestId, ctx, async (call) => proxy.get(`/datasets/${seg(datasetId)}`, {}, ClientDatasetDetail, call)),
+
+    'datasets:audit': ({ datasetId, requestId }, ctx) =>
+      tracked('datasets:audit', requestId, ctx, async (call) =>
+        map(await proxy.get(`/datasets/${seg(datasetId)}/audit`, {}, ClientAudit, call), (body) => body.data),
+      ),
+
+    'datasets:estimate': ({ requestId, ...input }, ctx) =>
+      tracked('datasets:estimate', requestId, ctx, (call) => forecastQuery(proxy, input, call), {
+        name: `Estimate of ${input.datasetId}`,
+        detail: (e) => `≈ ${count(e.estimatedRows)} rows`,
+      }),
+
+    // Usage must be current: never from the cache.
+    'usage:get': ({ requestId }, ctx) => tracked('usage:get', requestId, ctx, (call) => proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false })),
+
+    'requests:status': async ({ requestIds }) => ok(requests.status(requestIds)),
+
+    'requests:cancel': async ({ requestId }) => ok({ cancelled: requests.cancel(requestId) }),
+
+    'profiles:get': async () => {
+      await warmUp();
+      return ok(await profiles.state());
+    },
+
+    'profiles:setActive': async ({ profile }) => {
+      await profiles.setActive(profile);
+      await warmUp();
+      return ok(await profiles.state());
+    },
+
+    // A new origin deletes the Remote key (profiles.ts); like keys:clear, that empties the cache.
+    'profiles:setRemoteUrl': async ({ baseUrl }) => {
+      const { keyDeleted } = await profiles.setRemoteUrl(baseUrl);
+      if (keyDeleted) await clearCache('remote');
+      return ok(await profiles.state());
+    },
+
+    // The key is bound to the origin of the Remote URL it is entered for (profiles.ts, keyVault.ts).
+    'keys:set': async ({ profile, key }) => {
+      const origin = originOf((await profiles.settings()).remote.baseUrl);
+      if (!origin) return fail('validation', 'The Remote URL in settings is not a valid URL; save a base URL first.');
+      await vault.set(profile, key, origin);
+      await clearCache(profile);
+      return ok(await profiles.state());
+    },
+
+    'keys:clear': async ({ profile }) => {
+      await vault.clear(profile);
+      await clearCache(profile);
+      return ok(await profiles.state());
+    },
+
+    'profiles:setCache': async ({ profile, ttlSeconds }) => {
+      await profiles.setCacheTtl(profile, ttlSeconds);
+      if (ttlSeconds === 0) await clearCache(profile);
+      return ok(await profiles.state());
+    },
+
+    'cache:clear': async ({ profile }) => ok({ removed: await clearCache(profile) }),
+
+    'datasets:query': ({ requestId, ...input }, ctx) =>
+      tracked('datasets:query', requestId, ctx, (call) => queryDataset(proxy, input, call), {
+        name: `Query of ${input.datasetId}`,
+        detail: (page) => `${count(page.rows.length)} ${page.rows.length === 1 ? 'row' : 'rows'}${page.hasNextPage ? ', more available' : ''}`,
+      }),
+
+    // Filter suggestions (our route; a server without it answers 404, which the page ignores).
+    // Not data rows: they do not count towards the monthly rows. Cached like the other GETs.
+    'datasets:columnValues': ({ datasetId, column, search, limit, requestId }, ctx) =>
+      tracked('datasets:columnValues', requestId, ctx, async (call) =>
+        map(
+          await proxy.get(`/datasets/${seg(datasetId)}/columns/${encodeURIComponent(column)}/values`, { search, limit }, ClientColumnValues, call),
+          (body) => ({ datasetId: body.dataset_id ?? datasetId, column: body.column ?? column, values: body.values, truncated: body.truncated }),
+        ),
+      ),
+  };
+}
