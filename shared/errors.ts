@@ -38,6 +38,9 @@ export interface GsError {
 /** Result of every bridge call: `{ ok: true, value }` or `{ ok: false, error }`. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: GsError };
 
+/** The message of every call the caller aborted (code `cancelled`), on both sides of the bridge. */
+export const CANCELLED_MESSAGE = 'The request was cancelled.';
+
 /** Builds a success result. */
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };

@@ -84,7 +84,7 @@ describe('desktop main', () => {
 
   it.runIf(process.platform === 'linux')('profiles:get warns when Linux has no keyring (safeStorage basic_text)', async () => {
     const get = m.ipcHandlers.get('profiles:get') as (event: unknown, input: unknown) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
-    const frame = { senderFrame: { url: win.loaded } };
+    const frame = { sender: win.contents, senderFrame: { url: win.loaded, parent: null } };
     expect((await get(frame, {})).value).not.toHaveProperty('keyStorageWarning');
     m.backend = 'basic_text';
     const state = (await get(frame, {})).value;

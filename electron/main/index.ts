@@ -85,7 +85,10 @@ export async function startDesktop(): Promise<void> {
     embedded: { cacheDir: cacheDirFromEnv() ?? join(userData, 'cache'), dataDir },
     onJobFinished: (job) => void notifyJobFinished(job),
   });
-  const unregister = registerBridgeIpc(services.handlers, policy.isAppUrl);
+  const unregister = registerBridgeIpc(services.handlers, {
+    isAppUrl: policy.isAppUrl,
+    isKnownSender: (sender) => BrowserWindow.getAllWindows().some((w) => !w.isDestroyed() && w.webContents === sender),
+  });
   hardenSession(session.defaultSession, policy);
 
   /** Sends a menu command to the focused (else the main) window, if it shows our page. */

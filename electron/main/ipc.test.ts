@@ -24,7 +24,9 @@ setLogSink(() => undefined);
 const APP = 'file:///opt/Gridscope/resources/app.asar/out/renderer/index.html';
 const policy = createAppUrlPolicy(APP);
 const spies = (): Handlers => Object.fromEntries(VERBS.map((v) => [v, vi.fn(async () => ok(v))])) as unknown as Handlers;
-const frame = (url: string | null) => ({ senderFrame: url === null ? null : { url } });
+const OUR_WINDOW = { id: 1 };
+const senders = { isAppUrl: policy.isAppUrl, isKnownSender: (s: unknown) => s === OUR_WINDOW };
+const frame = (url: string | null, parent: unknown = null, sender: unknown = OUR_WINDOW) => ({ sender, senderFrame: url === null ? null : { url, parent } });
 
 beforeEach(() => {
   ipc.handlers.clear();
@@ -33,7 +35,7 @@ beforeEach(() => {
 
 describe('registerBridgeIpc', () => {
   it('registers exactly the contract verbs, and removes them again', () => {
-    const unregister = registerBridgeIpc(spies(), policy.isAppUrl);
+    const unregister = registerBridgeIpc(spies(), senders);
     expect([...ipc.handlers.keys()].sort()).toEqual([...VERBS].sort());
     unregister();
     expect(ipc.handlers.size).toBe(0);
@@ -42,7 +44,7 @@ describe('registerBridgeIpc', () => {
 
   it('dispatches a call from the app page, including with a hash route', async () => {
     const h = spies();
-    registerBridgeIpc(h, policy.isAppUrl);
+    registerBridgeIpc(h, senders);
     const invoke = ipc.handlers.get('datasets:get');
     expect(await invoke?.(frame(`${APP}#/datasets`), { datasetId: 'pjm_lmp' })).toEqual(ok('datasets:get'));
     expect(h['datasets:get']).toHaveBeenCalledWith({ datasetId: 'pjm_lmp' });
@@ -56,15 +58,27 @@ describe('registerBridgeIpc', () => {
     ['a vanished frame', null],
   ])('refuses a call from %s without calling the handler', async (_name, url) => {
     const h = spies();
-    registerBridgeIpc(h, policy.isAppUrl);
+    registerBridgeIpc(h, senders);
     const r = await ipc.handlers.get('keys:set')?.(frame(url), { profile: 'remote', key: 'abcdefgh1234' });
     expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(h['keys:set']).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['a sub-frame of our own page', frame(APP, { url: APP })],
+    ['a webContents that is not one of our windows', frame(APP, null, { id: 2 })],
+    ['an event without a sender', { senderFrame: { url: APP, parent: null } }],
+  ])('refuses a call from %s without calling the handler', async (_name, event) => {
+    const h = spies();
+    registerBridgeIpc(h, senders);
+    const r = await ipc.handlers.get('datasets:list')?.(event, {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(h['datasets:list']).not.toHaveBeenCalled();
+  });
+
   it('validates input after the sender check', async () => {
     const h = spies();
-    registerBridgeIpc(h, policy.isAppUrl);
+    registerBridgeIpc(h, senders);
     const r = await ipc.handlers.get('datasets:list')?.(frame(APP), { url: 'http://x' });
     expect(r).toMatchObject({ ok: false, error: { code: 'validation' } });
     expect(h['datasets:list']).not.toHaveBeenCalled();

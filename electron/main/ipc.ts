@@ -7,25 +7,42 @@ import type { Handlers } from '../services/verbs/handlers.js';
 import { createLogger } from '../services/common/logger.js';
 
 /**
- * The Electron IPC transport of the bridge (CONVENTIONS.md §2–3): one `ipcMain.handle` per
- * contract verb, nothing else. Each call's sender frame must be our app page (checked with
- * `isAppUrl`, see appUrl.ts) before `dispatch` parses the input and runs the handler; a foreign or
- * vanished frame gets a `forbidden` result.
+ * The Electron IPC transport of the bridge: one `ipcMain.handle` per contract verb, nothing else.
+ * Before `dispatch` parses the input and runs the handler, the sender must be one of our windows'
+ * webContents, the sending frame its top frame (an iframe, even of our own origin, is refused) and
+ * that frame's URL our app page (`isAppUrl`, see appUrl.ts); otherwise the call gets `forbidden`.
  */
 
 const log = createLogger('ipc');
 
-/** Answers one invoke: sender check, then {@link dispatch}. Exported for tests. */
-export async function handleInvoke(
-  handlers: Handlers,
-  isAppUrl: (url: string) => boolean,
-  verb: Verb,
-  event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
-  input: unknown,
-): Promise<Result<unknown>> {
-  const url = event.senderFrame?.url;
-  if (!url || !isAppUrl(url)) {
-    log.warn(`refused ${verb} from a frame outside the app`);
+/** Who may call: the app page's URL rule and the set of our windows' webContents. */
+export interface SenderPolicy {
+  isAppUrl: (url: string) => boolean;
+  /** True when `sender` is the webContents of one of our windows (not a devtools or foreign one). */
+  isKnownSender: (sender: unknown) => boolean;
+}
+
+/** The parts of an invoke event the checks read (a frame's `parent` is null for a top frame). */
+export interface InvokeEventLike {
+  sender?: unknown;
+  senderFrame: { url: string; parent?: unknown } | null;
+}
+
+/** Why a call is refused, or null when it may go on. */
+function refusal(policy: SenderPolicy, event: InvokeEventLike): string | null {
+  const frame = event.senderFrame;
+  if (!frame) return 'its frame is gone';
+  if (!policy.isKnownSender(event.sender)) return 'it does not come from a Gridscope window';
+  if (frame.parent) return 'it comes from a sub-frame';
+  if (!policy.isAppUrl(frame.url)) return 'it comes from a page outside the app';
+  return null;
+}
+
+/** Answers one invoke: sender checks, then {@link dispatch}. Exported for tests. */
+export async function handleInvoke(handlers: Handlers, policy: SenderPolicy, verb: Verb, event: InvokeEventLike, input: unknown): Promise<Result<unknown>> {
+  const why = refusal(policy, event);
+  if (why) {
+    log.warn(`refused ${verb}: ${why}`);
     return fail('forbidden', 'Bridge calls are only accepted from the Gridscope window.');
   }
   return dispatch(handlers, verb, input);
@@ -35,9 +52,9 @@ export async function handleInvoke(
  * Registers the bridge on `ipcMain`. Returns a function that removes the handlers again
  * (for tests and for a clean shutdown).
  */
-export function registerBridgeIpc(handlers: Handlers, isAppUrl: (url: string) => boolean): () => void {
+export function registerBridgeIpc(handlers: Handlers, policy: SenderPolicy): () => void {
   for (const verb of VERBS) {
-    ipcMain.handle(verb, (event, input: unknown) => handleInvoke(handlers, isAppUrl, verb, event, input));
+    ipcMain.handle(verb, (event: IpcMainInvokeEvent, input: unknown) => handleInvoke(handlers, policy, verb, event, input));
   }
   return () => {
     for (const verb of VERBS) ipcMain.removeHandler(verb);

@@ -200,8 +200,12 @@ describe('Electron security checklist', () => {
 
   it('18. file:// is limited to the one app page (custom protocol: see docs/desktop.md)', async () => {
     const handler = m.ipcHandlers.get('app:info') as Listener;
-    expect(await handler({ senderFrame: { url: `${APP}#/x` } }, {})).toMatchObject({ ok: true });
-    expect(await handler({ senderFrame: { url: APP.replace('index.html', 'other.html') } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const sender = m.windows[0]!.contents;
+    expect(await handler({ sender, senderFrame: { url: `${APP}#/x`, parent: null } }, {})).toMatchObject({ ok: true });
+    expect(await handler({ sender, senderFrame: { url: APP.replace('index.html', 'other.html'), parent: null } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // An iframe inside our own page, and a webContents that is not one of our windows.
+    expect(await handler({ sender, senderFrame: { url: `${APP}#/x`, parent: {} } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await handler({ sender: created, senderFrame: { url: `${APP}#/x`, parent: null } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 
   it('19. release fuses: no run-as-node, no NODE_OPTIONS or --inspect, cookie encryption, asar integrity, app only from asar', () => {
@@ -266,7 +270,8 @@ describe('project rules', () => {
     'profiles:get': [{ profile: 'remote' }],
     'profiles:setActive': [{ profile: 'other' }, {}],
     'profiles:setRemoteUrl': [{ baseUrl: 'http://api.example/v1' }, { baseUrl: 'file:///etc' }, { baseUrl: 'https://k:s@api.example/v1' }],
-    'keys:set': [{ profile: 'embedded', key: 'abcdefgh12' }, { profile: 'remote', key: 'short' }, { profile: 'remote', key: 'x'.repeat(513) }, { profile: 'remote', key: 'abcd\nefgh12' }, { profile: 'remote', key: 'abcd\u0000efgh12' }, { profile: 'remote', key: 'abcdéfgh12' }],
+    'keys:set': [{ profile: 'embedded', key: 'abcdefgh12' }, { profile: 'remote', key: '' }, { profile: 'remote', key: 'x'.repeat(513) }, { profile: 'remote', key: 'abcd\nefgh12' }, { profile: 'remote', key: 'abcd\u0000efgh12' }, { profile: 'remote', key: 'abcdéfgh12' }],
+    'keys:test': [{}, { profile: 'embedded' }, { profile: 'remote', key: 'x' }],
     'keys:clear': [{ profile: 'embedded' }, {}],
     'profiles:setCache': [{ profile: 'remote', ttlSeconds: -1 }, { profile: 'remote', ttlSeconds: 1.5 }, { profile: 'remote', ttlSeconds: 31 * 86_400 }],
     'cache:clear': [{ profile: 'all' }],

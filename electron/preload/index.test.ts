@@ -50,3 +50,22 @@ describe('preload', () => {
     expect(listeners.get(APP_COMMAND_CHANNEL)?.size).toBe(0);
   });
 });
+
+describe('preload bundle', () => {
+  it('carries no zod: the preload imports only the zod-free verb list and types', async () => {
+    const { build } = await import('esbuild');
+    const out = await build({
+      entryPoints: [new URL('./index.ts', import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'cjs',
+      external: ['electron'],
+      metafile: true,
+    });
+    const inputs = Object.keys(out.metafile.inputs);
+    expect(inputs.some((p) => p.includes('node_modules/zod'))).toBe(false);
+    expect(inputs.some((p) => p.endsWith('shared/bridge/verbs.ts'))).toBe(true);
+    expect(out.outputFiles[0]!.text).not.toMatch(/ZodError|safeParse/);
+  });
+});

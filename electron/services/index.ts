@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { AppInfo } from '../../shared/index.js';
+import type { AppInfo, ProfileName } from '../../shared/index.js';
 import { createEmbeddedServer } from './embedded/embedded.js';
 import type { EmbeddedServer, ServerFactory } from './embedded/embedded.js';
 import { createHandlers } from './verbs/handlers.js';
@@ -64,9 +64,9 @@ export function createServices(opts: ServicesOptions): Services {
   const embedded = createEmbeddedServer({ ...opts.embedded, ...(cacheDir ? { cacheDir } : {}) });
   const profiles = createProfiles({ configDir: opts.configDir, vault: opts.vault, embeddedStatus: () => embedded.status() });
 
-  async function resolveTarget(): Promise<ProxyTarget | null> {
+  async function resolveTarget(profile?: ProfileName): Promise<ProxyTarget | null> {
     const settings = await profiles.settings();
-    if (settings.active === 'embedded') {
+    if ((profile ?? settings.active) === 'embedded') {
       try {
         // The embedded port changes per run: cache entries are keyed by a stable name instead.
         const target = await embedded.ensureStarted();

@@ -1,5 +1,6 @@
 import { BRIDGE_HEADER, BRIDGE_PATH, contractInputs, VERBS } from '../../shared/bridge/contract.js';
 import type { BridgeCallOptions, GridscopeApi, Verb } from '../../shared/bridge/contract.js';
+import { CANCELLED_MESSAGE } from '../../shared/errors.js';
 import type { GsError, Result } from '../../shared/errors.js';
 import { newRequestId, releaseRequestId } from './lib/requestId.js';
 
@@ -12,8 +13,7 @@ import { newRequestId, releaseRequestId } from './lib/requestId.js';
 /** Message shown when the host process itself cannot be reached (web host stopped, IPC gone). */
 export const LOST_HOST_MESSAGE = 'Lost contact with the Gridscope host process. Restart Gridscope.';
 
-/** Message of a call the page aborted itself (same words as the host's `cancelled`). */
-export const CANCELLED_MESSAGE = 'The request was cancelled.';
+export { CANCELLED_MESSAGE };
 
 const lostHost: GsError = { code: 'network', message: LOST_HOST_MESSAGE };
 

@@ -84,3 +84,13 @@ describe('issue 5 additions', () => {
     expect(s.safeParse({ profile: 'remote', ttlSeconds: MAX_CACHE_TTL_SECONDS + 1 }).success).toBe(false);
   });
 });
+
+describe('contract split', () => {
+  it('has one input schema per verb, no more', () => {
+    expect(Object.keys(contractInputs).sort()).toEqual([...VERBS].sort());
+  });
+  it('keys:set takes a key of any length that can be sent as a header, and refuses one that cannot', () => {
+    for (const key of ['k', 'abc', 'x'.repeat(512)]) expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(true);
+    for (const key of ['', 'a b', 'ab\ncd', 'x'.repeat(513), 'clé']) expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(false);
+  });
+});

@@ -63,6 +63,8 @@ export interface GetOptions {
   cache?: boolean;
   /** Overrides of the proxy's retry policy for this call. */
   retry?: Partial<RetryPolicy>;
+  /** Calls this profile's server instead of the active one's (e.g. testing the Remote key while Embedded is active). */
+  profile?: ProfileName;
 }
 
 /** An open response: status 2xx, decoded body stream (the caller must read it to the end or destroy it). */
@@ -91,7 +93,7 @@ export interface V1Proxy {
 
 export interface ProxyOptions {
   /** Current target; `null` means "Remote profile without a key". May throw {@link TargetUnavailableError}. */
-  resolveTarget: () => Promise<ProxyTarget | null>;
+  resolveTarget: (profile?: ProfileName) => Promise<ProxyTarget | null>;
   /** Default per-attempt deadline in ms (30 000). */
   timeoutMs?: number;
   /** Longest pause between two body chunks of an `open` stream, in ms (60 000). */
@@ -234,10 +236,10 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
   }
 
   /** Resolves the target and URL, or the failure that prevents the request. */
-  async function prepare(path: string, query: Record<string, QueryValue>): Promise<Result<{ target: ProxyTarget; url: URL }>> {
+  async function prepare(path: string, query: Record<string, QueryValue>, profile?: ProfileName): Promise<Result<{ target: ProxyTarget; url: URL }>> {
     let target: ProxyTarget | null;
     try {
-      target = await opts.resolveTarget();
+      target = await opts.resolveTarget(profile);
     } catch (err) {
       if (err instanceof TargetUnavailableError) return fail(err.code, scrub(err.message));
       return fail('internal', `Could not choose a /v1 server: ${scrub(err instanceof Error ? err.message : String(err))}`);
@@ -268,7 +270,7 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
   return {
     async get<T>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<T>, o: GetOptions = {}): Promise<Result<T>> {
       if (o.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);
-      const prepared = await prepare(path, query);
+      const prepared = await prepare(path, query, o.profile);
       if (!prepared.ok) return prepared;
       const { target, url } = prepared.value;
       const what = `GET ${url.pathname}`;
@@ -317,7 +319,7 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
 
     async open(path: string, query: Record<string, QueryValue>, o: GetOptions = {}): Promise<Result<V1Stream>> {
       if (o.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);
-      const prepared = await prepare(path, query);
+      const prepared = await prepare(path, query, o.profile);
       if (!prepared.ok) return prepared;
       const { target, url } = prepared.value;
       return runWithRetries({ what: `GET ${url.pathname}`, ...retryRun(o) }, () =>

@@ -1,4 +1,4 @@
-import { fail, ok } from '../../../shared/index.js';
+import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
 import type { Result } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import { scrub } from './proxyErrors.js';
@@ -11,8 +11,7 @@ import type { Clock, RetryPolicy } from './retry.js';
  * retry; a cancel ends a wait at once.
  */
 
-/** Message of a cancelled call. */
-export const CANCELLED_MESSAGE = 'The request was cancelled.';
+export { CANCELLED_MESSAGE };
 
 /** Retry state of one call, reported through `onProgress`. */
 export type ProxyProgress =

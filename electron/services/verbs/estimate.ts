@@ -1,5 +1,5 @@
 import { RESAMPLE_CONVERSION } from '../../../shared/index.js';
-import type { ApiUsage, ClientColumnValue, Dataset, QueryEstimate } from '../../../shared/index.js';
+import type { ApiUsage, ClientColumnValue, Dataset, EstimateFilter, QueryEstimate } from '../../../shared/index.js';
 
 /**
  * Quota forecast of a dataset query (issue 5 §3), from metadata only — no data rows are fetched:
@@ -23,17 +23,11 @@ export interface ValueCounts {
   truncated: boolean;
 }
 
-export interface EstimateFilterInput {
-  column: string;
-  operator: '=' | '!=' | '>' | '>=' | '<' | '<=' | 'in';
-  value: string;
-}
-
 export interface EstimateInputs {
   dataset: Dataset;
   startTime?: string;
   endTime?: string;
-  filter?: EstimateFilterInput;
+  filter?: EstimateFilter;
   /** The query's row limit (rows across all pages, ≥ 1): the estimate is at most this. */
   limit?: number;
   /** `/v1/api_usage`, or null when it could not be read. */
@@ -58,7 +52,7 @@ export function parseUtc(text: string): number {
 }
 
 /** Whether a column value passes `filter` (numbers compare as numbers, everything else as text). */
-export function matches(value: ClientColumnValue['value'], filter: EstimateFilterInput): boolean {
+export function matches(value: ClientColumnValue['value'], filter: EstimateFilter): boolean {
   const text = String(value);
   if (filter.operator === 'in') return filter.value.split(',').map((s) => s.trim()).includes(text);
   const a = typeof value === 'number' ? value : text;
@@ -79,7 +73,7 @@ export function matches(value: ClientColumnValue['value'], filter: EstimateFilte
   }
 }
 
-const describeFilter = (f: EstimateFilterInput): string => `${f.column} ${f.operator} ${f.value}`;
+const describeFilter = (f: EstimateFilter): string => `${f.column} ${f.operator} ${f.value}`;
 
 /**
  * The estimate. Pure: every number it uses is in `inputs`.

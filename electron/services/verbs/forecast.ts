@@ -1,7 +1,7 @@
 import { ClientApiUsage, ClientColumnValues, ClientDatasetDetail, fail, isKnownZone, ok, wallTimeToEpoch } from '../../../shared/index.js';
-import type { QueryEstimate, Result } from '../../../shared/index.js';
+import type { ParsedInput, QueryEstimate, Result } from '../../../shared/index.js';
 import { estimateQuery } from './estimate.js';
-import type { EstimateFilterInput, ValueCounts } from './estimate.js';
+import type { ValueCounts } from './estimate.js';
 import { createLogger } from '../common/logger.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 
@@ -18,16 +18,8 @@ import type { GetOptions, V1Proxy } from '../v1/proxy.js';
  * `datasets:columnValues` verbs read them (a value without a count: see {@link ValueCounts}).
  */
 
-export interface EstimateRequest {
-  datasetId: string;
-  startTime?: string;
-  endTime?: string;
-  filter?: EstimateFilterInput;
-  /** The query's row limit: caps the estimate. */
-  limit?: number;
-  /** The query's `timezone` (IANA zone or `market`): times without an offset are read in it. */
-  timezone?: string;
-}
+/** The bridge input after the contract parsed it. */
+export type EstimateRequest = Omit<ParsedInput<'datasets:estimate'>, 'requestId'>;
 
 /** Distinct values fetched per column: the route's maximum. */
 const VALUES_LIMIT = 10_000;

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { ClientApiUsage, ClientAudit, ClientColumnValues, ClientDatasetDetail, ClientDatasetList, fail, ok } from '../../../shared/index.js';
-import type { AppInfo, ContractResults, ProfileName, Result, Verb, contractInputs } from '../../../shared/index.js';
+import type { AppInfo, ConnectionTest, ContractResults, ParsedInput, ProfileName, ProfilesState, Result, Verb } from '../../../shared/index.js';
+import { testRemoteKey } from './keyTest.js';
 import type { EmbeddedServer } from '../embedded/embedded.js';
 import { forecastQuery } from './forecast.js';
 import { LONG_JOB_MS } from './jobs.js';
@@ -21,8 +21,7 @@ import type { ResponseCache } from '../v1/responseCache.js';
  * `keys:set`, which only writes it to the vault, bound to the origin of the current Remote URL.
  */
 
-/** A verb's input after its schema parsed it. */
-export type ParsedInput<V extends Verb> = z.output<(typeof contractInputs)[V]>;
+export type { ParsedInput };
 
 /** What a transport knows about one call besides its input. */
 export interface CallContext {
@@ -122,6 +121,15 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }
   }
 
+  // The last key test, shown until the key or the Remote URL changes.
+  let lastTest: (ConnectionTest & { baseUrl: string }) | undefined;
+  const stateWithTest = async (): Promise<ProfilesState> => {
+    const state = await profiles.state();
+    if (!lastTest || lastTest.baseUrl !== state.remote.baseUrl || !state.remote.keySet) return state;
+    const { baseUrl: _url, ...connection } = lastTest;
+    return { ...state, remote: { ...state.remote, connection } };
+  };
+
   const clearCache = async (profile?: ProfileName): Promise<number> => (deps.cache ? deps.cache.clear(profile) : 0);
 
   /** Starts the embedded server in the background when it is the active profile (lazy start). */
@@ -161,41 +169,49 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'profiles:get': async () => {
       await warmUp();
-      return ok(await profiles.state());
+      return ok(await stateWithTest());
     },
 
     'profiles:setActive': async ({ profile }) => {
       await profiles.setActive(profile);
       await warmUp();
-      return ok(await profiles.state());
+      return ok(await stateWithTest());
     },
 
     // A new origin deletes the Remote key (profiles.ts); like keys:clear, that empties the cache.
     'profiles:setRemoteUrl': async ({ baseUrl }) => {
       const { keyDeleted } = await profiles.setRemoteUrl(baseUrl);
       if (keyDeleted) await clearCache('remote');
-      return ok(await profiles.state());
+      return ok(await stateWithTest());
     },
 
-    // The key is bound to the origin of the Remote URL it is entered for (profiles.ts, keyVault.ts).
+    // The key is bound to the origin of the Remote URL it is entered for (profiles.ts, keyVault.ts),
+    // then tried at once, so a mistyped key is reported when it is saved, not at the first query.
     'keys:set': async ({ profile, key }) => {
       const origin = originOf((await profiles.settings()).remote.baseUrl);
       if (!origin) return fail('validation', 'The Remote URL in settings is not a valid URL; save a base URL first.');
       await vault.set(profile, key, origin);
       await clearCache(profile);
-      return ok(await profiles.state());
+      lastTest = { ...(await testRemoteKey(proxy, now)), baseUrl: (await profiles.settings()).remote.baseUrl };
+      return ok(await stateWithTest());
     },
 
     'keys:clear': async ({ profile }) => {
       await vault.clear(profile);
       await clearCache(profile);
-      return ok(await profiles.state());
+      lastTest = undefined;
+      return ok(await stateWithTest());
+    },
+
+    'keys:test': async () => {
+      lastTest = { ...(await testRemoteKey(proxy, now)), baseUrl: (await profiles.settings()).remote.baseUrl };
+      return ok(await stateWithTest());
     },
 
     'profiles:setCache': async ({ profile, ttlSeconds }) => {
       await profiles.setCacheTtl(profile, ttlSeconds);
       if (ttlSeconds === 0) await clearCache(profile);
-      return ok(await profiles.state());
+      return ok(await stateWithTest());
     },
 
     'cache:clear': async ({ profile }) => ok({ removed: await clearCache(profile) }),

@@ -1,5 +1,5 @@
 import { ClientQuery, fail, ok } from '../../../shared/index.js';
-import type { QueryPage, Result } from '../../../shared/index.js';
+import type { ParsedInput, QueryPage, Result } from '../../../shared/index.js';
 import type { QueryValue } from '../v1/joinUrl.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 
@@ -13,18 +13,7 @@ import type { GetOptions, V1Proxy } from '../v1/proxy.js';
  */
 
 /** The bridge input after the contract parsed it. */
-export interface QueryRequest {
-  datasetId: string;
-  startTime?: string;
-  endTime?: string;
-  columns?: string[];
-  filter?: { column: string; operator: string; value: string };
-  order?: 'asc' | 'desc';
-  limit?: number;
-  pageSize?: number;
-  cursor?: string;
-  timezone?: string;
-}
+export type QueryRequest = Omit<ParsedInput<'datasets:query'>, 'requestId'>;
 
 /** The /v1 query parameters of a request (absent values are left out of the URL by the proxy). */
 export function queryParams(input: QueryRequest): Record<string, QueryValue> {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ESTIMATE_FILTER_OPERATORS, EstimateTime, MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
+import { EstimateTime, MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
+import { FILTER_OPERATORS } from '../../../shared/schemas/query.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { latestDay } from './cells.js';
 import { ColumnPicker } from './ColumnPicker.js';
@@ -9,7 +10,7 @@ import { TimezoneField } from './TimezoneField.js';
 import type { QueryRequest } from './useQueryRun.js';
 import { timeIndexColumns, zoneLabel, zoneParam } from './zones.js';
 
-type Operator = (typeof ESTIMATE_FILTER_OPERATORS)[number];
+type Operator = (typeof FILTER_OPERATORS)[number];
 type Fields = QueryFormFields;
 
 /** Props of {@link QueryForm}. */
@@ -176,7 +177,7 @@ export function QueryForm({ dataset, busy, onSubmit, memory }: QueryFormProps) {
         <label>
           <span>Operator</span>
           <select value={f.operator} onChange={(e) => set('operator')(e.target.value as Operator)} disabled={!f.column} data-testid="filter-operator">
-            {ESTIMATE_FILTER_OPERATORS.map((op) => (
+            {FILTER_OPERATORS.map((op) => (
               <option key={op} value={op}>
                 {op}
               </option>

@@ -178,8 +178,10 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       ),
     'keys:set': ({ key }) => {
       state.storedKeys.push(key);
-      return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true } })));
+      const connection = { state: 'accepted' as const, message: 'The server accepted the key.', status: 200, checkedAt: 0 };
+      return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true, connection } })));
     },
+    'keys:test': () => answer('keys:test', profiles((p) => p)),
     'keys:clear': () =>
       answer(
         'keys:clear',
