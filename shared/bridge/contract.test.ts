@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CACHE_TTL_SECONDS, RemoteBaseUrl, contractInputs, isVerb, VERBS } from './contract.js';
+import { TIME_CASES, expectedFor } from '../time/test-support/cases.js';
 
 describe('RemoteBaseUrl', () => {
   it.each(['https://api.gridstatus.io/v1', 'http://127.0.0.1:8787/v1', 'http://localhost:9/v1', ' https://x.example/v1 '])(
@@ -92,5 +93,13 @@ describe('contract split', () => {
   it('keys:set takes a key of any length that can be sent as a header, and refuses one that cannot', () => {
     for (const key of ['k', 'abc', 'x'.repeat(512)]) expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(true);
     for (const key of ['', 'a b', 'ab\ncd', 'x'.repeat(513), 'clé']) expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(false);
+  });
+});
+
+describe('contract times use the one time grammar', () => {
+  it.each(TIME_CASES)('$text ($zone)', (c) => {
+    const accepted = expectedFor(c, false) !== 'invalid';
+    expect(contractInputs['datasets:query'].safeParse({ datasetId: 'x', startTime: c.text }).success).toBe(accepted);
+    expect(contractInputs['datasets:estimate'].safeParse({ datasetId: 'x', endTime: c.text }).success).toBe(accepted);
   });
 });

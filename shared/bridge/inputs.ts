@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COLUMN_VALUES_MAX_LIMIT } from '../schemas/columnValues.js';
 import { FILTER_OPERATORS } from '../schemas/query.js';
+import { TimeText } from '../time/schema.js';
 import type { Verb } from './verbs.js';
 
 /**
@@ -59,17 +60,6 @@ export const ApiKeyText = z
 export const RequestId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'requestId: 1-64 of A-Z, a-z, 0-9, _ and -');
 export type RequestId = z.infer<typeof RequestId>;
 
-/**
- * ISO 8601 date or date-time: `2024-03-01`, `2024-03-01T05:00:00Z`, `2024-03-01 05:00`. Without an
- * offset it is read in the call's `timezone` when one is given (as the query reads it), else as UTC.
- */
-export const EstimateTime = z
-  .string()
-  .trim()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
-    'time: ISO 8601 such as 2024-03-01 or 2024-03-01T00:00:00Z',
-  );
 
 /** One filter as the dataset query takes it (`filter_column`, `filter_operator`, `filter_value`; `in` takes a comma list). */
 export const EstimateFilter = z
@@ -103,8 +93,8 @@ export const MAX_QUERY_PAGE_SIZE = 10_000;
 export const QueryInput = z
   .object({
     datasetId: DatasetId,
-    startTime: EstimateTime.optional(),
-    endTime: EstimateTime.optional(),
+    startTime: TimeText.optional(),
+    endTime: TimeText.optional(),
     columns: z.array(ColumnName).min(1).max(500).optional(),
     filter: EstimateFilter.optional(),
     order: z.enum(['asc', 'desc']).optional(),
@@ -122,8 +112,8 @@ export const QueryInput = z
 export const EstimateInput = z
   .object({
     datasetId: DatasetId,
-    startTime: EstimateTime.optional(),
-    endTime: EstimateTime.optional(),
+    startTime: TimeText.optional(),
+    endTime: TimeText.optional(),
     filter: EstimateFilter.optional(),
     /** The query's row `limit` (as `datasets:query` takes it): the estimate never exceeds it. */
     limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),

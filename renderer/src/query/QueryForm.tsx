@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { EstimateTime, MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
+import { MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
+import { TimeText } from '../../../shared/time/schema.js';
 import { FILTER_OPERATORS } from '../../../shared/schemas/query.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { latestDay } from './cells.js';
@@ -59,7 +60,7 @@ function projection(dataset: DatasetWithTimezone, checked: ReadonlySet<string>):
 /** Checks the fields; returns the request or the first problem in words. */
 function toRequest(dataset: DatasetWithTimezone, f: Fields): QueryRequest | string {
   for (const [name, v] of [['Start', f.start], ['End', f.end]] as const)
-    if (v.trim() && !EstimateTime.safeParse(v).success) return `${name}: use ISO 8601, e.g. 2024-03-01 or 2024-03-01T05:00:00Z.`;
+    if (v.trim() && !TimeText.safeParse(v).success) return `${name}: use ISO 8601, e.g. 2024-03-01 or 2024-03-01T05:00:00Z.`;
   const limit = f.limit.trim() ? Number(f.limit) : undefined;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_QUERY_LIMIT))
     return `Row limit: a whole number from 1 to ${MAX_QUERY_LIMIT.toLocaleString('en-US')}.`;
