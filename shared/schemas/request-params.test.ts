@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryDate, QueryDateTime, parseIsoDateTime, queryInteger } from './request-params.js';
+import { TIME_CASES, expectedFor } from '../time/test-support/cases.js';
 
 /** Query-string parameter types: ISO date-times, dates and bounded integers. */
 
@@ -36,5 +37,14 @@ describe('QueryDate and queryInteger', () => {
       return (issue as { params?: { fastapi_type?: string } }).params?.fastapi_type;
     });
     expect(types).toEqual(['int_parsing', 'greater_than_equal', 'less_than_equal']);
+  });
+});
+
+describe('date-time parameters follow the one time grammar', () => {
+  it.each(TIME_CASES.filter((c) => c.zone === 'UTC'))('$text', (c) => {
+    const expected = expectedFor(c, true);
+    const millis = parseIsoDateTime(c.text);
+    if (expected === 'invalid') expect(millis).toBeUndefined();
+    else expect(new Date(millis!).toISOString().slice(0, 23)).toBe(expected.slice(0, 23));
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QueryBoolean } from './common.js';
+import { parseTimeText } from '../time/grammar.js';
 
 /**
  * Query-string parameter types of the constraint, outage and export endpoints (spec "Endpoints":
@@ -48,36 +49,21 @@ export const QueryNumber = z
   .meta({ type: 'number' });
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
- * Parses an ISO 8601 date or date-time to epoch milliseconds, or `undefined`. A value without an
- * offset is UTC; a date alone is midnight UTC; offset minutes above 59 are invalid. A `+` that the query string turned into a space
- * (`...T00:00:00 05:00`) is read back as `+`.
+ * Parses a date or date-time of the time grammar (docs/api.md#time-grammar) to epoch milliseconds,
+ * or `undefined`. Without an offset it is UTC; a `+` the query string decoded to a space is read back.
  */
 export function parseIsoDateTime(raw: string): number | undefined {
-  const text = raw.trim().replace(/(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}(?::?\d{2})?)$/, '$1+$2');
-  const m = DATE_TIME.exec(text);
-  if (m === null) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
-  const base = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  const check = new Date(base);
-  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  try {
+    return parseTimeText(raw, { zone: 'UTC', decodedPlus: true }).epochMs;
+  } catch {
     return undefined;
   }
-  const millis = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
-  let offsetMinutes = 0;
-  if (zone.toUpperCase() !== 'Z') {
-    const digits = zone.slice(1).replace(':', '');
-    const minutes = Number(digits.slice(2) || '0');
-    if (minutes > 59) return undefined;
-    offsetMinutes = (Number(digits.slice(0, 2)) * 60 + minutes) * (zone[0] === '-' ? -1 : 1);
-  }
-  return base + millis - offsetMinutes * 60_000;
 }
 
 /**
- * A date-time parameter (spec: "date-time parameters are ISO 8601"). Output: the instant as an ISO
+ * A date-time parameter (docs/api.md#time-grammar). Output: the instant as an ISO
  * string in UTC with milliseconds (`2024-01-01T05:00:00.000Z`). Error: `datetime_from_date_parsing`.
  */
 export const QueryDateTime = z
