@@ -4,22 +4,8 @@ import { SCALED_DATASET } from '../server/data/synthetic/scale.js';
 import { ConstraintCostQuery } from '../shared/index.js';
 import { benchArgs, quantile, scaledServer, timeRuns } from './lib/constraints.js';
 
-/**
- * `npm run bench -- constraint-costs [--file scaled.duckdb] [--keep] [--runs 30]`: latency of
- * `GET /v1/constraints/locations/{PJM Western Hub}/constraint-costs` over the whole window of the
- * SYNTHETIC `--scale` dataset (default 30 days: 4.32 M binding rows, 100 k constraints), served over
- * HTTP on 127.0.0.1, against two references run on one open connection:
- * - bare: the aggregation any answer computed from the rows needs (Σ |shadow price| × hours per
- *   constraint and contingency in the window, over the raw rows) — the service does NOT run this: it
- *   reads whole days from the precomputed daily rollup (`gs_cost_daily`), so `ratio` < 1 is expected;
- * - service SQL: exactly what the route runs after validation (`locationConstraintCosts`: the same SQL,
- *   rows read into JavaScript), so `service_sql_ratio` = endpoint / service SQL is the cost of HTTP,
- *   validation, the store lookup and JSON serialisation.
- * Runs alternate so all three see the same machine load; `partial_days_p50_ms` times a window that
- * starts and ends mid-day (edge days summed from the rows, whole days from the rollup). Final line (stdout):
- * `{"bench":"constraint-costs",…,"service_sql_p50_ms":…,"service_sql_ratio":S,…,"ratio":R}` with
- * p50/p95 in ms and `ratio` = endpoint p50 / bare p50 (goal ≤ 1.5 and p50 ≤ 150 ms; `met`).
- */
+// `npm run bench -- constraint-costs [--file scaled.duckdb] [--keep] [--runs 30]`: the location constraint costs endpoint
+// against the bare aggregation over the rows and the service's own SQL (bench/README.md).
 
 const { file, keep, runs } = benchArgs();
 const server = await scaledServer(file, keep);
@@ -33,7 +19,6 @@ try {
 
   const bare = `SELECT monitored_facility, contingency_facility, sum(abs(shadow_price) * (epoch(interval_end_utc) - epoch(interval_start_utc)) / 3600.0) AS absolute_cost
                 FROM ${SCALED_DATASET.dataset_id} WHERE interval_start_utc >= CAST($s AS TIMESTAMP) AND interval_start_utc < CAST($e AS TIMESTAMP) GROUP BY ALL`;
-  // The query as the route parses it from the URL: same window, same defaults (group_by).
   const query = ConstraintCostQuery.parse({ dataset_id: SCALED_DATASET.dataset_id, start_time: window.s, end_time: window.e });
   const serviceRows = await server.store.withConnection((conn) => locationConstraintCosts(conn, SCALED_DATASET, location, query));
   if (serviceRows.length !== rows) throw new Error(`service SQL gave ${serviceRows.length} rows, the endpoint ${rows}: not the same query`);
@@ -49,7 +34,7 @@ try {
     }
     return { endpoint, bareSql, serviceSql };
   });
-  // The same window minus 7 h 13 min at each end: partial edge days are summed from the rows.
+  // 7 h 13 min off each end, so the edge days are summed from the rows.
   const shift = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
   const partialUrl = url.replace(window.s, shift(window.s, 433)).replace(window.e, shift(window.e, -433));
   const partial = await timeRuns(() => server.get(partialUrl), Math.min(runs, 15));

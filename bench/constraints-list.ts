@@ -2,16 +2,8 @@ import { listConstraints } from '../server/data/constraints/list.js';
 import { ConstraintListQuery } from '../shared/index.js';
 import { benchArgs, quantile, scaledServer, timeRuns } from './lib/constraints.js';
 
-/**
- * `npm run bench -- constraints-list [--file scaled.duckdb] [--keep] [--runs 30]`: latency of
- * `GET /v1/constraints` on the `--scale` data (100,000 constraints) over HTTP on 127.0.0.1 — the
- * default request (limit 10,000, latest_seen_utc desc ordering), a search, and include_absolute_costs
- * over the 30 days of binding rows — against the bare DuckDB SQL of the default request (same
- * columns, filter, ordering and limit, read into JavaScript) and the service's own function
- * (`listConstraints`: the SQL the route runs, JSON rendered in DuckDB) on one open connection.
- * Final line (stdout): `{"bench":"constraints-list",…,"service_sql_ratio":S,…,"ratio":R}`, p50/p95 in
- * ms of the default request, `ratio` = its p50 / bare p50, `service_sql_ratio` = its p50 / service p50.
- */
+// `npm run bench -- constraints-list [--file scaled.duckdb] [--keep] [--runs 30]`: the default constraint list request
+// against its bare SQL and the service's `listConstraints` (bench/README.md).
 
 const { file, keep, runs } = benchArgs();
 const server = await scaledServer(file, keep);

@@ -7,26 +7,16 @@ import { syntheticEntry } from '../server/test-support/queryFixtures.js';
 import { startQueryServer } from '../server/test-support/query.js';
 import { tempDir } from '../server/test-support/testing.js';
 
-/**
- * `npm run bench -- query [rows] [repeats]`: how fast the dataset query serves a large pull,
- * against DuckDB writing the same rows itself (bench/README.md). Builds a `rows`-row synthetic
- * dataset (default 1,000,000; generator in server/test-support/queryFixtures.ts), serves it on 127.0.0.1, pulls
- * it in full with cursor pages (default page size 50,000) over HTTP as JSON (`array-of-arrays`, as
- * the official client asks) and as CSV, and has DuckDB `COPY` the same ordered, formatted rows to
- * a CSV file. Each is timed `repeats` times (default 3), in alternation, fastest kept. Prints
- * rows/s, CPU seconds, peak RSS and a final JSON line with `json_ratio` and `csv_ratio` (each
- * format / COPY) and `ratio` = (faster of JSON and CSV) / COPY, all in wall time.
- */
+// `npm run bench -- query [rows=1000000] [repeats=3]`: a full cursor-paged pull as JSON and CSV against DuckDB's own
+// `COPY` of the same rows (bench/README.md).
 
 const ROWS = Number(process.argv[3] ?? 1_000_000);
 const REPEATS = Number(process.argv[4] ?? 3);
 const DATASET = 'bench_query';
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** Wall and CPU seconds (this process: Node and DuckDB's threads) of one run. */
 type Timed<T> = T & { seconds: number; cpuSeconds: number };
 
-/** Runs `work` once, timed. */
 async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -35,10 +25,8 @@ async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
   return { ...result, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
-/** The faster of two timed runs. */
 const faster = <T>(a: Timed<T> | undefined, b: Timed<T>): Timed<T> => (a && a.seconds <= b.seconds ? a : b);
 
-/** A response as a lean client reads it: status, headers, the body's chunks (not joined) and its last bytes. */
 interface Fetched {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -46,7 +34,6 @@ interface Fetched {
   tail: string;
 }
 
-/** GET over HTTP. */
 function get(port: number, url: string): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     http
@@ -63,21 +50,15 @@ function get(port: number, url: string): Promise<Fetched> {
   });
 }
 
-/** Occurrences of byte sequence `needle` in `body`. */
 function count(body: Buffer, needle: string): number {
   let n = 0;
   for (let i = body.indexOf(needle); i !== -1; i = body.indexOf(needle, i + needle.length)) n++;
   return n;
 }
 
-/** Rows served so far according to a cursor token. */
 const servedSoFar = (cursor: string): number => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')).total_rows_returned_so_far;
 
-/**
- * Pulls every row with cursor pages. The client reads `meta` (JSON) or `X-Cursor` (CSV) for the
- * next cursor; rows are the last cursor's `total_rows_returned_so_far` plus the rows counted in the
- * last page (counting every page's rows in JavaScript would cost more than serving them).
- */
+// Rows = the last cursor's total so far + the last page's rows: counting every page in JavaScript costs more than serving it.
 async function pull(port: number, format: 'json' | 'csv'): Promise<{ rows: number; pages: number }> {
   let cursor = '';
   let pages = 0;

@@ -2,11 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/**
- * `npm run bench -- <name> [args...]`: runs `bench/<name>.ts` (its top-level code is the benchmark;
- * extra arguments are left in `process.argv`). Without a name, lists the available benchmarks.
- * See bench/README.md.
- */
+// `npm run bench -- <name> [args...]` runs bench/<name>.ts with the arguments left in `process.argv`; no name lists them.
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

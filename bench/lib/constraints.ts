@@ -12,14 +12,7 @@ import { installErrorHandlers } from '../../server/errors.js';
 import { constraintRoutes } from '../../server/routes/constraints.js';
 import { tempDir } from '../../server/test-support/testing.js';
 
-/**
- * Shared parts of the constraint benchmarks (bench/constraint-costs.ts, bench/constraints-list.ts):
- * the `--scale` database (generated into a temporary folder, or reused with `--file <path>`; a new
- * file is kept with `--keep`), the constraint routes served on 127.0.0.1 exactly as in /v1 (without
- * the API-key hook), and timing helpers. Progress goes to stderr; the caller prints the JSON line.
- */
-
-/** Command-line options after the benchmark name. */
+/** Command-line options after the benchmark name: `--file <path>`, `--keep`, `--runs <n>` (bench/README.md). */
 export function benchArgs(): { file?: string; keep: boolean; runs: number } {
   const { values } = parseArgs({
     args: process.argv.slice(3),
@@ -29,10 +22,7 @@ export function benchArgs(): { file?: string; keep: boolean; runs: number } {
   return { file: values.file, keep: values.keep, runs: Number(values.runs) };
 }
 
-/**
- * Opens the scaled database (generating it unless `file` exists) and serves the constraint routes.
- * @throws when an existing `file` is not a scaled database of this generator (no SCALED_DATASET table).
- */
+/** The `--scale` database (generated unless `file` exists) with the constraint routes on 127.0.0.1; throws on a stale `file`. */
 export async function scaledServer(file?: string, keep = false) {
   let dir: string | undefined;
   let target = file;
@@ -57,7 +47,6 @@ export async function scaledServer(file?: string, keep = false) {
   return {
     store,
     file: target,
-    /** GET over HTTP; rejects on a non-200 answer. */
     get: (url: string) =>
       new Promise<Buffer>((resolve, reject) => {
         http

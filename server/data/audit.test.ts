@@ -8,12 +8,7 @@ import { auditRows } from './audit.js';
 import type { CatalogueEntry } from './catalogue/index.js';
 import { DatasetStore } from './store.js';
 
-/**
- * Audit figures checked against counts computed here from the source files, with JavaScript's own
- * time-zone rules (Intl) instead of DuckDB's.
- */
-
-/** `YYYY-MM-DD` of an instant in an IANA zone. */
+// Expected figures come from the source files with Intl's time-zone rules, independent of DuckDB's.
 function localDate(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
@@ -24,7 +19,6 @@ interface Expected {
   subseries: Set<string>;
 }
 
-/** Groups records by market date: rows, distinct times and distinct subseries values. */
 function group(records: { date: string; time: string; subseries?: string }[]): Map<string, Expected> {
   const byDate = new Map<string, Expected>();
   for (const r of records) {
@@ -37,10 +31,6 @@ function group(records: { date: string; time: string; subseries?: string }[]): M
   return byDate;
 }
 
-/**
- * The audit rows the grouping implies (publish counts supplied separately): one row per date that has
- * rows or publish times, zeros for what the date lacks.
- */
 function toRows(byDate: Map<string, Expected>, publish: Map<string, number> = new Map()): AuditRow[] {
   const dates = [...new Set([...byDate.keys(), ...publish.keys()])].sort();
   return dates.map((date) => ({
@@ -78,7 +68,6 @@ describe('audit per market date', () => {
   });
 
   it('ISO-NE hourly load: 24 hours, then the 25-hour day', async () => {
-    // BeginDate carries the local offset, so its date part is the market date.
     const records = (await csvRecords('gridstatus-fixtures-misc/isone_hourlysysload_2024-11-02_2024-11-03.csv')).map(
       ([begin]) => ({ date: begin!.slice(0, 10), time: new Date(begin!).toISOString() }),
     );
@@ -123,7 +112,6 @@ describe('audit per market date', () => {
 });
 
 describe('audit of publish dates without rows of their own', () => {
-  /** A forecast table in US/Eastern: publish times one or two local days before the intervals. */
   const entry: CatalogueEntry = {
     id: 'forecast_fixture',
     name: 'Forecast fixture',
@@ -151,8 +139,6 @@ describe('audit of publish dates without rows of their own', () => {
 
   it.each<[string, string, AuditRow[]]>([
     [
-      // Rows on 2024-10-02 and 2024-10-04 (Eastern); publish times on 2024-09-30 and 2024-10-01
-      // (no rows of their own: the day-ahead vintages) and on 2024-10-02 (which also has rows).
       'keeps a publish-only date as a row with zero datapoints (full outer join)',
       `(TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-09-30 14:00:00', 'RTO'),
        (TIMESTAMP '2024-10-02 04:00:00', TIMESTAMP '2024-10-01 14:00:00', 'RTO'),
@@ -162,7 +148,6 @@ describe('audit of publish dates without rows of their own', () => {
       [row('2024-09-30', 0, 0, 0, 1), row('2024-10-01', 0, 0, 0, 1), row('2024-10-02', 3, 2, 2, 2), row('2024-10-04', 2, 1, 1, 0)],
     ],
     [
-      // A NULL publish time is a datapoint of its market date but no publish date: no row with a null market_date.
       'a row without a publish time counts as a datapoint and forms no publish date',
       `(TIMESTAMP '2024-10-02 04:00:00', NULL::TIMESTAMP, 'RTO'),
        (TIMESTAMP '2024-10-02 05:00:00', TIMESTAMP '2024-10-01 14:00:00', 'RTO'),

@@ -3,22 +3,7 @@ import type { AuditRow } from '../../shared/index.js';
 import type { CatalogueEntry } from './catalogue/index.js';
 import { ident, utcToLocal } from './sql.js';
 
-/**
- * Audit counts per market date (spec endpoint 13, "Dataset audit row"). The market date of a row is
- * the date, in the dataset's `data_timezone`, of its time index value. Per market date:
- * - `number_of_datapoints`: rows;
- * - `number_of_unique_time_index_values`: distinct time index values;
- * - `number_of_unique_subseries_index_values`: distinct subseries values (0 without a subseries column);
- * - `number_of_unique_publish_times_on_publish_date`: distinct publish times whose own local date is
- *   that market date (0 without a publish time column).
- * The dates are the union of both: a date on which forecasts were published but no row's time index
- * falls (e.g. the day before a day-ahead forecast's first interval) gets a row with 0 datapoints, 0
- * time index and 0 subseries values, so no publish count is dropped (a full outer join). A row
- * without a publish time (NULL) counts in its market date's datapoints but has no publish date: it
- * adds no publish count and no date of its own (otherwise the join would give a row with a null
- * market date).
- * Rows are ordered by market date ascending. The zone is bound as a parameter.
- */
+/** Audit rows by market date ascending (docs/api.md#dataset-audit); a NULL publish time counts as a datapoint, forms no date. */
 export async function auditRows(conn: DuckDBConnection, entry: CatalogueEntry): Promise<AuditRow[]> {
   const table = ident(entry.id);
   const localDate = (column: string) => `CAST(${utcToLocal(ident(column), '$tz')} AS DATE)`;

@@ -8,20 +8,15 @@ import { ensureDatabase } from './build.js';
 import { CATALOGUE, type CatalogueEntry } from './catalogue/index.js';
 import { DatasetStore } from './store.js';
 
-/**
- * The long source records of the two wide fuel-mix datasets: UTC instant (ISO, `Z`), the GridStatus
- * column the fuel category becomes, and the MW value, read without DuckDB.
- */
+/** Long source records of the two wide fuel-mix datasets (UTC instant, target column, MW), read without DuckDB. */
 async function fuelMixRecords(entry: CatalogueEntry): Promise<{ time: string; column: string; value: number }[]> {
   const column = (category: string) => category.toLowerCase().replaceAll(' ', '_');
   const records = [];
   for (const file of entry.files) {
     for (const cells of await csvRecords(file)) {
       if (entry.id === 'isone_fuel_mix') {
-        // BeginDate carries its offset; FuelCategory; FuelCategoryRollup; GenMw.
         records.push({ time: new Date(cells[0]!).toISOString(), column: column(cells[1]!), value: Number(cells[3]) });
       } else {
-        // NYISO: naive Eastern stamp (MM/DD/YYYY HH:MM[:SS]) with its EST/EDT flag.
         const [, mm, dd, yyyy, hh, mi, ss] = /^(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d)(?::(\d\d))?$/.exec(cells[0]!)!;
         const offsetHours = cells[1] === 'EDT' ? 4 : 5;
         const utc = Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd), Number(hh) + offsetHours, Number(mi), Number(ss ?? 0));
@@ -32,17 +27,13 @@ async function fuelMixRecords(entry: CatalogueEntry): Promise<{ time: string; co
   return records;
 }
 
-/** Ids of the datasets Gridscope pivots from one row per time and fuel to one column per fuel. */
 const WIDE_FUEL_MIXES = ['isone_fuel_mix', 'nyiso_fuel_mix'];
 
-/** Expected rows per dataset, counted from the source files without DuckDB. */
 async function expectedRows(entry: CatalogueEntry): Promise<number> {
   if (entry.id === 'nyiso_zonal_load_forecast_hourly') {
-    // One row per hour and column: 11 zones plus the NYISO total.
     return (await csvDataRows(entry.files[0]!)) * 12;
   }
   if (WIDE_FUEL_MIXES.includes(entry.id)) {
-    // One row per report time.
     return new Set((await fuelMixRecords(entry)).map((r) => r.time)).size;
   }
   let total = 0;
@@ -54,7 +45,6 @@ async function expectedRows(entry: CatalogueEntry): Promise<number> {
   return total;
 }
 
-/** Copies the catalogue's source files into a new folder (same relative layout). */
 async function copySources(target: string): Promise<void> {
   for (const file of new Set(CATALOGUE.flatMap((e) => e.files))) {
     await mkdir(path.dirname(path.join(target, file)), { recursive: true });
@@ -75,7 +65,7 @@ describe('embedded datasets', () => {
     await rm(cacheDir, { recursive: true, force: true });
   });
 
-  it('embeds the datasets the brief asks for', () => {
+  it('embeds every catalogue dataset, ordered by id', () => {
     expect(store.list().map((d) => d.id)).toEqual([
       'caiso_seven_day_resource_adequacy_outlook',
       'isone_fuel_mix',
@@ -161,13 +151,11 @@ describe('embedded datasets', () => {
     const conn = await instance.connect();
     try {
       const rows = (await conn.runAndReadAll('SELECT * FROM "nyiso_lmp_real_time_5_min"')).getRowObjectsJson();
-      // File columns: Time Stamp, Name, PTID, LBMP, Marginal Cost Losses, Marginal Cost Congestion.
       const source = await csvRecords('pyiso-nyiso/lmp.csv');
       expect(rows).toHaveLength(source.length);
       const byKey = new Map(rows.map((r) => [`${String(r.interval_end_utc)} ${String(r.location)}`, r]));
       for (const [stamp, name, , lbmp, losses, congestion] of source) {
         const [, mm, dd, yyyy, time] = /^(\d\d)\/(\d\d)\/(\d{4}) (.*)$/.exec(stamp!)!;
-        // 2016-02-18 is standard time: EST + 5 h = UTC.
         const hours = Number(time!.slice(0, 2)) + 5;
         const end = `${yyyy}-${mm}-${dd} ${String(hours).padStart(2, '0')}${time!.slice(2)}`;
         const row = byKey.get(`${end} ${name}`)!;

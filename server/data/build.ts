@@ -6,13 +6,6 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { CatalogueEntry } from './catalogue/index.js';
 import { ident, sqlString } from './sql.js';
 
-/**
- * Builds the one DuckDB file the /v1 service reads (brief "Data layer"). The file lives in the cache
- * folder and is named by a hash of the build recipe (BUILD_VERSION, each entry's SQL) and the bytes
- * of every source file, so any change rebuilds it. It is written under a temporary name, then renamed
- * atomically; an existing file with the right name is reused as is.
- */
-
 /** Bump when the build changes in a way the hashed SQL text does not show. */
 export const BUILD_VERSION = 1;
 
@@ -36,7 +29,6 @@ export interface BuiltDatabase {
   hash: string;
 }
 
-/** The `file()` helper handed to an entry's loader: declared files only, absolute SQL literals. */
 function fileLiteral(entry: CatalogueEntry, dataDir: string) {
   return (relative: string): string => {
     if (!entry.files.includes(relative)) throw new Error(`${entry.id} loads undeclared file ${relative}`);
@@ -44,10 +36,7 @@ function fileLiteral(entry: CatalogueEntry, dataDir: string) {
   };
 }
 
-/**
- * Hex SHA-256 over BUILD_VERSION, each entry's id and SQL (with relative paths) and every source
- * file's bytes. @throws when a source file cannot be read.
- */
+/** Hex SHA-256 over BUILD_VERSION, each entry's id and SQL and every source file's bytes; throws when a file is unreadable. */
 export async function sourceHash(dataDir: string, catalogue: readonly CatalogueEntry[]): Promise<string> {
   const hash = createHash('sha256').update(`gridscope-data v${BUILD_VERSION}\n`);
   for (const entry of catalogue) {
@@ -60,7 +49,6 @@ export async function sourceHash(dataDir: string, catalogue: readonly CatalogueE
   return hash.digest('hex');
 }
 
-/** Fails the build when a declared column is missing or the time index has NULLs (a loader bug). */
 async function checkTable(conn: DuckDBConnection, entry: CatalogueEntry): Promise<void> {
   const described = (await conn.runAndReadAll(`DESCRIBE ${ident(entry.id)}`)).getRowObjectsJson();
   const names = new Set(described.map((row) => String(row.column_name)));
@@ -75,7 +63,6 @@ async function checkTable(conn: DuckDBConnection, entry: CatalogueEntry): Promis
   if (n !== 0) throw new Error(`${entry.id}: ${n} rows have no ${entry.time_index_column}`);
 }
 
-/** Loads every entry into a new DuckDB file at `target` and records the build facts. */
 async function buildInto(target: string, options: BuildOptions, hash: string): Promise<void> {
   const instance = await DuckDBInstance.create(target);
   try {
@@ -100,7 +87,6 @@ async function buildInto(target: string, options: BuildOptions, hash: string): P
   }
 }
 
-/** Removes older builds from the cache folder; a file still open elsewhere may stay (best effort). */
 async function removeStale(cacheDir: string, keep: string): Promise<void> {
   for (const name of await readdir(cacheDir)) {
     if (FILE_PATTERN.test(name) && path.join(cacheDir, name) !== keep) {
@@ -109,12 +95,7 @@ async function removeStale(cacheDir: string, keep: string): Promise<void> {
   }
 }
 
-/**
- * Returns the path of the DuckDB file for the current sources, building it first when absent.
- * Concurrent builders each write their own temporary file; the last rename wins, and all write the
- * same content. @throws when a source file is missing or a loader's SQL fails (the temporary file
- * is removed).
- */
+/** The cache's DuckDB file for the current sources (named by {@link sourceHash}), built when absent; throws if a loader fails. */
 export async function ensureDatabase(options: BuildOptions): Promise<BuiltDatabase> {
   const hash = await sourceHash(options.dataDir, options.catalogue);
   const target = path.join(options.cacheDir, `${FILE_PREFIX}${hash.slice(0, 16)}.duckdb`);
@@ -128,8 +109,7 @@ export async function ensureDatabase(options: BuildOptions): Promise<BuiltDataba
   } catch (error) {
     await rm(temp, { force: true });
     await rm(`${temp}.wal`, { force: true });
-    // Another process may have renamed the same build into place first (e.g. Windows refuses to
-    // replace an open file): its file is as good as ours.
+    // Another process may have renamed the same build into place first (Windows refuses to replace an open file).
     if (!existsSync(target)) throw error;
   }
   await removeStale(options.cacheDir, target);

@@ -3,21 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-/**
- * Every licence that data/SOURCES.md's table names has its text (or, where it could not be
- * retrieved, a notice saying so) under data/licenses/, one file per upstream repository, and the
- * README's "Data sources and licences" section lists every licence and points there.
- */
-
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = path.join(ROOT, 'data');
 const LICENSES = path.join(DATA, 'licenses');
 
-/** The licence kinds the table may name, as written in its "repo licence" column. */
 const KINDS = ['BSD-3-Clause', 'MIT', 'AGPL-3.0', 'ODbL-1.0', 'ISC', 'custom', 'unknown'] as const;
 type Kind = (typeof KINDS)[number];
 
-/** Phrases that the verbatim licence text of each kind contains. */
 const TEXT_MARKERS: Record<Exclude<Kind, 'unknown' | 'ISC'>, RegExp[]> = {
   'BSD-3-Clause': [
     /^Copyright \d{4} \S/m,
@@ -30,19 +22,13 @@ const TEXT_MARKERS: Record<Exclude<Kind, 'unknown' | 'ISC'>, RegExp[]> = {
   custom: [/You may use, copy, modify, and share this project for any purpose/],
 };
 
-/**
- * Licence files that say their text could not be retrieved (no copyright line is invented for
- * them). Remove a name from here once its file holds the verbatim upstream licence.
- */
+/** Licence files that say their text could not be retrieved: remove a name once its file holds the verbatim licence. */
 const NOT_RETRIEVED = new Set(['gridstatus-gridstatusio.txt']);
 
-/** File for the transcribed files whose repository is not identified (licence `unknown`). */
 const UNKNOWN_FILE = 'transcribed-unknown.txt';
 
 interface SourceRow {
-  /** First column: the data file or folder. */
   file: string;
-  /** Upstream `owner/repo`, or null when the table names none. */
   repo: string | null;
   kind: Kind;
 }
@@ -63,7 +49,6 @@ function sourceRows(): SourceRow[] {
     let kind: Kind | undefined;
     if (/^same\b/.test(licence)) kind = previous?.kind;
     else {
-      // The first licence kind the cell names ("AGPL-3.0 (repo); …", "custom permissive (…)").
       const found = KINDS.map((k) => ({ k, at: licence.search(new RegExp(`(^|[^\\w-])${k.replace(/[.]/g, '\\.')}($|[^\\w-])`)) }))
         .filter((f) => f.at >= 0)
         .sort((a, b) => a.at - b.at);
@@ -91,7 +76,6 @@ describe('data licences', () => {
   it('parses every licence the SOURCES.md table names', () => {
     expect(rows.length).toBeGreaterThan(20);
     expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(KINDS));
-    // Spot checks of the parse against the table.
     expect(rows.find((r) => r.file.includes('rgridstatus'))).toMatchObject({ repo: 'andypicke/rgridstatus', kind: 'MIT' });
     expect(rows.find((r) => r.file.includes('20171122pal'))).toMatchObject({ repo: 'WattTime/pyiso', kind: 'AGPL-3.0' });
     expect(rows.find((r) => r.file.includes('hubs_lz_centroids'))).toMatchObject({ repo: 'vergeman/ercotcongestion', kind: 'custom' });
@@ -111,7 +95,6 @@ describe('data licences', () => {
       expect(kinds.size, `${file}: one repository, one licence`).toBe(1);
       const text = read(file);
       const kind = [...kinds][0]!;
-      // The header repeats the licence SOURCES.md names.
       expect(text.split('\n', 1)[0], file).toContain(kind);
       if (kind === 'unknown') continue;
       if (NOT_RETRIEVED.has(file)) {

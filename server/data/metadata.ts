@@ -3,13 +3,6 @@ import type { DatasetColumn, DatasetWithTimezone } from '../../shared/index.js';
 import type { CatalogueEntry } from './catalogue/index.js';
 import { ident, isoUtc } from './sql.js';
 
-/**
- * Dataset metadata read from the built tables (spec "Resources → Dataset"): the declared facts come
- * from the catalogue, the measured ones (columns, row count, time range) from DuckDB, so they are
- * honest about the embedded rows.
- */
-
-/** DuckDB type → the type name the catalogue reports (addendum: TIMESTAMP VARCHAR DOUBLE PRECISION INTEGER BIGINT DATE). */
 const TYPE_NAMES: Record<string, string> = {
   VARCHAR: 'VARCHAR',
   DOUBLE: 'DOUBLE PRECISION',
@@ -21,11 +14,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 const NUMERIC = new Set(['DOUBLE PRECISION', 'BIGINT', 'INTEGER']);
 
-/**
- * One `all_columns` entry for a DuckDB column. As in GridStatus' own catalogue, `is_date` is true
- * for DATE and TIMESTAMP columns and `is_datetime` only for TIMESTAMP.
- * @throws Error for a DuckDB type the catalogue has no name for (a loader must cast it).
- */
+/** One `all_columns` entry (docs/api.md#dataset-list); throws for a DuckDB type with no catalogue name (loaders cast it). */
 export function describeColumn(name: string, duckdbType: string): DatasetColumn {
   const type = TYPE_NAMES[duckdbType];
   if (type === undefined) throw new Error(`Column ${name} has unsupported type ${duckdbType}`);
@@ -38,10 +27,7 @@ export function describeColumn(name: string, duckdbType: string): DatasetColumn 
   };
 }
 
-/**
- * Reads one dataset's metadata. `builtAt` (ISO UTC) becomes `last_checked_time_utc`.
- * Key order follows the shared `Dataset` schema, then `data_timezone`.
- */
+/** One dataset's metadata, keys in the `Dataset` schema's order then `data_timezone`; `builtAt` is `last_checked_time_utc`. */
 export async function readDatasetMetadata(
   conn: DuckDBConnection,
   entry: CatalogueEntry,

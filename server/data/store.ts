@@ -15,27 +15,19 @@ export interface StoreOptions {
   catalogue?: readonly CatalogueEntry[];
 }
 
-/**
- * Read-only access to the embedded datasets: the catalogue metadata (read once when opened) and
- * per-request queries, each on its own short-lived DuckDB connection. Opening builds the DuckDB file
- * first when the sources changed (see build.ts). Call {@link DatasetStore.close} once when done.
- */
+/** Read-only embedded datasets: metadata read once at open, queries on short-lived connections; close once when done. */
 export class DatasetStore extends DuckDbFile {
 
   private constructor(
     instance: DuckDBInstance,
     private readonly entries: ReadonlyMap<string, CatalogueEntry>,
     private readonly metadata: readonly DatasetWithTimezone[],
-    /** Path of the DuckDB file in use. */
     readonly path: string,
   ) {
     super(instance, 'DatasetStore');
   }
 
-  /**
-   * Builds (when needed) and opens the DuckDB file read-only, then reads every dataset's metadata.
-   * @throws when a source file is missing, a loader fails, or the file cannot be opened.
-   */
+  /** Builds (when the sources changed) and opens the file read-only; throws when a source or loader fails or it cannot open. */
   static async open(options: StoreOptions): Promise<DatasetStore> {
     const catalogue = options.catalogue ?? CATALOGUE;
     const build = { dataDir: options.dataDir, cacheDir: options.cacheDir, catalogue };
@@ -68,27 +60,21 @@ export class DatasetStore extends DuckDbFile {
     }
   }
 
-  /** Every dataset with its `data_timezone`, ordered by id. */
   list(): readonly DatasetWithTimezone[] {
     return this.metadata;
   }
 
-  /** One dataset by id, or `undefined` when the id is not in the catalogue. */
   get(id: string): DatasetWithTimezone | undefined {
     return this.metadata.find((dataset) => dataset.id === id);
   }
 
-  /**
-   * Audit rows per market date for a dataset (spec endpoint 13), or `undefined` for an unknown id.
-   * @throws when the store is closed or DuckDB fails.
-   */
+  /** Audit rows per market date (docs/api.md#dataset-audit), or `undefined` for an unknown id. */
   async audit(id: string): Promise<AuditRow[] | undefined> {
     const entry = this.entries.get(id);
     if (entry === undefined) return undefined;
     return this.withConnection((conn) => auditRows(conn, entry));
   }
 
-  /** The catalogue entry of a dataset (declared source files and loader), or `undefined` for an unknown id. */
   entry(id: string): CatalogueEntry | undefined {
     return this.entries.get(id);
   }

@@ -4,23 +4,13 @@ import { BUILD_TABLE } from './build.js';
 import type { DatasetStore } from './store.js';
 import { ident, sqlString } from './sql.js';
 
-/**
- * Dataset update records of the embedded data (spec "Dataset update record", endpoint 16). The
- * samples never change after the build, so the honest history is the build itself: one record per
- * dataset and source file loaded, `time_utc` the build time, `num_rows_inserted` the rows that file
- * put in the table, `num_rows_updated` 0, and `is_backfill` true (the samples are historical).
- *
- * Rows per file: a dataset with one file (or none, e.g. generated) gets its table's row count. For
- * several files the entry's own loader is run with every file argument pointing at the one file
- * counted, and the count divided by the number of files; those counts are used only when they add up
- * to the table's rows (a loader that deduplicates or joins would break that), else the dataset gets
- * one record with all its rows.
- */
-
-/** A row of `getRowObjectsJson()` (COUNT comes back as text there: cast in SQL). */
+// getRowObjectsJson() returns COUNT as text, hence the casts in SQL.
 type Row = Record<string, unknown>;
 
-/** Rows each declared file contributes to `id`'s table, in declaration order (see module doc). */
+/**
+ * Rows each declared file gives `id`'s table: the loader run with every file argument set to that file, divided by the
+ * file count; used only when they sum to the table's rows (a deduplicating or joining loader breaks that), else one total.
+ */
 async function rowsPerFile(store: DatasetStore, id: string, dataDir: string): Promise<number[]> {
   const entry = store.entry(id);
   if (!entry) return [];
@@ -39,10 +29,7 @@ async function rowsPerFile(store: DatasetStore, id: string, dataDir: string): Pr
   });
 }
 
-/**
- * Every update record of the store, ids 1..n by dataset id then file order.
- * @throws when DuckDB fails or a source file is gone.
- */
+/** Update records (docs/api.md#dataset-updates): one per dataset and source file, ids 1..n by dataset id then file order. */
 export async function buildUpdateRecords(store: DatasetStore, dataDir: string): Promise<DatasetUpdate[]> {
   const builtAt = await store.withConnection(async (conn) => {
     const rows = (await conn.runAndReadAll(`SELECT built_at_utc FROM ${ident(BUILD_TABLE)}`)).getRowObjectsJson();

@@ -3,8 +3,6 @@ import { objectKey, parseObjectKey } from './keys.js';
 import { parseRange } from './range.js';
 import { UrlSigner } from './signing.js';
 
-/** Object keys, Range parsing and link signing, without a server. */
-
 describe('object keys', () => {
   it('follow {dataset_id}/year=YYYY/month=MM/YYYY-MM-DD.csv.gz and parse back', () => {
     const key = objectKey('pjm_load', '2024-09-03');

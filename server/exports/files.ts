@@ -6,23 +6,13 @@ import type { DatasetWithTimezone, ExportFileEntry } from '../../shared/index.js
 import { ident, isoUtc, sqlString } from '../data/sql.js';
 import { objectKey } from './keys.js';
 
-/**
- * The per-day export files (spec endpoints 9–10): gzipped CSV with a header line, the dataset's
- * columns in table order, UTC times as `2024-03-01T00:00:00+00:00`, rows in primary-key order. A
- * file's date is the UTC date of the publish time column when the dataset has one, else of the time
- * index. Files are written lazily (first listing or download) under
- * `<cache>/exports/<main data file stem>/<object key>`, so a rebuilt data file starts a fresh set
- * and older sets are removed. Reads open their own read-only DuckDB instance on the main file.
- */
-
-/** The datasets an export can be made of (DatasetStore satisfies it). */
+/** The datasets an export can be made of (DatasetStore satisfies it); `path` is the main DuckDB file. */
 export interface ExportSource {
-  /** The main DuckDB file. */
   readonly path: string;
   get(id: string): DatasetWithTimezone | undefined;
 }
 
-/** A written file. */
+/** A written export file: path, size in bytes, modification time. */
 export interface ExportFile {
   path: string;
   size: number;
@@ -31,12 +21,12 @@ export interface ExportFile {
 
 const iso = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
+/** Per-day gzipped CSV files (docs/api.md#export-file-list), written lazily to `<cache>/exports/<data file stem>/<key>`. */
 export class ExportFiles {
   private instance?: Promise<DuckDBInstance>;
   private readonly writing = new Map<string, Promise<ExportFile>>();
   private readonly dateCache = new Map<string, Promise<string[]>>();
   private closed = false;
-  /** Folder of this data file's exports. */
   readonly root: string;
 
   constructor(private readonly source: ExportSource) {
@@ -44,12 +34,10 @@ export class ExportFiles {
     this.root = path.join(cache, 'exports', path.basename(source.path).replace(/\.duckdb$/, ''));
   }
 
-  /** The column whose UTC date names a row's file. */
   static dateColumn(dataset: DatasetWithTimezone): string {
     return dataset.publish_time_column ?? dataset.time_index_column!;
   }
 
-  /** Sorted distinct file dates (`YYYY-MM-DD`) of a dataset. */
   dates(dataset: DatasetWithTimezone): Promise<string[]> {
     let pending = this.dateCache.get(dataset.id);
     if (!pending) {
@@ -62,7 +50,7 @@ export class ExportFiles {
     return pending;
   }
 
-  /** The file of a dataset and date, written first when absent. The date must be one of {@link dates}. */
+  /** The file of a dataset and date, written first when absent; `date` must be one of the sorted `YYYY-MM-DD` {@link dates}. */
   ensure(dataset: DatasetWithTimezone, date: string): Promise<ExportFile> {
     const target = path.join(this.root, objectKey(dataset.id, date));
     let pending = this.writing.get(target);
@@ -74,7 +62,6 @@ export class ExportFiles {
     return pending;
   }
 
-  /** Listing entries for the given dates (each file written when absent). */
   async entries(dataset: DatasetWithTimezone, dates: readonly string[]): Promise<ExportFileEntry[]> {
     const entries: ExportFileEntry[] = [];
     for (const date of dates) {
@@ -105,7 +92,6 @@ export class ExportFiles {
     return { path: target, size: written.size, modified: written.mtime };
   }
 
-  /** Runs work on a connection of the lazily opened read-only instance. */
   private async run<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('ExportFiles is closed');
     this.instance ??= this.open();
@@ -117,7 +103,7 @@ export class ExportFiles {
     }
   }
 
-  /** Opens the instance and removes export folders of older data files (best effort). */
+  /** Also removes export folders of older data files (best effort): a rebuilt data file starts a fresh set. */
   private async open(): Promise<DuckDBInstance> {
     const parent = path.dirname(this.root);
     await mkdir(parent, { recursive: true });
@@ -127,7 +113,6 @@ export class ExportFiles {
     return DuckDBInstance.create(this.source.path, { access_mode: 'READ_ONLY' });
   }
 
-  /** Closes the DuckDB instance if it was opened. Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

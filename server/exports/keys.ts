@@ -1,9 +1,4 @@
-/**
- * Object layout of the bulk exports (addendum "Bulk exports"): bucket `gridscope-exports`, object key
- * `{dataset_id}/year=YYYY/month=MM/YYYY-MM-DD.csv.gz`, one object per dataset and UTC date.
- */
-
-/** The bucket name reported by the presigned-URL endpoint and used in download paths. */
+/** The bucket reported by the presigned-URL endpoint and used in download paths (docs/api.md#export-download-link). */
 export const EXPORT_BUCKET = 'gridscope-exports';
 
 /** Lifetime of a presigned link in seconds. */

@@ -1,13 +1,7 @@
-/**
- * `Range` request header for downloads (RFC 9110 §14): a single `bytes=first-last`, `bytes=first-`
- * or `bytes=-suffix`. Several ranges are ignored (the whole file is sent, as RFC 9110 allows); a
- * malformed or unsatisfiable range is rejected (416).
- */
-
 /** What to send. `start`/`end` are inclusive byte offsets. */
 export type RangeResult = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
-/** Interprets a Range header against a file of `size` bytes. */
+/** A single `Range` (RFC 9110 §14) against `size` bytes; several ranges → the whole file, as RFC 9110 allows; bad → 416. */
 export function parseRange(header: string | undefined, size: number): RangeResult {
   if (header === undefined) return { kind: 'full' };
   const m = /^\s*bytes\s*=\s*(.+)$/i.exec(header);

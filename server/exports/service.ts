@@ -3,22 +3,15 @@ import { ExportFiles, type ExportSource } from './files.js';
 import { EXPORT_BUCKET, EXPORT_URL_LIFETIME_SECONDS } from './keys.js';
 import { UrlSigner } from './signing.js';
 
-/**
- * The bulk-export service of one server instance: its files and its link signer. The authenticated
- * routes (list, presign) and the unauthenticated download route share it through
- * {@link exportServiceFor}, keyed by the dataset store, so both see the same signing secret.
- */
-
-/** Options of {@link ExportService}. */
+/** `secret` signs links (random per instance when omitted); `now` is a clock in epoch ms. */
 export interface ExportServiceOptions {
-  /** HMAC key of presigned links; random per instance when omitted. */
   secret?: string | Buffer;
-  /** Clock in epoch ms (tests). */
   now?: () => number;
   bucket?: string;
   expiresInSeconds?: number;
 }
 
+/** The export files and link signer of one server instance. */
 export class ExportService {
   readonly files: ExportFiles;
   readonly signer: UrlSigner;
@@ -35,14 +28,12 @@ export class ExportService {
     this.expiresInSeconds = options.expiresInSeconds ?? EXPORT_URL_LIFETIME_SECONDS;
   }
 
-  /** Path and query of a signed download link for an object key, valid for `expiresInSeconds`. */
   signedPath(key: string): string {
     const expires = this.signer.nowSeconds() + this.expiresInSeconds;
     const signature = this.signer.sign(this.bucket, key, expires);
     return `/exports/${this.bucket}/${key}?expires=${expires}&signature=${signature}`;
   }
 
-  /** Releases the export files' DuckDB instance. */
   close(): Promise<void> {
     return this.files.close();
   }
@@ -50,10 +41,7 @@ export class ExportService {
 
 const services = new WeakMap<DatasetStore, ExportService>();
 
-/**
- * The dataset store's export service, created on first call (with `options`, e.g. a configured
- * secret; later calls get the same service and ignore `options`).
- */
+/** The store's export service, shared by list, presign and download routes (one signing secret); later `options` are ignored. */
 export function exportServiceFor(store: DatasetStore, options: ExportServiceOptions = {}): ExportService {
   let service = services.get(store);
   if (!service) {

@@ -1,34 +1,26 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/**
- * Presigned download links (spec endpoint 9; ours): HMAC-SHA256 over `GET\n/exports/<bucket>/<key>\n<expires>`
- * with a secret held by the server, hex-encoded. `expires` is Unix seconds. A link is good until its
- * expiry (inclusive) and only for the exact bucket and key it was made for.
- */
-
 /** Outcome of {@link UrlSigner.verify}. */
 export type LinkCheck = 'valid' | 'expired' | 'invalid';
 
+/** Hex HMAC-SHA256 of `GET\n/exports/<bucket>/<key>\n<expires>` (Unix s); random key when omitted, < 16 bytes throws. */
 export class UrlSigner {
   private readonly secret: Buffer;
 
-  /** @param secret signing key; a random 32-byte key when omitted. @param now clock in epoch ms (tests). */
   constructor(secret?: string | Buffer, private readonly now: () => number = Date.now) {
     this.secret = secret === undefined ? randomBytes(32) : Buffer.from(secret);
     if (this.secret.length < 16) throw new Error('Export signing secret must be at least 16 bytes');
   }
 
-  /** Current Unix time in seconds. */
   nowSeconds(): number {
     return Math.floor(this.now() / 1000);
   }
 
-  /** Hex signature of a download path with its expiry. */
   sign(bucket: string, key: string, expires: number): string {
     return createHmac('sha256', this.secret).update(`GET\n/exports/${bucket}/${key}\n${expires}`).digest('hex');
   }
 
-  /** Checks a presented link: a wrong or malformed signature is `invalid`, a good one past its expiry `expired`. */
+  /** A wrong or malformed signature is `invalid`; a good one is `expired` after `expires` (valid through it). */
   verify(bucket: string, key: string, expires: unknown, signature: unknown): LinkCheck {
     if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) {
       return 'invalid';

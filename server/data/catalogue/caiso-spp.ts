@@ -1,12 +1,9 @@
 import { localToUtc, offsetToUtc, readCsv } from '../sql.js';
 import { GRIDSTATUS_FIXTURE_NOTE, SAMPLE_NOTE, type CatalogueEntry } from './types.js';
 
-/** CAISO and SPP samples: Today's Outlook (5-minute, naive US/Pacific) and SPP West tie flows (1-minute, UTC). */
-
 const CAISO = 'gridstatus-fixtures-misc/caiso_rtm_forecast_7day_20260311.csv';
 const SPP = 'gridstatus-fixtures-misc/spp_TieFlows_SWPW_Mar2026.csv';
 
-/** CAISO header → column name; all values are MW. */
 const CAISO_COLUMNS: Record<string, string> = {
   Demand: 'demand',
   'Net Demand': 'net_demand',
@@ -52,7 +49,6 @@ const caisoOutlook: CatalogueEntry = {
   },
 };
 
-/** SPP West tie-flow columns (MW): net scheduled and net actual interchange, then one per balancing authority. */
 const SPP_COLUMNS = ['SPP_NSI', 'SPP_NAI', 'APS', 'BHBA', 'NWMT', 'PACE', 'PNM', 'PSCO', 'WALC'];
 
 const sppWestTieFlows: CatalogueEntry = {

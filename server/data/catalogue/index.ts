@@ -6,10 +6,7 @@ import type { CatalogueEntry } from './types.js';
 
 export type { CatalogueEntry, DataFrequency, FileLiteral, Market, MarketTimezone } from './types.js';
 
-/**
- * Every embedded dataset, in the order `GET /v1/datasets` lists them (by id). Ids double as DuckDB
- * table names, so they are checked here once: lower snake_case and unique.
- */
+/** Every embedded dataset, by id (the order of `GET /v1/datasets`); ids are DuckDB table names, so checked below. */
 export const CATALOGUE: readonly CatalogueEntry[] = Object.freeze(
   [...PJM_DATASETS, ...ISONE_DATASETS, ...NYISO_DATASETS, ...CAISO_SPP_DATASETS].sort((a, b) =>
     a.id.localeCompare(b.id),

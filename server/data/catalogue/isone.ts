@@ -1,19 +1,12 @@
 import { offsetToUtc, readCsv, sqlString } from '../sql.js';
 import { GRIDSTATUS_FIXTURE_NOTE, SAMPLE_NOTE, type CatalogueEntry } from './types.js';
 
-/**
- * ISO-NE samples from its web services (`genfuelmix`, `hourlysysload`), 2024-11-02…03. `BeginDate`
- * carries its UTC offset (-04:00 then -05:00 across the end of daylight saving time), so the
- * conversion to UTC needs no zone rules and the repeated 01:00 hour stays two distinct hours.
- */
+// `BeginDate` carries its UTC offset, so the repeated 01:00 hour at the end of DST stays two hours without zone rules.
 
 const FUEL_MIX = 'gridstatus-fixtures-misc/isone_genfuelmix_2024-11-02_2024-11-03.csv';
 const LOAD = 'gridstatus-fixtures-misc/isone_hourlysysload_2024-11-02_2024-11-03.csv';
 
-/**
- * ISO-NE fuel categories (the file's `FuelCategory`) → GridStatus column, in the alphabetical order of
- * gridstatus' pivot. The wide table keeps one row per report time.
- */
+// In the alphabetical column order of gridstatus' pivot.
 const FUEL_COLUMNS: Record<string, string> = {
   Coal: 'coal',
   Hydro: 'hydro',

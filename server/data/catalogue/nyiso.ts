@@ -1,13 +1,8 @@
 import { localToUtc, readCsv, sqlString } from '../sql.js';
 import { PYISO_FIXTURE_NOTE, SAMPLE_NOTE, type CatalogueEntry } from './types.js';
 
-/**
- * NYISO samples: MIS CSV files with naive US/Eastern timestamps. Files with a `Time Zone` column
- * (EST/EDT) are converted with that flag, which is exact even in the repeated autumn hour; files
- * without one are read in US/Eastern (their dates are far from a DST change). Interval conventions
- * follow gridstatus: load, fuel mix, interface flows and forecasts stamp the interval start, the
- * real-time LBMP stamps the interval end.
- */
+// Naive US/Eastern stamps: converted with the file's EST/EDT flag where it has one (exact in the repeated hour), else
+// read in US/Eastern (those samples are far from a DST change). As in gridstatus, only the real-time LBMP stamps interval ends.
 
 const DIR = 'pyiso-nyiso';
 const FUEL_MIX = [`${DIR}/20160119rtfuelmix.csv`, `${DIR}/20171122rtfuelmix.csv`];
@@ -16,10 +11,9 @@ const ISOLF = `${DIR}/20171122isolf.csv`;
 const FLOWS = `${DIR}/20171122ExternalLimitsFlows.csv`;
 const LMP = `${DIR}/lmp.csv`;
 
-/** Naive NYISO time stamp (with or without seconds) → SQL TIMESTAMP, still local. */
 const parseLocal = (col: string) => `strptime(${col}, ['%m/%d/%Y %H:%M:%S', '%m/%d/%Y %H:%M'])`;
 
-/** Local stamp + EST/EDT flag → naive UTC; an unknown flag gives NULL, which the build rejects. */
+// An unknown flag gives NULL, which the build rejects.
 const flaggedToUtc = (col: string, zoneCol: string) =>
   `${parseLocal(col)} + CASE ${zoneCol} WHEN 'EST' THEN INTERVAL 5 HOUR WHEN 'EDT' THEN INTERVAL 4 HOUR END`;
 
@@ -31,10 +25,7 @@ const common = {
   publication_frequency: null,
 } as const;
 
-/**
- * NYISO fuel categories (the file's `Fuel Category`) → GridStatus column, in the alphabetical order of
- * gridstatus' pivot. Both sample files have all seven categories at every time stamp.
- */
+// In the alphabetical column order of gridstatus' pivot.
 const FUEL_COLUMNS: Record<string, string> = {
   'Dual Fuel': 'dual_fuel',
   Hydro: 'hydro',
@@ -105,7 +96,6 @@ const zonalLoad: CatalogueEntry = {
     ORDER BY interval_start_utc, zone`,
 };
 
-/** The forecast file's columns: the NYISO total and the 11 zones, in header order. */
 const ISOLF_ZONES = ['Capitl', 'Centrl', 'Dunwod', 'Genese', 'Hud Vl', 'Longil', 'Mhk Vl', 'Millwd', 'N.Y.C.', 'North', 'West', 'NYISO'];
 
 const loadForecast: CatalogueEntry = {

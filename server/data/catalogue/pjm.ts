@@ -1,16 +1,10 @@
 import { readCsv, offsetToUtc } from '../sql.js';
 import { GRIDSTATUS_FIXTURE_NOTE, SAMPLE_NOTE, type CatalogueEntry } from './types.js';
 
-/**
- * PJM samples: Data Miner 2 constraint feeds (binding constraints, shadow prices in $/MWh) and the
- * hourly solar and wind forecast vintages. PJM's `datetime_beginning_utc` columns are already UTC.
- */
-
 const DIR = 'gridstatus-pjm-constraints';
 const WINDOWS = ['2023-11-05_2023-11-07', '2024-09-02_2024-09-04'];
 const UTC_FORMAT = "timestampformat='%Y-%m-%dT%H:%M:%S'";
 
-/** Both sample windows of one Data Miner feed, as file paths relative to the data folder. */
 function feedFiles(feed: string): string[] {
   return WINDOWS.map((w) => `${DIR}/${feed}_${w}.csv`);
 }
@@ -119,7 +113,6 @@ const transmissionConstraintsDa: CatalogueEntry = {
     ORDER BY interval_start_utc, monitored_facility, contingency_facility`,
 };
 
-/** A PJM hourly forecast sample (JSON array, already in gridstatus column names, `Z` timestamps). */
 function forecastEntry(kind: 'solar' | 'wind', publication: string): CatalogueEntry {
   const path = `gridstatus-fixtures-misc/pjm_hourly_${kind}_forecast_sample.json`;
   const values =

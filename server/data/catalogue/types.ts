@@ -7,27 +7,19 @@ export type Market = 'pjm' | 'isone' | 'nyiso' | 'caiso' | 'spp';
 /** IANA zone of a market's data (`data_timezone`): PJM, NYISO and ISO-NE Eastern, CAISO Pacific, SPP Central. */
 export type MarketTimezone = 'US/Eastern' | 'US/Pacific' | 'US/Central';
 
-/** A `data_frequency` value: one of the keys of the resample conversion map (spec "Resources → Dataset"). */
+/** A `data_frequency` value: a key of the resample conversion map (docs/api.md#dataset-list). */
 export type DataFrequency = keyof typeof RESAMPLE_CONVERSION;
 
-/**
- * Returns the SQL string literal of a source file's absolute path. It only accepts paths the entry
- * lists in `files` (relative to the data folder), so a loader cannot read anything undeclared.
- */
+/** SQL literal of a source file's absolute path; throws for a path not in the entry's `files`, so loaders read only those. */
 export type FileLiteral = (relativePath: string) => string;
 
 /**
- * One embedded dataset: its catalogue metadata and how to load it.
- *
- * `id` is also the DuckDB table name (lower snake_case, allow-listed). `load` returns one SELECT
- * statement whose result becomes the table; its column names are gridstatus-style snake_case with
- * UTC timestamps as naive `TIMESTAMP` columns named `*_utc`. Counts, time range and `all_columns`
- * are not declared here: they are read from the built table (see metadata.ts).
+ * One embedded dataset: `id` is also its DuckDB table; `load` is the SELECT that fills it (gridstatus snake_case columns,
+ * UTC as naive `*_utc` TIMESTAMPs); `files` are relative to the data folder. Counts and columns are read from the table.
  */
 export interface CatalogueEntry {
   id: string;
   name: string;
-  /** Markdown: what it is, where the sample came from, and that it is a small real sample. */
   description: string;
   source: Market;
   source_url: string;
@@ -38,9 +30,7 @@ export interface CatalogueEntry {
   primary_key_columns: string[];
   data_frequency: DataFrequency;
   publication_frequency: string | null;
-  /** Source files, relative to the data folder (e.g. `pyiso-nyiso/lmp.csv`). Their bytes are hashed. */
   files: string[];
-  /** The SELECT that loads the table. */
   load: (file: FileLiteral) => string;
 }
 
@@ -52,5 +42,5 @@ export const GRIDSTATUS_FIXTURE_NOTE =
 export const PYISO_FIXTURE_NOTE =
   'a verbatim NYISO MIS file copied from a test fixture of [WattTime/pyiso](https://github.com/WattTime/pyiso)';
 
-/** Closing sentence of every description: the data is a small, real, fixed sample (defined in shared/catalogue.ts). */
+/** Closing sentence of every description: the data is a small, real, fixed sample. */
 export { SAMPLE_NOTE };

@@ -4,15 +4,9 @@ import { ident } from '../sql.js';
 import type { ConstraintDatasetConfig } from './configs.js';
 import { Params, utcText } from './params.js';
 
-/**
- * Binding rows (spec endpoint 7) and binding constraints with locations (endpoint 8, field names
- * ours). Both read the constraint dataset's own table, time index in [start_time, end_time).
- */
-
 /** Column names and DuckDB types of a dataset table, in table order. */
 export type TableColumns = { name: string; type: string }[];
 
-/** The time-window conditions on the time index column. */
 function window(params: Params, config: ConstraintDatasetConfig, query: { start_time?: string; end_time?: string }): string[] {
   const time = `d.${ident(config.time_index_column)}`;
   const where: string[] = [];
@@ -21,11 +15,7 @@ function window(params: Params, config: ConstraintDatasetConfig, query: { start_
   return where;
 }
 
-/**
- * Endpoint 7: the dataset's rows (every column, UTC times as `…+00:00`) plus constraint_gs_entity_id,
- * constraint_name, contingency_gs_entity_id and contingency_name; `price_threshold` keeps rows with
- * |shadow price| > value. Ordered by time index, constraint, contingency; at most `limit` rows.
- */
+/** A constraint dataset's rows in the window with constraint and contingency ids and names (docs/api.md#binding-rows). */
 export async function bindingRows(conn: DuckDBConnection, config: ConstraintDatasetConfig, columns: TableColumns, query: BindingQuery): Promise<Record<string, unknown>[]> {
   const params = new Params();
   const where = window(params, config, query);
@@ -45,16 +35,10 @@ export async function bindingRows(conn: DuckDBConnection, config: ConstraintData
   return (await conn.runAndReadAll(sql, params.values)).getRowObjectsJson() as Record<string, unknown>[];
 }
 
-/** A substation struct or NULL, for the nested result. */
 const substation = (alias: string) =>
   `CASE WHEN ${alias}.name IS NULL THEN NULL ELSE {'latitude': ${alias}.latitude, 'longitude': ${alias}.longitude, 'name': ${alias}.name} END`;
 
-/**
- * Endpoint 8: rows collapse to the peak |shadow price| per constraint and interval (ties: contingency
- * name); constraints rank by their largest peak (ties: earliest interval, then name); the top `limit`
- * come back in that order with their facility coordinates, the contingencies seen in the window and
- * the per-interval observations in time order.
- */
+/** The constraints binding hardest in the window, peak row per interval (docs/api.md#binding-constraints-with-locations). */
 export async function bindingConstraintsWithLocations(
   conn: DuckDBConnection,
   config: ConstraintDatasetConfig,

@@ -8,27 +8,17 @@ import { SYNTHETIC_INPUT_FILES, readSyntheticInputs } from '../synthetic/sources
 import type { ConstraintDatasetConfig } from './configs.js';
 import { GENERATOR_VERSION, populateConstraintTables } from './populate.js';
 
-/**
- * Builds the constraint database: a DuckDB file next to the main data file (same cache folder) with
- * a copy of each constraint dataset's table (read from the main file, attached read-only) and the
- * constraint tables of schema.ts. Its name hashes the main file's name (itself a hash of every
- * source), the configs, GENERATOR_VERSION and the synthetic inputs' bytes, so any change rebuilds
- * it; it is written under a temporary name and renamed into place, like data/build.ts does.
- */
-
 const FILE_PREFIX = 'gridscope-constraints-';
 const FILE_PATTERN = /^gridscope-constraints-[0-9a-f]{16}\.duckdb(\.wal)?$/;
 
-/** Inputs of {@link ensureConstraintDatabase}. */
+/** Inputs of {@link ensureConstraintDatabase}: the main DuckDB file (DatasetStore.path) and the synthetic inputs' folder. */
 export interface ConstraintBuildOptions {
-  /** The main DuckDB file (DatasetStore.path) holding the dataset tables. */
   mainDbPath: string;
-  /** Folder of the source files (for the synthetic inputs). */
   dataDir: string;
   configs: readonly ConstraintDatasetConfig[];
 }
 
-/** Hex SHA-256 naming the constraint database. @throws when an input file is missing. */
+// The main file's name is itself a hash of every source, so a changed dataset also renames this database.
 async function buildHash(options: ConstraintBuildOptions): Promise<string> {
   const hash = createHash('sha256').update(`gridscope-constraints v${GENERATOR_VERSION}\n${path.basename(options.mainDbPath)}\n`);
   hash.update(JSON.stringify(options.configs));
@@ -36,7 +26,6 @@ async function buildHash(options: ConstraintBuildOptions): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Writes a complete constraint database at `target`. */
 async function buildInto(target: string, options: ConstraintBuildOptions): Promise<void> {
   const inputs = await readSyntheticInputs(options.dataDir);
   const instance = await DuckDBInstance.create(target);
@@ -58,10 +47,7 @@ async function buildInto(target: string, options: ConstraintBuildOptions): Promi
   }
 }
 
-/**
- * Path of the constraint database for the current inputs, building it first when absent.
- * @throws when an input is missing or DuckDB fails (the temporary file is removed).
- */
+/** Path of the constraint database (docs/constraints.md#storage), built when absent; throws if an input is missing. */
 export async function ensureConstraintDatabase(options: ConstraintBuildOptions): Promise<string> {
   const cacheDir = path.dirname(options.mainDbPath);
   const target = path.join(cacheDir, `${FILE_PREFIX}${(await buildHash(options)).slice(0, 16)}.duckdb`);

@@ -4,20 +4,7 @@ import type { ConstraintDatasetConfig } from './configs.js';
 import { Params } from './params.js';
 import { windowCostSql } from './rollup.js';
 
-/**
- * Location constraint costs (spec endpoint 4). For the location and dataset:
- * - shift_factor: mean of the location's shift factor rows per (constraint, contingency);
- * - absolute_cost: Σ |shadow price| × interval hours of the dataset rows with time index in
- *   [start_time, end_time) (rollup.ts), per (constraint, contingency), or per constraint when the dataset has no
- *   contingency column (then reused on each of the constraint's contingency rows); null when the
- *   pair did not bind in the window;
- * - adjusted_cost = absolute_cost × shift_factor.
- * `group_by=constraint` sums adjusted_cost, averages shift_factor, sums absolute_cost (or keeps the
- * shared per-constraint cost once without a contingency column) and nulls the contingency fields.
- * Rows come from the location's shift factor rows; order: |adjusted_cost| desc (nulls last), names.
- */
-
-/** The SQL and parameters of the query (exported for the benchmark, which times the bare SQL too). */
+/** SQL and parameters of the location constraint costs (docs/api.md#location-constraint-costs); exported for the benchmark. */
 export function constraintCostSql(config: ConstraintDatasetConfig, locationId: string, query: ConstraintCostQuery): { sql: string; params: Params } {
   const params = new Params();
   const hasContingency = config.contingency_column !== null;
@@ -46,7 +33,7 @@ export function constraintCostSql(config: ConstraintDatasetConfig, locationId: s
   return { sql: `${pairs} ${select} ${order}`, params };
 }
 
-/** Endpoint 4 rows. The config must have a shadow price column (the route checks). */
+/** Location constraint cost rows; the config must have a shadow price column (the route checks). */
 export async function locationConstraintCosts(
   conn: DuckDBConnection,
   config: ConstraintDatasetConfig,

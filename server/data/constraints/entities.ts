@@ -4,14 +4,7 @@ import type { ConstraintDatasetConfig } from './configs.js';
 import { entityId } from './ids.js';
 import { appendRows } from './schema.js';
 
-/**
- * Constraint and contingency entities derived from the constraint datasets' rows: one per market and
- * distinct name, with the first and last time index value it appears at (earliest/latest seen) and
- * the sorted ids of the datasets it appears in. `gs_created_at_utc`/`gs_updated_at_utc` are the
- * build time of the constraint database (when Gridscope recorded the entity).
- */
-
-/** A distinct name of a market with what the datasets say about it. Times are epoch ms. */
+/** A distinct name of a market: first and last time index (epoch ms) and the sorted ids of the datasets it is in. */
 export interface SeenName {
   market_id: string;
   name: string;
@@ -20,7 +13,6 @@ export interface SeenName {
   datasets: string[];
 }
 
-/** Distinct names of one column kind across the configured datasets. */
 async function seenNames(
   conn: DuckDBConnection,
   configs: readonly ConstraintDatasetConfig[],
@@ -39,7 +31,7 @@ async function seenNames(
   return (await conn.runAndReadAll(sql)).getRowObjectsJson() as unknown as SeenName[];
 }
 
-/** Rows of `gs_constraints` / `gs_contingencies` for seen names. */
+/** Rows of `gs_constraints` / `gs_contingencies` for seen names; created and updated at `builtAt` (epoch ms). */
 export function entityRows(kind: 'constraint' | 'contingency', seen: readonly SeenName[], builtAt: number) {
   return seen.map((s) => ({
     gs_entity_id: entityId(kind, s.market_id, s.name),
@@ -53,10 +45,7 @@ export function entityRows(kind: 'constraint' | 'contingency', seen: readonly Se
   }));
 }
 
-/**
- * Fills `gs_constraints` and `gs_contingencies` from the dataset tables.
- * @returns the constraint names seen, for the geometry generator.
- */
+/** Fills `gs_constraints` and `gs_contingencies` from the dataset tables; returns the constraint names for the geometry. */
 export async function deriveEntities(conn: DuckDBConnection, configs: readonly ConstraintDatasetConfig[], builtAt: number): Promise<SeenName[]> {
   const constraints = await seenNames(conn, configs, 'constraint_column');
   const contingencies = await seenNames(conn, configs, 'contingency_column');

@@ -6,21 +6,6 @@ import { selectJsonArray, type Columns, type OrderKey } from './json.js';
 import { Params, parseIsos, utcText } from './params.js';
 import { windowCostSql } from './rollup.js';
 
-/**
- * The constraints and contingencies lists (spec endpoints 1 and 2). Filters: `isos` (market ids,
- * case-insensitive), `search` (case-insensitive substring of the name), `active_after`
- * (latest_seen_utc ≥ value). Ordering: `sort_column` in `sort_order` (desc when omitted), ties broken
- * by the default ordering; without `sort_column` the default ordering of the spec:
- * 1. with `search`: relevance, i.e. shorter name first (then name, market) — search wins over costs;
- * 2. else (constraints with include_absolute_costs): rt_absolute_cost desc, nulls last;
- * 3. then latest_seen_utc desc, market_id asc, name asc.
- * The spec gives that default "when sort_order is not given" and says nothing of `sort_order` without
- * `sort_column`; ours: it applies to the first default key, `desc` being that key's default direction
- * (most relevant, highest cost, latest first: the same as omitting it) and `asc` its reverse (longest
- * name, lowest cost, earliest first). Ties keep the default keys; NULLs sort last either way.
- */
-
-/** WHERE clause shared by both lists. */
 function filters(params: Params, query: { isos?: string; search?: string; active_after?: string }, nameColumn: string): string {
   const where: string[] = [];
   const isos = parseIsos(query.isos);
@@ -30,10 +15,7 @@ function filters(params: Params, query: { isos?: string; search?: string; active
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
 }
 
-/**
- * Ordering keys (see module doc) for a list query. `nameColumn` is constraint_name or
- * contingency_name; `costs` whether the cost join `k` is present (include_absolute_costs).
- */
+/** Ordering keys of docs/api.md#constraint-list; `costs`: the cost join `k` is present. */
 function ordering(query: { search?: string; sort_column?: string; sort_order?: string }, nameColumn: string, costs: boolean): OrderKey[] {
   const fallback: OrderKey[] = [
     { expr: 'e.latest_seen_utc', dir: 'DESC' },
@@ -52,7 +34,6 @@ function ordering(query: { search?: string; sort_column?: string; sort_order?: s
   return keys;
 }
 
-/** SQL of absolute costs per (market, constraint name): rt/da Σ |shadow price| × interval hours (rollup.ts). */
 function costSql(params: Params, configs: readonly ConstraintDatasetConfig[], start?: string, end?: string): string {
   const parts = configs
     .filter((c) => c.shadow_price_column !== null && c.price_kind !== null)
@@ -63,7 +44,6 @@ function costSql(params: Params, configs: readonly ConstraintDatasetConfig[], st
           FROM (${parts.join(' UNION ALL ')}) GROUP BY market_id, name`;
 }
 
-/** Columns shared by both lists. */
 const seenColumns = (name: string): Columns => [
   ['gs_entity_id', 'e.gs_entity_id'],
   [name, `e.${name}`],
@@ -77,7 +57,7 @@ const timestampColumns: Columns = [
   ['gs_updated_at_utc', utcText('e.gs_updated_at_utc')],
 ];
 
-/** `data` of `GET /v1/constraints` as JSON text (array of Constraint), and its length. */
+/** `data` of `GET /v1/constraints` (docs/api.md#constraint-list) as JSON array text, and its length. */
 export async function listConstraints(conn: DuckDBConnection, configs: readonly ConstraintDatasetConfig[], query: ConstraintListQuery): Promise<{ body: string; count: number }> {
   const params = new Params();
   const where = filters(params, query, 'constraint_name');
@@ -93,7 +73,7 @@ export async function listConstraints(conn: DuckDBConnection, configs: readonly 
   return selectJsonArray(conn, { columns, from, order: ordering(query, 'constraint_name', costs), limit: query.limit }, params.values);
 }
 
-/** `GET /v1/constraints/contingencies` as JSON text (array of Contingency), and its length. */
+/** `GET /v1/constraints/contingencies` (docs/api.md#contingency-list) as JSON array text, and its length. */
 export async function listContingencies(conn: DuckDBConnection, query: ContingencyListQuery): Promise<{ body: string; count: number }> {
   const params = new Params();
   const from = `gs_contingencies e ${filters(params, query, 'contingency_name')}`;

@@ -2,12 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SubstationLocation } from '../../../shared/index.js';
 import { Params } from './params.js';
 
-/**
- * A constraint's start and end substations (spec endpoint 6) from the geometry table
- * (`gs_constraint_geometry` + `gs_substations`; SYNTHETIC coordinates for PJM).
- */
-
-/** What the route needs to answer: the constraint, whether its market has geometry, and its ends. */
+/** A constraint, whether its market has geometry, and its end substations (SYNTHETIC in PJM; docs/api.md#constraint-location). */
 export interface ConstraintGeometry {
   constraint_gs_entity_id: string;
   constraint_name: string;

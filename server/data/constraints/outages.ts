@@ -2,18 +2,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ActiveOutagesQuery, ActiveOutagesResponse, OutageTicket } from '../../../shared/index.js';
 import { Params, utcText } from './params.js';
 
-/**
- * Active outages (spec endpoint 14). As of `start_time`, each ticket shows its last version with
- * version_time ≤ start_time (a ticket with no such version is not known yet). A ticket is returned
- * when that version's interval [start, end) overlaps [start_time, end_time), i.e. start < end_time
- * and end > start_time, and, with `start_date`, start ≥ start_date. Ordered by interval start, then
- * ticket; `limit` tickets at most, `truncated` when more matched. Equipment in eDART line order.
- */
-
 const substation = (alias: string) =>
   `CASE WHEN ${alias}.name IS NULL THEN NULL ELSE {'latitude': ${alias}.latitude, 'longitude': ${alias}.longitude, 'name': ${alias}.name} END`;
 
-/** The tickets of a market for the window (the market must have outage data; the route checks). */
+/** A market's tickets as of `start_time` overlapping the window (docs/api.md#active-outages); the route checks the market. */
 export async function activeOutages(conn: DuckDBConnection, market: string, query: ActiveOutagesQuery): Promise<ActiveOutagesResponse> {
   const params = new Params();
   const m = params.add(market);

@@ -1,21 +1,17 @@
 import { isoUtc } from '../sql.js';
 
-/**
- * Bound-parameter collection for the constraint queries (CONVENTIONS §10: values are always bound,
- * identifiers allow-listed). `add` returns the placeholder to splice into the SQL text.
- */
+/** Bound parameters of one query: `add` binds a value and returns its placeholder (`$p1`) for the SQL text. */
 export class Params {
   readonly values: Record<string, string | number | boolean> = {};
   private next = 1;
 
-  /** Binds a value and returns its placeholder, e.g. `$p1`. */
   add(value: string | number | boolean): string {
     const name = `p${this.next++}`;
     this.values[name] = value;
     return `$${name}`;
   }
 
-  /** Binds an ISO instant (e.g. from QueryDateTime) and returns SQL for it as a naive-UTC TIMESTAMP. */
+  /** Binds an ISO instant and returns SQL for it as a naive-UTC TIMESTAMP. */
   time(iso: string): string {
     return `CAST(${this.add(iso.replace('T', ' ').replace(/Z$/, ''))} AS TIMESTAMP)`;
   }

@@ -12,18 +12,12 @@ import { bindingCombos, deriveEntities } from './entities.js';
 import { fillCostRollup } from './rollup.js';
 import { appendRows, createTables } from './schema.js';
 
-/**
- * Fills the constraint tables (schema.ts) next to dataset tables already in the connection: real
- * entities from the rows, then the SYNTHETIC geometry, shift factors and outage tickets (only for
- * PJM, the market with pricing nodes and an eDART exemplar). Deterministic for given inputs.
- */
-
 /** Bump when a generator's output or the table layout (schema.ts) changes: it is part of the constraint database's name. */
 export const GENERATOR_VERSION = 3;
 
 const MARKET = 'pjm';
 
-/** The embedded synthetic tickets (module doc of synthetic/outages.ts): 40 % around each real sample window. */
+/** The embedded synthetic tickets (numbers above any real eDART ticket's): 40 % around each real sample window. */
 export const EMBEDDED_TICKETS = {
   count: 400,
   firstTicket: 9_000_001,
@@ -32,7 +26,7 @@ export const EMBEDDED_TICKETS = {
     { from: Date.UTC(2024, 7, 15), to: Date.UTC(2024, 8, 30), weight: 0.4 },
     { from: Date.UTC(2023, 0, 1), to: Date.UTC(2026, 0, 1), weight: 0.2 },
   ],
-  /** The eDART exemplar's own timestamp (07-23-2026 13:18:27 Eastern): no version is later. */
+  // The eDART exemplar's own stamp (2026-07-23 13:18:27 Eastern): no version is later.
   horizon: Date.UTC(2026, 6, 23, 17, 18, 27),
 };
 
@@ -45,7 +39,7 @@ export interface PopulateOptions {
   tickets?: typeof EMBEDDED_TICKETS;
 }
 
-/** Creates and fills every constraint table. @throws when DuckDB fails. */
+/** Creates and fills every constraint table: real entities, then SYNTHETIC geometry, shift factors and tickets (PJM only). */
 export async function populateConstraintTables(conn: DuckDBConnection, options: PopulateOptions): Promise<void> {
   const { configs, inputs, builtAt } = options;
   await createTables(conn);
@@ -71,7 +65,6 @@ export async function populateConstraintTables(conn: DuckDBConnection, options: 
   await appendRows(conn, 'gs_store_facts', [{ built_at_utc: builtAt, kind: options.kind, generator_version: GENERATOR_VERSION }]);
 }
 
-/** Places the stations of ticket equipment that constraints did not place (e.g. the real MANSFIEL). */
 function placeOutageStations(versions: readonly TicketVersion[], known: readonly OutageStation[], placer: SubstationPlacer): void {
   const names = new Set(known.map((s) => s.name));
   for (const version of versions) {

@@ -5,19 +5,12 @@ import { ensureConstraintDatabase } from './build.js';
 import { EMBEDDED_CONSTRAINT_DATASETS } from './configs.js';
 import { ConstraintStore } from './store.js';
 
-/**
- * One constraint database per dataset store, i.e. per server instance: the constraint, outage and
- * binding routes all ask {@link constraintStoreFor} and share it. It is built (or reused from the
- * cache folder) on first use, not at start-up, so servers that never answer a constraint request pay
- * nothing. Close it with {@link closeConstraintStoreFor} (the routes do, on app close).
- */
-
 /** The repository's `data/` folder (the synthetic generators' inputs). */
 export const REPOSITORY_DATA_DIR = fileURLToPath(new URL('../../../data/', import.meta.url));
 
 const stores = new WeakMap<DatasetStore, Promise<ConstraintStore>>();
 
-/** The dataset store's constraint database, built on first call. @throws when the build fails (the next call retries). */
+/** The store's constraint database, shared by the routes and built on first use, not at start-up; a failed build is retried. */
 export function constraintStoreFor(store: DatasetStore, dataDir = REPOSITORY_DATA_DIR): Promise<ConstraintStore> {
   let pending = stores.get(store);
   if (!pending) {
@@ -31,7 +24,7 @@ export function constraintStoreFor(store: DatasetStore, dataDir = REPOSITORY_DAT
   return pending;
 }
 
-/** Closes the dataset store's constraint database if it was opened. Idempotent. */
+/** Closes the dataset store's constraint database if it was opened; idempotent. */
 export async function closeConstraintStoreFor(store: DatasetStore): Promise<void> {
   const pending = stores.get(store);
   stores.delete(store);

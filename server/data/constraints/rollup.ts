@@ -3,17 +3,8 @@ import { ident, sqlString } from '../sql.js';
 import type { ConstraintDatasetConfig } from './configs.js';
 import type { Params } from './params.js';
 
-/**
- * Absolute costs over a time window (spec endpoints 1 and 4: Σ |shadow price| × interval hours of
- * the rows with time index in [start, end)). Whole UTC days inside the window are read from the daily
- * rollup `gs_cost_daily`, built once with the database; the partial days at either edge from the
- * dataset's rows. The sum is the same as over the rows (up to floating-point rounding), and a 30-day
- * window reads ~30 rows per constraint and contingency instead of ~8,640.
- */
-
 const DAY_MS = 86_400_000;
 
-/** SQL of one priced dataset's cost terms: constraint, contingency (NULL without a column), cost. */
 function rawTerms(c: ConstraintDatasetConfig, where: string[], withDay = false): string {
   const time = ident(c.time_index_column);
   const contingency = c.contingency_column ? ident(c.contingency_column) : 'NULL::VARCHAR';
@@ -23,7 +14,7 @@ function rawTerms(c: ConstraintDatasetConfig, where: string[], withDay = false):
           FROM ${ident(c.dataset_id)} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
 }
 
-/** Fills `gs_cost_daily` from the priced datasets' rows. */
+/** Fills the daily rollup `gs_cost_daily` (Σ |shadow price| × interval hours) from the priced datasets' rows. */
 export async function fillCostRollup(conn: DuckDBConnection, configs: readonly ConstraintDatasetConfig[]): Promise<void> {
   for (const c of configs.filter((config) => config.shadow_price_column !== null)) {
     await conn.run(`INSERT INTO gs_cost_daily
@@ -33,10 +24,7 @@ export async function fillCostRollup(conn: DuckDBConnection, configs: readonly C
   }
 }
 
-/**
- * SQL of (constraint_name, contingency_name, absolute_cost) for one priced dataset over the window
- * (either bound may be absent). `start`/`end` are ISO instants from QueryDateTime.
- */
+/** SQL of absolute cost per pair over [start, end): whole UTC days from the rollup (~30 rows, not ~8,640, per 30 days). */
 export function windowCostSql(params: Params, c: ConstraintDatasetConfig, start?: string, end?: string): string {
   const time = ident(c.time_index_column);
   const startMs = start === undefined ? undefined : Date.parse(start);

@@ -2,16 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ShiftFactorPerConstraint, ShiftFactorPerLocation, ShiftFactorQuery } from '../../../shared/index.js';
 import { Params } from './params.js';
 
-/**
- * Shift factors (spec endpoints 3 and 5) from the SYNTHETIC source rows of `gs_shift_factors`:
- * filter by `contingency_id` / `dataset_id`, drop zeros first when `exclude_zeros`, then combine the
- * rows of one constraint (endpoint 3) or one location (endpoint 5) with `aggregation_function`.
- * Rows are ordered by constraint or location name, then id. An entity without rows yields [].
- */
-
 const AGGREGATES = { mean: 'avg', max: 'max', min: 'min', median: 'median' } as const;
 
-/** WHERE conditions of the optional filters. */
 function conditions(params: Params, query: ShiftFactorQuery): string {
   const where: string[] = [];
   if (query.contingency_id !== undefined) where.push(`sf.contingency_id = ${params.add(query.contingency_id)}`);
@@ -20,7 +12,7 @@ function conditions(params: Params, query: ShiftFactorQuery): string {
   return where.map((w) => ` AND ${w}`).join('');
 }
 
-/** Endpoint 3: one row per constraint for a location. */
+/** SYNTHETIC shift factors per constraint for a location (docs/api.md#shift-factors-by-location); [] without rows. */
 export async function shiftFactorsForLocation(conn: DuckDBConnection, locationId: string, query: ShiftFactorQuery): Promise<ShiftFactorPerConstraint[]> {
   const params = new Params();
   const sql = `SELECT sf.constraint_id AS constraint_gs_entity_id,
@@ -32,7 +24,7 @@ export async function shiftFactorsForLocation(conn: DuckDBConnection, locationId
   return (await conn.runAndReadAll(sql, params.values)).getRowObjectsJson() as unknown as ShiftFactorPerConstraint[];
 }
 
-/** Endpoint 5: one row per location for a constraint. */
+/** SYNTHETIC shift factors per location for a constraint (docs/api.md#shift-factors-by-constraint); [] without rows. */
 export async function shiftFactorsForConstraint(conn: DuckDBConnection, constraintId: string, query: ShiftFactorQuery): Promise<ShiftFactorPerLocation[]> {
   const params = new Params();
   const sql = `SELECT sf.location_id AS location_gs_entity_id,

@@ -6,24 +6,16 @@ import { Params } from './params.js';
 import { ident } from '../sql.js';
 import { DuckDbFile } from '../duckdbFile.js';
 
-/**
- * Read-only access to one constraint database (schema.ts): the embedded build, a test fixture or the
- * `--scale` benchmark file. Opening reads the dataset configs, their table columns, the location ids
- * and the outage markets once; each query then runs on its own short-lived connection.
- * Query functions live beside this file (list.ts, costs.ts, …) and take the connection.
- */
-
-/** Options of {@link ConstraintStore.open}. */
+/** Options of {@link ConstraintStore.open}: `knownDatasets` (catalogue ids) tell "not a constraint dataset" from unknown. */
 export interface ConstraintStoreOptions {
-  /** The DuckDB file. */
   path: string;
-  /** Every dataset id of the catalogue, to tell "not a constraint dataset" (400) from "unknown" (404). Defaults to the constraint datasets. */
   knownDatasets?: Iterable<string>;
 }
 
 /** What a dataset id is to the constraint endpoints. */
 export type DatasetRole = 'constraint' | 'other' | 'unknown';
 
+/** Read-only constraint database (schema.ts); configs, columns, location ids and outage markets are read once at open. */
 export class ConstraintStore extends DuckDbFile {
 
   private constructor(
@@ -32,15 +24,13 @@ export class ConstraintStore extends DuckDbFile {
     private readonly tableColumns: ReadonlyMap<string, TableColumns>,
     private readonly known: ReadonlySet<string>,
     private readonly locationIds: ReadonlySet<string>,
-    /** Markets with outage tickets (lower case). */
     readonly outageMarkets: readonly string[],
-    /** The DuckDB file. */
     readonly path: string,
   ) {
     super(instance, 'ConstraintStore');
   }
 
-  /** Opens the file read-only and reads its metadata. @throws when it is missing or not a constraint database. */
+  /** Opens the file read-only; throws when it is missing or not a constraint database. */
   static async open(options: ConstraintStoreOptions): Promise<ConstraintStore> {
     const instance = await DuckDBInstance.create(options.path, { access_mode: 'READ_ONLY' });
     try {
@@ -70,28 +60,23 @@ export class ConstraintStore extends DuckDbFile {
     return [...this.configs.values()];
   }
 
-  /** The config of a constraint dataset, or undefined. */
   config(datasetId: string): ConstraintDatasetConfig | undefined {
     return this.configs.get(datasetId);
   }
 
-  /** Columns of a constraint dataset's table (table order). */
   columns(datasetId: string): TableColumns {
     return this.tableColumns.get(datasetId) ?? [];
   }
 
-  /** Whether an id is a constraint dataset, another catalogue dataset, or unknown. */
   datasetRole(datasetId: string): DatasetRole {
     if (this.configs.has(datasetId)) return 'constraint';
     return this.known.has(datasetId) ? 'other' : 'unknown';
   }
 
-  /** Whether a pricing location has this id. */
   hasLocation(id: string): boolean {
     return this.locationIds.has(id);
   }
 
-  /** Whether a constraint has this id. */
   async hasConstraint(id: string): Promise<boolean> {
     return this.withConnection(async (conn) => {
       const params = new Params();

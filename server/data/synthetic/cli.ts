@@ -2,12 +2,7 @@ import { parseArgs } from 'node:util';
 import { REPOSITORY_DATA_DIR } from '../constraints/registry.js';
 import { generateScaledDatabase } from './scale.js';
 
-/**
- * `npx tsx server/data/synthetic/cli.ts --scale --out <file.duckdb> [--days 30] [--binding 500]
- * [--constraints 100000] [--tickets 20000]`: writes the SYNTHETIC benchmark database (scale.ts) and
- * prints its summary as one JSON line. Bad arguments exit with code 2.
- */
-
+// Writes the SYNTHETIC benchmark database (docs/constraints.md#benchmarks) and prints its summary as one JSON line.
 const USAGE = 'usage: tsx server/data/synthetic/cli.ts --scale --out <file.duckdb> [--days 30] [--binding 500] [--constraints 100000] [--tickets 20000]';
 
 async function main(): Promise<void> {

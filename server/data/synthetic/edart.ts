@@ -1,12 +1,5 @@
 import { easternToUtc } from './eastern.js';
 
-/**
- * Parser of PJM eDART `linesout.txt` "SCHEDULED OUTAGES" blocks (data/format-exemplars). A ticket is
- * a first line (item, ticket, zone, facility, start, end, O/C, status, status time) followed by more
- * equipment lines whose tail holds `(outage type)` and `(causes)`, then a DATE_LOG line
- * `(start end logged-at)` and HISTORY_LOG lines `(status at)`. eDART times are Eastern prevailing.
- */
-
 /** One equipment line. Times are epoch ms (UTC). */
 export interface EdartEquipment {
   zone: string;
@@ -38,19 +31,17 @@ const EQUIPMENT = /^\s*(?:\d+\s+(\d+)\s+)?([A-Z0-9]+)\s+(\S.*?)\s+(\d{2}-[A-Z]{3
 const DATE_LOG = /^\s*\((\d{2}-[A-Z]{3}-\d{4} \d{4})\s+(\d{2}-[A-Z]{3}-\d{4} \d{4})\s+(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2})\)\s*$/;
 const HISTORY_LOG = /^\s*\(([A-Za-z][A-Za-z ]*?)\s+(\d{2}\/\d{2}\/\d{4} \d{2}:\d{2})\)\s*$/;
 
-/** `19-NOV-2017 1000` (Eastern) → epoch ms. */
 function edartTime(text: string): number {
   const [, d, mon, y, hh, mm] = /^(\d{2})-([A-Z]{3})-(\d{4}) (\d{2})(\d{2})$/.exec(text)!;
   return easternToUtc(Number(y), MONTHS.indexOf(mon!) + 1, Number(d), Number(hh), Number(mm));
 }
 
-/** `11/01/2021 21:28` (Eastern) → epoch ms. */
 function stampTime(text: string): number {
   const [, mo, d, y, hh, mm] = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(text)!;
   return easternToUtc(Number(y), Number(mo), Number(d), Number(hh), Number(mm));
 }
 
-/** Splits `BRKR MANSFIEL 345 KV  MANSFIEL D42   DIS` into type, stations, voltage and name. */
+/** Splits `BRKR MANSFIEL 345 KV  MANSFIEL D42   DIS` into type, stations, voltage (kV) and name. */
 export function parseEdartFacility(raw: string): Pick<EdartEquipment, 'facility_name' | 'equipment_type' | 'station_1' | 'station_2' | 'voltage' | 'equipment_name'> {
   const facility = raw.replace(/\s+/g, ' ').trim();
   const m = /^(\S+) (.+?) (\d+) KV (.+)$/.exec(facility);
@@ -63,10 +54,9 @@ export function parseEdartFacility(raw: string): Pick<EdartEquipment, 'facility_
   return { facility_name: facility, equipment_type: type!, station_1: station1!, station_2: station2, voltage: Number(kv), equipment_name: name };
 }
 
-/** Parenthesized groups of a line tail, trimmed: `(Continuous   )` → `['Continuous']`. */
 const groups = (tail: string) => [...tail.matchAll(/\(([^)]*)\)/g)].map((g) => g[1]!.trim()).filter(Boolean);
 
-/** Parses every ticket of the "SCHEDULED OUTAGES" section. Lines it does not recognise are skipped. */
+/** Tickets of a `linesout.txt` "SCHEDULED OUTAGES" section (times Eastern prevailing); unrecognised lines are skipped. */
 export function parseEdartScheduled(text: string): EdartTicket[] {
   const section = text.split(/SCHEDULED OUTAGES/)[1] ?? '';
   const tickets: EdartTicket[] = [];

@@ -1,24 +1,12 @@
-/**
- * Reads station names out of PJM monitored-facility names, for the synthetic geometry. PJM writes
- * facilities in a few styles:
- * - compact: `CHESWICK138 KV CHE-LF53`, `BERGEN 230 KV BER-HUD` (station, voltage, element code whose
- *   second half abbreviates the far end of a line);
- * - two stations: `LENOX-NMESHOPP NML 1090 B 115 KV`, `Turkey Hill - Hilgard 138 kV l/o …`;
- * - one station: `BEAVER TR1 XFORMER H 345 KV`, `YORKANA B43 CB`.
- * A leading zone number (`12 DRESDEN …`) and the ` l/o <contingency>` tail are dropped.
- */
-
-/** Stations of one facility: `to` is null for single-station equipment (transformers, breakers). */
+/** Stations of one facility (`to` null for transformers, breakers) and its kV when the name states one. */
 export interface FacilityStations {
   from: string;
   to: string | null;
-  /** Voltage in kV when the name states one. */
   voltage: number | null;
 }
 
 const STOP = new Set(['KV', 'XFORMER', 'CT', 'CB', 'H', 'A', 'B', 'SER', 'DEV', 'TIE', 'OCB']);
 
-/** Leading station words of a fragment: up to the first word with a digit, a dash or an equipment word. */
 function stationWords(fragment: string): string {
   const words = fragment.trim().split(/\s+/).filter(Boolean);
   while (words.length > 1 && /^\d+$/.test(words[0]!)) words.shift(); // `935 KEND` → `KEND`
@@ -29,12 +17,11 @@ function stationWords(fragment: string): string {
     kept.push(word);
   }
   if (kept.length > 0) return kept.join(' ');
-  // e.g. `DUMONT2`: the first word, without trailing digits.
   const first = words[0] ?? fragment;
   return first.replace(/\d+$/, '') || first;
 }
 
-/** Parses a facility name (see module doc). Never throws; the worst case is the whole name as `from`. */
+/** Stations of a PJM facility name (`BERGEN 230 KV BER-HUD`, `LENOX-NMESHOPP …`, `YORKANA B43 CB`); never throws. */
 export function parseFacility(name: string): FacilityStations {
   const head = name.split(/\s+l\/o\s+/i)[0]!.replace(/^\d+\s+/, '').trim();
   const kv = /(\d{2,3})(?:\/\d+)?\s*kv\b/i.exec(head);

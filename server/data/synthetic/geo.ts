@@ -1,10 +1,4 @@
-/**
- * Plane-free geography helpers for synthetic coordinates: great-circle distance, destination point,
- * and point-in-MultiPolygon for the ISO footprints of data/commongrid/iso-boundaries (GeoJSON,
- * WGS84 lon/lat). Distances are kilometres, angles degrees.
- */
-
-/** A WGS84 point. */
+/** A WGS84 point in degrees. */
 export interface Point {
   latitude: number;
   longitude: number;
@@ -44,13 +38,11 @@ interface Polygon {
   box: [number, number, number, number];
 }
 
-/** An ISO footprint: a MultiPolygon with per-polygon bounding boxes for fast rejection. */
+/** An ISO footprint from a GeoJSON (Multi)Polygon feature, else throws; `box` is `[minLon, minLat, maxLon, maxLat]`. */
 export class Footprint {
   private readonly polygons: Polygon[];
-  /** Bounding box `[minLon, minLat, maxLon, maxLat]` of the whole footprint. */
   readonly box: [number, number, number, number];
 
-  /** @param geojson a FeatureCollection whose first feature is a Polygon or MultiPolygon. @throws on another shape. */
   constructor(geojson: unknown) {
     const geometry = (geojson as { features?: { geometry?: { type: string; coordinates: unknown } }[] }).features?.[0]?.geometry;
     if (!geometry || (geometry.type !== 'MultiPolygon' && geometry.type !== 'Polygon')) throw new Error('Footprint needs a Polygon or MultiPolygon feature');
@@ -79,7 +71,6 @@ export class Footprint {
   }
 }
 
-/** Ray casting for one ring. */
 function inRing(ring: Ring, x: number, y: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {

@@ -5,21 +5,14 @@ import type { PricingNode } from './sources.js';
 import { nearestNode, seededVoltage, type SubstationPlacer } from './substations.js';
 import type { OutageStation } from './outages.js';
 
-/**
- * SYNTHETIC facility geometry of constraints: each constraint name is parsed into its stations
- * (facilities.ts) and the stations are placed (substations.ts); the far end of a line is placed near
- * its first station. Also yields the stations outage tickets can use, with zone (nearest PJM zone
- * centroid) and voltage (from the facility name, else seeded).
- */
-
-/** Geometry rows, the facility map for shift factors, and outage stations. */
+/** SYNTHETIC geometry rows, the facility map for shift factors, and the stations outage tickets can use. */
 export interface GeneratedGeometry {
   rows: { constraint_id: string; market_id: string; start_name: string; end_name: string }[];
   facilities: Map<string, FacilityGeometry>;
   stations: OutageStation[];
 }
 
-/** Places every constraint of `names` (one market) and collects its stations. */
+/** Places the stations of each constraint of one market (far end of a line near the first); zone = nearest PJM zone node. */
 export function generateGeometry(market: string, names: readonly string[], placer: SubstationPlacer, nodes: readonly PricingNode[]): GeneratedGeometry {
   const rows: GeneratedGeometry['rows'] = [];
   const facilities = new Map<string, FacilityGeometry>();

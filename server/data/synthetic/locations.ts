@@ -1,12 +1,6 @@
 import { entityId } from '../constraints/ids.js';
 import type { PricingNode } from './sources.js';
 
-/**
- * Pricing locations of the shift-factor and constraint-cost endpoints: PJM's hubs and zones from
- * data/commongrid/pricing-nodes.json, with their real names and coordinates. Ids are deterministic
- * (`entityId('location', 'pjm', name)`).
- */
-
 /** A location row (table `gs_locations`) plus `id` for the generators. */
 export interface LocationRow {
   id: string;
@@ -18,7 +12,7 @@ export interface LocationRow {
   longitude: number;
 }
 
-/** The market's hub and zone nodes as locations, ordered by name. */
+/** The market's real hub and zone nodes as pricing locations, ordered by name. */
 export function pricingLocations(market: string, nodes: readonly PricingNode[]): LocationRow[] {
   return nodes
     .filter((node) => node.nodeType === 'hub' || node.nodeType === 'zone')

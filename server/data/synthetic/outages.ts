@@ -2,19 +2,7 @@ import type { EdartEquipment } from './edart.js';
 import { integer, pick, rng, uniform } from './random.js';
 import type { TicketVersion } from './tickets.js';
 
-/**
- * SYNTHETIC outage tickets in the PJM eDART shape (docs/constraints.md). Ticket numbers start at
- * 9,000,001 (real eDART tickets are below 2,000,000). Each ticket, seeded by its number:
- * - a planned interval: 45 % 4–16 h ("Daily"), 40 % 1–14 days, 15 % 14–90 days ("Continuous"),
- *   starting on the hour inside one of the `windows`;
- * - 1–3 pieces of equipment at the given stations (LINE between a station and its partner,
- *   else BRKR / XFMR / CAP at one station), zone of the station, voltage of the station;
- * - versions: Submitted 2–60 days ahead; Approved 1–5 days later (35 % with revised dates);
- *   8 % Cancelled before the start, else Active at the start and Completed at the end;
- *   versions after `horizon` are not emitted.
- */
-
-/** A station equipment can sit at: zone, voltage and, for lines, the other end. */
+/** A station equipment can sit at: zone, voltage (kV) and, for lines, the other end. */
 export interface OutageStation {
   name: string;
   zone: string;
@@ -22,12 +10,11 @@ export interface OutageStation {
   partner: string | null;
 }
 
-/** Options of {@link generateTickets}. Times are epoch ms. */
+/** Options of {@link generateTickets}: weighted start windows `[from, to)` and a `horizon` no version passes; epoch ms. */
 export interface TicketOptions {
   market: string;
   count: number;
   firstTicket: number;
-  /** Start-time windows `[from, to)` with their weights. */
   windows: { from: number; to: number; weight: number }[];
   stations: readonly OutageStation[];
   horizon: number;
@@ -45,7 +32,6 @@ const CAUSES = [
   'Outage to Support Other Work',
 ];
 
-/** One piece of equipment at a station. */
 function equipmentAt(station: OutageStation, random: () => number, n: number): Omit<EdartEquipment, 'start' | 'end'> {
   const kind = station.partner && random() < 0.5 ? 'LINE' : pick(random, ['BRKR', 'BRKR', 'XFMR', 'CAP']);
   const kv = `${station.name} ${station.voltage} KV`;
@@ -58,7 +44,6 @@ function equipmentAt(station: OutageStation, random: () => number, n: number): O
   return { ...common, facility_name: `${kind} ${kv} ${station.name} ${name}`, station_2: station.name, equipment_name: name };
 }
 
-/** Versions of one synthetic ticket (see module doc). */
 function ticketVersions(ticket: number, options: TicketOptions): TicketVersion[] {
   const random = rng('outage', options.market, ticket);
   const total = options.windows.reduce((sum, w) => sum + w.weight, 0);
@@ -92,7 +77,7 @@ function ticketVersions(ticket: number, options: TicketOptions): TicketVersion[]
     .map((s, i) => ({ ...base, version: i + 1, version_time: s.time, status: s.status, start: s.start, end: s.end }));
 }
 
-/** `count` synthetic tickets numbered from `firstTicket`, as versions. */
+/** `count` SYNTHETIC tickets numbered from `firstTicket`, as versions (docs/constraints.md#generators-seeded-deterministic). */
 export function generateTickets(options: TicketOptions): TicketVersion[] {
   if (options.stations.length === 0) return [];
   return Array.from({ length: options.count }, (_, i) => ticketVersions(options.firstTicket + i, options)).flat();

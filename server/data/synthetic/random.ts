@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
 
-/**
- * Seeded, deterministic randomness for the synthetic generators. Every draw derives from a string
- * key (seed + what is being generated), so a value never depends on generation order: adding a
- * constraint does not move any other constraint's substation.
- */
-
 /** The generators' root seed. Changing it changes every synthetic value (bump GENERATOR_VERSION too). */
 export const SYNTHETIC_SEED = 'gridscope-synthetic-v1';
 
@@ -17,7 +11,7 @@ export function hash32(key: string): number {
 /** A mulberry32 generator: returns uniform floats in [0, 1). */
 export type Random = () => number;
 
-/** A PRNG seeded by `SYNTHETIC_SEED` and the parts of a key, e.g. `rng('substation', 'pjm', 'DRESDEN')`. */
+/** A PRNG seeded by the seed and what is generated (`rng('substation', 'pjm', 'DRESDEN')`), so order never matters. */
 export function rng(...parts: (string | number)[]): Random {
   let state = hash32([SYNTHETIC_SEED, ...parts].join('\u001f'));
   return () => {

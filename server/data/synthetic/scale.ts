@@ -6,41 +6,22 @@ import { appendRows } from '../constraints/schema.js';
 import { integer, pick, rng } from './random.js';
 import { readSyntheticInputs } from './sources.js';
 
-/**
- * `--scale` mode: a SYNTHETIC constraint database big enough for benchmarks, in the same layout as the
- * embedded one (constraints/schema.ts), so ConstraintStore and the routes run on it unchanged.
- * Defaults: 30 days × 5-minute intervals × 500 binding constraints (4,320,000 binding rows, one
- * contingency each drawn from the constraint's 1–3), 100,000 constraints in all, a pool of 2,000
- * contingencies, 20,000 outage tickets in the window. Names look like PJM facility names
- * (`ABCDEF-GHIJK 123 345 KV`); shadow prices are −(0.01…1000) $/MWh, heavy-tailed. Binding rows are
- * generated inside DuckDB from `hash()` of the seed, so the same options give the same file.
- */
-
-/** Options of {@link generateScaledDatabase}. */
+/** Options of {@link generateScaledDatabase} (docs/constraints.md#benchmarks); `file` must not exist, `start` is epoch ms. */
 export interface ScaleOptions {
-  /** The DuckDB file to write (must not exist). */
   file: string;
-  /** Folder of the real synthetic inputs (pricing nodes, footprint, eDART exemplar). */
   dataDir: string;
-  /** Whole days of 5-minute intervals (default 30). */
   days?: number;
-  /** Constraints that bind in every interval (default 500): binding rows = days × 288 × this. */
   bindingConstraints?: number;
-  /** Constraints in all, binding or idle (default 100,000; at least `bindingConstraints`). */
   constraints?: number;
-  /** Size of the contingency pool (default 2,000); each binding constraint draws 1–3 from it. */
   contingencies?: number;
-  /** Synthetic outage tickets planned in the window (default 20,000). */
   outageTickets?: number;
-  /** First interval (epoch ms, UTC). Default 2024-09-01. */
   start?: number;
 }
 
-/** What was written. */
+/** What was written: counts read back from the file, the window [start_utc, end_utc) as ISO strings. */
 export interface ScaleSummary {
   file: string;
   dataset_id: string;
-  /** The dataset's description (says SYNTHETIC). */
   description: string;
   binding_rows: number;
   constraints: number;
@@ -50,11 +31,7 @@ export interface ScaleSummary {
   end_utc: string;
 }
 
-/**
- * The scaled binding-constraint dataset: the columns of the real `pjm_marginal_value_real_time_5_min`
- * under its own id (never a catalogue id, so a synthetic row is never taken for the real sample), with
- * a description that says SYNTHETIC. Stored in `gs_constraint_datasets` of the scaled file.
- */
+/** The scaled dataset: the real `pjm_marginal_value_real_time_5_min` columns under a non-catalogue id, so never taken for it. */
 export const SCALED_DATASET: ConstraintDatasetConfig = {
   dataset_id: 'pjm_marginal_value_real_time_5_min_synthetic_scale', market_id: 'pjm', constraint_column: 'monitored_facility',
   contingency_column: 'contingency_facility', shadow_price_column: 'shadow_price', price_kind: 'rt',
@@ -69,24 +46,17 @@ const SYLLABLES = ['AL', 'BER', 'CON', 'DUN', 'EL', 'FOR', 'GRA', 'HAN', 'KEY', 
 const station = (r: () => number) => Array.from({ length: integer(r, 2, 3) }, () => pick(r, SYLLABLES)).join('').slice(0, 8);
 const VOLTAGES = [115, 138, 230, 345, 500, 765];
 
-/** Facility name of constraint `i` (unique by its number). */
 function constraintName(i: number): string {
   const r = rng('scale-constraint', i);
   return `${station(r)}-${station(r)} ${i + 1} ${pick(r, VOLTAGES)} KV`;
 }
 
-/** Contingency name `j` (unique by its number). */
 function contingencyName(j: number): string {
   const r = rng('scale-contingency', j);
   return `L${pick(r, VOLTAGES)}.${station(r)}-${station(r)}.${j + 1}`;
 }
 
-/**
- * Writes the scaled database and returns what it holds (counts read back from the file; times as ISO
- * strings, the window [start_utc, end_utc)). Everything but the build time stamps
- * (`gs_created_at_utc`, `gs_updated_at_utc`, `gs_store_facts`) is a function of the options.
- * @throws when the file exists or DuckDB fails.
- */
+/** Writes the SYNTHETIC `--scale` database in the embedded layout, deterministic but for build times; throws if `file` exists. */
 export async function generateScaledDatabase(options: ScaleOptions): Promise<ScaleSummary> {
   const days = options.days ?? 30;
   const binding = options.bindingConstraints ?? 500;
@@ -131,7 +101,6 @@ export async function generateScaledDatabase(options: ScaleOptions): Promise<Sca
   }
 }
 
-/** The binding constraints: name, 1–3 contingencies from the pool, shadow price scale. */
 async function appendBindingConstraints(conn: DuckDBConnection, binding: number, pool: number): Promise<void> {
   const appender = await conn.createAppender('scale_binding');
   try {
@@ -150,7 +119,7 @@ async function appendBindingConstraints(conn: DuckDBConnection, binding: number,
   }
 }
 
-/** Constraints that do not bind in the window (seen in the two years before it) and unused contingencies. */
+// Constraints that never bind (last seen in the two years before the window) and the pool's unused contingencies.
 async function appendIdleEntities(conn: DuckDBConnection, binding: number, total: number, pool: number, start: number): Promise<void> {
   const builtAt = Date.now();
   const used = new Set((await conn.runAndReadAll('SELECT contingency_name FROM gs_contingencies')).getRowObjectsJson().map((row) => String(row.contingency_name)));

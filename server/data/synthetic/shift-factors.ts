@@ -1,19 +1,6 @@
 import { destination, distanceKm, type Point } from './geo.js';
 import { rng, uniform } from './random.js';
 
-/**
- * SYNTHETIC estimated shift factors (docs/constraints.md). For a constraint whose facility runs
- * from A to B (midpoint M, axis bearing θ from A to B; a seeded θ when A = B), seeded per
- * constraint: peak s ∈ [0.35, 0.95) and decay length λ ∈ [120, 320) km. For a location L at distance
- * d from M and bearing β from M:
- *
- *   sf = s · e^(−d/λ) · cos(β − θ) · k,   k ∈ [0.85, 1.15) seeded per (constraint, contingency, dataset, location)
- *
- * clamped to [−1, 1] and rounded to 4 decimals; |sf| < 0.005 becomes exactly 0 (the cut-off PJM-style
- * shift factor files apply). So magnitudes fall with distance from the facility and the sign tells
- * the side of the facility the location is on.
- */
-
 /** A constraint's facility ends. */
 export interface FacilityGeometry {
   constraintId: string;
@@ -30,7 +17,6 @@ export interface ShiftFactorRow {
   estimated_shift_factor: number;
 }
 
-/** Initial bearing from a to b in degrees. */
 function bearing(a: Point, b: Point): number {
   const rad = Math.PI / 180;
   const y = Math.sin((b.longitude - a.longitude) * rad) * Math.cos(b.latitude * rad);
@@ -38,7 +24,7 @@ function bearing(a: Point, b: Point): number {
   return Math.atan2(y, x) / rad;
 }
 
-/** The deterministic shift factor of one source row (see module doc). */
+/** SYNTHETIC shift factor `s·e^(−d/λ)·cos(β−θ)·k` of one source row (docs/constraints.md#generators-seeded-deterministic). */
 export function shiftFactor(geometry: FacilityGeometry, location: Point & { id: string }, contingencyId: string | null, datasetId: string): number {
   const c = rng('shift-factor', geometry.constraintId);
   const peak = uniform(c, 0.35, 0.95);
@@ -54,10 +40,7 @@ export function shiftFactor(geometry: FacilityGeometry, location: Point & { id: 
   return Math.abs(rounded) < 0.005 ? 0 : rounded;
 }
 
-/**
- * Source rows for every combination of location and (constraint, contingency, dataset) that binds
- * in a constraint dataset. Combinations whose constraint has no geometry get no rows.
- */
+/** Source rows for every location × binding (constraint, contingency, dataset); none for a constraint without geometry. */
 export function generateShiftFactors(
   locations: readonly (Point & { id: string })[],
   geometry: ReadonlyMap<string, FacilityGeometry>,

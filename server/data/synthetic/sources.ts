@@ -2,12 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Footprint, type Point } from './geo.js';
 
-/**
- * The real inputs of the synthetic generators, read from the data folder (data/SOURCES.md):
- * PJM pricing nodes with coordinates (TextureHQ/commongrid, ODbL), the PJM footprint, and the PJM
- * eDART `linesout.txt` exemplar. Paths are relative to the data folder; their bytes are hashed into
- * the constraint database's name (see constraints/build.ts).
- */
+/** The real inputs of the generators, relative to the data folder (data/SOURCES.md); their bytes name the constraint database. */
 export const SYNTHETIC_INPUT_FILES = [
   'commongrid/pricing-nodes.json',
   'commongrid/iso-boundaries/iso-pjm.json',
@@ -22,16 +17,14 @@ export interface PricingNode extends Point {
   zone: string | null;
 }
 
-/** Everything the generators read. */
+/** Everything the generators read: PJM nodes by id, the footprint, the eDART exemplar's text. */
 export interface SyntheticInputs {
-  /** PJM nodes, ordered by id. */
   nodes: PricingNode[];
   footprint: Footprint;
-  /** Text of the eDART exemplar. */
   edart: string;
 }
 
-/** Reads the inputs of {@link SYNTHETIC_INPUT_FILES}. @throws when a file is missing or malformed. */
+/** Reads {@link SYNTHETIC_INPUT_FILES}; throws when a file is missing or malformed. */
 export async function readSyntheticInputs(dataDir: string): Promise<SyntheticInputs> {
   const [nodesText, footprintText, edart] = await Promise.all(
     SYNTHETIC_INPUT_FILES.map((file) => readFile(path.join(dataDir, file), 'utf8')),

@@ -2,17 +2,6 @@ import { destination, distanceKm, roundPoint, type Point } from './geo.js';
 import { integer, rng, uniform } from './random.js';
 import type { PricingNode, SyntheticInputs } from './sources.js';
 
-/**
- * SYNTHETIC substation coordinates for PJM facility names (no public PJM substation coordinates
- * exist). Rules (docs/constraints.md):
- * 1. A station name of ≥ 4 letters that begins a PJM pricing node's name (letters only, case-folded;
- *    hubs and zones before plants, then shorter names, then id) sits 0.5–3 km from that node.
- * 2. Otherwise, when placed relative to a known station (the far end of a line), it sits 10–50 km away.
- * 3. Otherwise it is a uniform random point inside the PJM footprint.
- * Every draw is seeded by the station name, so a name gets the same point everywhere. Points stay
- * inside the footprint (rules 1–2 retry other bearings, then fall back to rule 3).
- */
-
 /** A named synthetic point. */
 export interface Substation extends Point {
   name: string;
@@ -20,7 +9,7 @@ export interface Substation extends Point {
 
 const letters = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
 
-/** The node whose name a station name begins (rule 1), or undefined. */
+/** The node whose name a station name of ≥ 4 letters begins (letters only, case-folded; hubs and zones first, then shorter). */
 export function matchNode(station: string, nodes: readonly PricingNode[]): PricingNode | undefined {
   const token = letters(station);
   if (token.length < 4) return undefined;
@@ -30,7 +19,7 @@ export function matchNode(station: string, nodes: readonly PricingNode[]): Prici
     .sort((a, b) => rank(a) - rank(b) || a.name.length - b.name.length || (a.id < b.id ? -1 : 1))[0];
 }
 
-/** Places substations by name, caching each, for one market's inputs. */
+/** SYNTHETIC substation points (no public PJM ones exist), seeded by name: docs/constraints.md#generators-seeded-deterministic */
 export class SubstationPlacer {
   private readonly placed = new Map<string, Substation>();
 
@@ -39,12 +28,11 @@ export class SubstationPlacer {
     private readonly market = 'pjm',
   ) {}
 
-  /** Every station placed so far, ordered by name. */
   all(): Substation[] {
     return [...this.placed.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   }
 
-  /** The station's point (rules 1–3); `near` is the other end of its line, for rule 2. */
+  /** The station's point; `near` is the other end of its line. */
   place(name: string, near?: Point): Substation {
     const known = this.placed.get(name);
     if (known) return known;
@@ -59,7 +47,6 @@ export class SubstationPlacer {
     return station;
   }
 
-  /** A point `min`–`max` km from `center` inside the footprint, or undefined after 12 tries. */
   private around(center: Point, min: number, max: number, random: () => number): Point | undefined {
     for (let i = 0; i < 12; i += 1) {
       const p = destination(center, uniform(random, min, max), uniform(random, 0, 360));
@@ -68,7 +55,6 @@ export class SubstationPlacer {
     return undefined;
   }
 
-  /** A uniform point inside the footprint (rejection sampling in its bounding box). */
   private anywhere(random: () => number): Point {
     const [minLon, minLat, maxLon, maxLat] = this.inputs.footprint.box;
     for (;;) {

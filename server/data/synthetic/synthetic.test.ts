@@ -21,8 +21,6 @@ import { readSyntheticInputs, type SyntheticInputs } from './sources.js';
 import { SubstationPlacer, matchNode } from './substations.js';
 import { versionsFromEdart } from './tickets.js';
 
-/** The seeded generators: determinism, the documented rules, and the eDART parser on the real exemplar. */
-
 let inputs: SyntheticInputs;
 beforeAll(async () => {
   inputs = await readSyntheticInputs(DEFAULT_DATA_DIR);
@@ -147,7 +145,6 @@ describe('--scale generator (small parameters)', () => {
     dataDir: DEFAULT_DATA_DIR, days: 2, bindingConstraints: 4, constraints: 15, contingencies: 9, outageTickets: 6, start: Date.UTC(2024, 0, 1),
   };
 
-  /** Every table of a scaled file as plain rows, without the build time stamps, in a fixed order. */
   async function contents(file: string): Promise<Record<string, unknown[]>> {
     const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' });
     const conn = await instance.connect();

@@ -1,13 +1,6 @@
 import type { EdartEquipment, EdartTicket } from './edart.js';
 
-/**
- * Outage tickets as versions: every change of a ticket (dates, status) is a version with the time
- * it happened, holding the ticket's whole state then. Reconstruction as of T shows the last version
- * with version_time ≤ T (spec endpoint 14). Both the real eDART ticket and the synthetic ones end up
- * in this shape, then in `gs_outage_versions` / `gs_outage_equipment`.
- */
-
-/** One version of a ticket. Times are epoch ms (UTC). */
+/** One version of a ticket: its whole state after one change (docs/api.md#active-outages). Times are epoch ms (UTC). */
 export interface TicketVersion {
   ticket: number;
   version: number;
@@ -21,12 +14,7 @@ export interface TicketVersion {
   is_synthetic: boolean;
 }
 
-/**
- * Versions of a parsed eDART ticket, from its own logs: one per DATE_LOG entry (dates as logged,
- * status = the HISTORY_LOG status in force then) and one at the ticket's status time with its
- * current state. Nothing before the first DATE_LOG entry is known, so the ticket is not
- * reconstructable earlier. Type, causes and equipment are those of the snapshot.
- */
+/** Versions of an eDART ticket from its own logs: one per DATE_LOG entry, one at its status time; nothing earlier is known. */
 export function versionsFromEdart(ticket: EdartTicket): TicketVersion[] {
   const equipment = ticket.equipment.map(({ start: _s, end: _e, ...rest }) => rest);
   const statusAt = (time: number) =>
