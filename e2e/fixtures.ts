@@ -10,19 +10,22 @@ import { BRIDGE_HEADER, BRIDGE_PATH, DEFAULT_REMOTE_BASE_URL } from '../shared/i
 import type { ContractResults, Result, Verb, VerbInput } from '../shared/index.js';
 
 /**
- * Playwright fixtures for Gridscope e2e (CONVENTIONS.md §11): one web host per worker, spawned
- * with fresh temp config/cache dirs and a known embedded key; every test fails on `pageerror` or
+ * Playwright fixtures for Gridscope e2e: one web host per worker, spawned with fresh temp
+ * config/cache dirs and a known embedded key; every browser context opens the host's printed start
+ * URL first (so it holds the access-token cookie); every test fails on `pageerror` or
  * `console.error`; every test starts on the Embedded profile with no Remote key.
  */
 
 const ROOT = resolve(import.meta.dirname, '..');
-const URL_LINE = /^Gridscope at (http:\/\/127\.0\.0\.1:\d+\/)\s*$/;
+const URL_LINE = /^Gridscope at ((http:\/\/127\.0\.0\.1:\d+\/)\?token=[\w-]+)\s*$/;
 const START_TIMEOUT_MS = 90_000;
 
 /** A running web host and what the tests may know about it. */
 export interface WebHost {
   /** `http://127.0.0.1:<port>/` */
   url: string;
+  /** The printed start URL, `http://127.0.0.1:<port>/?token=<token>`: opening it sets the access-token cookie. */
+  startUrl: string;
   /** The embedded /v1 server's key (GRIDSCOPE_EMBEDDED_API_KEY): it must never reach the page. */
   embeddedKey: string;
   /** Everything the host printed so far (stdout + stderr). */
@@ -31,15 +34,15 @@ export interface WebHost {
   call<V extends Verb>(verb: V, input: VerbInput<V>): Promise<Result<ContractResults[V]>>;
 }
 
-/** Resolves with the URL from the host's first `Gridscope at …` line; rejects if it exits first. */
-function waitForUrl(child: ChildProcess, output: () => string): Promise<string> {
+/** Resolves with the start URL and origin from the host's first `Gridscope at …` line; rejects if it exits first. */
+function waitForUrl(child: ChildProcess, output: () => string): Promise<{ startUrl: string; url: string }> {
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`web host did not start in ${START_TIMEOUT_MS} ms:\n${output()}`)), START_TIMEOUT_MS);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = URL_LINE.exec(line);
-      if (m?.[1]) {
+      if (m?.[1] && m[2]) {
         clearTimeout(timer);
-        ok(m[1]);
+        ok({ startUrl: m[1], url: m[2] });
       }
     });
     child.once('exit', (code, signal) => {
@@ -81,6 +84,14 @@ async function seedUsage(cacheDir: string, key: string, used: { rows: number; re
   await writeFile(join(cacheDir, 'usage.json'), JSON.stringify({ version: 1, keys: { [id]: { period, ...used } } }));
 }
 
+/** Opens the start URL as a browser would and returns the `name=value` cookie it sets (for calls from the test process). */
+async function tokenCookie(startUrl: string): Promise<string> {
+  const res = await fetch(startUrl, { redirect: 'manual' });
+  const pair = res.headers.getSetCookie()[0]?.split(';')[0];
+  if (res.status !== 302 || !pair) throw new Error(`the start URL ${startUrl} answered ${res.status} without a cookie`);
+  return pair;
+}
+
 async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ host: WebHost; close(): Promise<void> }> {
   const configDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-config-'));
   const cacheDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-cache-'));
@@ -107,8 +118,11 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
     await Promise.all([rm(configDir, { recursive: true, force: true }), rm(cacheDir, { recursive: true, force: true })]);
   };
   let url: string;
+  let startUrl: string;
+  let cookie: string;
   try {
-    url = await waitForUrl(child, output);
+    ({ url, startUrl } = await waitForUrl(child, output));
+    cookie = await tokenCookie(startUrl);
   } catch (err) {
     await cleanup();
     throw err;
@@ -116,12 +130,12 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
   const call: WebHost['call'] = async (verb, input) => {
     const res = await fetch(new URL(`${BRIDGE_PATH.slice(1)}/${verb}`, url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [BRIDGE_HEADER]: '1' },
+      headers: { 'content-type': 'application/json', [BRIDGE_HEADER]: '1', cookie },
       body: JSON.stringify(input),
     });
     return (await res.json()) as never;
   };
-  return { host: { url, embeddedKey, output, call }, close: cleanup };
+  return { host: { url, startUrl, embeddedKey, output, call }, close: cleanup };
 }
 
 interface TestFixtures {
@@ -152,6 +166,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: START_TIMEOUT_MS + 30_000 },
   ],
   baseURL: async ({ host }, use) => use(host.url),
+  // Every context opens the start URL first, so `page.goto('/')` finds the token cookie in place.
+  context: async ({ context, host }, use) => {
+    const start = await context.request.get(host.startUrl, { maxRedirects: 0 });
+    expect(start.status(), 'the start URL redirects once its cookie is set').toBe(302);
+    await use(context);
+  },
   resetProfiles: [
     async ({ host }, use) => {
       for (const r of [

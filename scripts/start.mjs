@@ -1,6 +1,8 @@
 // `npm start`: builds and launches the Electron desktop app. Where the Electron binary cannot be
 // obtained (it is downloaded on first use; offline machines cannot), prints one line saying so and
-// why, then runs the same electron/ services as a web host and prints its URL.
+// why, then runs the same electron/ services as a web host, whose CLI prints its start URL
+// (`Gridscope at http://127.0.0.1:<port>/?token=<token>`; the token is new every launch and is the
+// only way in, so that exact line is what the user opens).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -33,7 +35,10 @@ if (electron.path) {
   const child = spawn(electron.path, ['.'], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  console.log(`Electron cannot be obtained on this machine (${electron.reason}); starting Gridscope as a web host instead — open the URL below in your browser.`);
+  console.log(
+    `Electron cannot be obtained on this machine (${electron.reason}); starting Gridscope as a web host instead — ` +
+      'open the "Gridscope at" URL printed below, with its ?token=, in your browser.',
+  );
   run(bin('vite'), ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
   const port = process.env.PORT ?? '5178';
   const child = spawn(bin('tsx'), ['electron/webhost/cli.ts', '--port', port], { stdio: 'inherit', shell: process.platform === 'win32' });

@@ -20,12 +20,36 @@ export function rawRequest(
   });
 }
 
-/** A well-formed bridge call from our own page. */
-export function bridgeCall(port: number, verb: string, input: unknown = {}, headers: Record<string, string> = {}) {
+/** A browser that opened the web host's start URL: the host's port and the `name=value` token cookie it was given. */
+export interface Session {
+  port: number;
+  cookie: string;
+}
+
+/**
+ * Opens the start URL `/?token=<token>` like a browser and returns the cookie it sets.
+ * @throws unless the answer is a redirect with a `Set-Cookie`.
+ */
+export async function openSession(port: number, token: string): Promise<Session> {
+  const r = await rawRequest(port, { path: `/?token=${encodeURIComponent(token)}` });
+  const setCookie = [r.headers['set-cookie'] ?? []].flat()[0];
+  if (r.status !== 302 || !setCookie) throw new Error(`the start URL answered ${r.status} without a cookie`);
+  return { port, cookie: setCookie.split(';')[0] ?? '' };
+}
+
+/** A well-formed bridge call from our own page (same origin, with the session's cookie). */
+export function bridgeCall(session: Session, verb: string, input: unknown = {}, headers: Record<string, string> = {}) {
+  const { port, cookie } = session;
   return rawRequest(port, {
     method: 'POST',
     path: `/bridge/${verb}`,
-    headers: { 'content-type': 'application/json', 'x-gridscope-bridge': '1', origin: `http://127.0.0.1:${port}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'x-gridscope-bridge': '1',
+      origin: `http://127.0.0.1:${port}`,
+      cookie,
+      ...headers,
+    },
     body: JSON.stringify(input),
   });
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bridgeCall, rawRequest } from '../test-support/http.js';
+import { bridgeCall, openSession, rawRequest } from '../test-support/http.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -32,16 +32,19 @@ afterAll(async () => {
 });
 
 describe('web host CLI', () => {
-  it('prints exactly the URL once listening, serves, and exits 0 on SIGTERM', async () => {
+  it('prints exactly the start URL with its token once listening, serves, and exits 0 on SIGTERM', async () => {
     const p = run(['--port', '0', '--renderer', dir]);
     const deadline = Date.now() + 20_000;
     while (!p.out().includes('\n') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const match = /^Gridscope at http:\/\/127\.0\.0\.1:(\d+)\/\n$/.exec(p.out());
+    const match = /^Gridscope at http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]{43})\n$/.exec(p.out());
     expect(match, `stdout: ${p.out()} stderr: ${p.err()}`).not.toBeNull();
     const port = Number(match?.[1]);
-    expect((await rawRequest(port, { path: '/' })).body).toContain('<title>cli</title>');
+    const token = match?.[2] ?? '';
+    expect((await rawRequest(port, { path: '/' })).status).toBe(403);
+    const session = await openSession(port, token);
+    expect((await rawRequest(port, { path: '/', headers: { cookie: session.cookie } })).body).toContain('<title>cli</title>');
     // The embedded server/ starts on first use; SIGTERM must still end the process cleanly.
-    const list = JSON.parse((await bridgeCall(port, 'datasets:list')).body) as { ok: boolean };
+    const list = JSON.parse((await bridgeCall(session, 'datasets:list')).body) as { ok: boolean };
     expect(list.ok).toBe(true);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);

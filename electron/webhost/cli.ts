@@ -6,8 +6,9 @@ import { DEFAULT_RENDERER_DIR, startWebHost } from './server.js';
 
 /**
  * `npm run web -- --port 5178`: serves the built renderer and the bridge on 127.0.0.1.
- * Prints exactly `Gridscope at http://127.0.0.1:<port>/` once listening (e2e parses this line;
- * `--port 0` picks a free port). Env: GRIDSCOPE_CONFIG_DIR, GRIDSCOPE_CACHE_DIR,
+ * Prints exactly `Gridscope at http://127.0.0.1:<port>/?token=<token>` once listening: the start
+ * URL with this launch's access token, the only way in (e2e parses this line; `--port 0` picks a
+ * free port). Env: GRIDSCOPE_CONFIG_DIR, GRIDSCOPE_CACHE_DIR,
  * GRIDSCOPE_EMBEDDED_API_KEY, GRIDSCOPE_EMBEDDED_PLAN (`free` for quota/rate-limit e2e).
  * Exit codes: 0 after SIGINT/SIGTERM, 1 on a startup problem.
  */
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     console.error(code === 'EADDRINUSE' ? `Port ${port} is in use: pass --port 0 or another port.` : `Could not start the web host: ${String(err)}`);
     process.exit(1);
   }
-  console.log(`Gridscope at ${host.url}`);
+  console.log(`Gridscope at ${host.startUrl}`);
 
   let stopping = false;
   const stop = (): void => {

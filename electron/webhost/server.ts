@@ -1,32 +1,32 @@
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { BRIDGE_HEADER, BRIDGE_PATH, fail } from '../../shared/index.js';
-import type { Result } from '../../shared/index.js';
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { fail } from '../../shared/index.js';
 import { CONTENT_SECURITY_POLICY } from '../services/common/csp.js';
-import { createFileVault, createLogger, createServices, defaultConfigDir, dispatch } from '../services/index.js';
+import { createFileVault, createLogger, createServices, defaultConfigDir } from '../services/index.js';
 import type { Services } from '../services/index.js';
-import { serveStatic } from './static.js';
+import { newLaunchToken, pathOf, refusal, START_PAGE } from './access.js';
+import { bridgeRoutes } from './bridge.js';
+import { staticRoutes } from './static.js';
+
+export { MAX_BRIDGE_BODY } from './bridge.js';
 
 /**
- * The web host: the built renderer and the bridge over HTTP on 127.0.0.1, backed by the same
- * services as the desktop app (used by `npm run web` and the Playwright e2e). Bridge calls are
- * `POST /bridge/<verb>` with a JSON body; the answer is always the {@link Result} as JSON. When the
- * browser drops the connection before the answer (a fetch aborted by TanStack Query, a closed
- * tab), the call is aborted: its /v1 request is cancelled and its socket closed.
+ * The web host: the built renderer and the bridge over HTTP on 127.0.0.1 (Fastify), backed by the
+ * same services as the desktop app (used by `npm run web` and the Playwright e2e). Each launch has
+ * its own access token: the start URL `http://127.0.0.1:<port>/?token=<token>` sets a cookie, and
+ * every page, asset and bridge call needs it (access.ts). Bridge calls: bridge.ts; files: static.ts.
  */
 
-/** Headers on every response: the renderer may talk only to this origin (CONVENTIONS.md §5). */
+/** Headers on every response: the renderer may talk only to this origin (docs/desktop.md, CSP). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',
 };
-
-/** Largest bridge request body, in bytes. */
-export const MAX_BRIDGE_BODY = 1024 * 1024;
 
 /** Default dir of the built renderer: `<repo>/renderer/dist`. */
 export const DEFAULT_RENDERER_DIR = resolve(import.meta.dirname, '../../renderer/dist');
@@ -45,8 +45,12 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** `http://127.0.0.1:<port>/` */
+  /** `http://127.0.0.1:<port>/`: the origin; useless to a browser without the token cookie. */
   url: string;
+  /** `http://127.0.0.1:<port>/?token=<token>`: the URL to open (and the only one to print). */
+  startUrl: string;
+  /** This launch's access token (43 base64url characters). */
+  token: string;
   port: number;
   services: Services;
   /** Stops listening, drops open connections and disposes the services. */
@@ -55,93 +59,7 @@ export interface WebHost {
 
 const log = createLogger('webhost');
 
-function sendResult(res: ServerResponse, status: number, result: Result<unknown>): void {
-  const body = JSON.stringify(result);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-/** DNS-rebinding and CSRF guard: Host must be ours; Origin, when sent, too. Returns the reason to refuse, if any. */
-function refuse(req: IncomingMessage, port: number, bridge: boolean): string | undefined {
-  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
-  if (!hosts.includes((req.headers.host ?? '').toLowerCase())) return 'unexpected Host header';
-  if (!bridge) return undefined;
-  const origin = req.headers.origin;
-  if (origin !== undefined && !hosts.map((h) => `http://${h}`).includes(origin.toLowerCase())) return 'foreign Origin';
-  if (req.headers['sec-fetch-site'] === 'cross-site') return 'cross-site request';
-  if (req.headers[BRIDGE_HEADER] === undefined) return `missing ${BRIDGE_HEADER} header`;
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') return 'content-type must be application/json';
-  return undefined;
-}
-
-/**
- * Reads the request body up to {@link MAX_BRIDGE_BODY}. Past the limit it answers 'too_large' at
- * once and keeps draining (so the client reads the 413 rather than a reset), cutting off at 16×.
- */
-function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = Number(req.headers['content-length'] ?? 0) > MAX_BRIDGE_BODY;
-    if (over) resolve('too_large');
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 16 * MAX_BRIDGE_BODY) req.destroy();
-      if (over) return;
-      if (size > MAX_BRIDGE_BODY) {
-        over = true;
-        chunks.length = 0;
-        resolve('too_large');
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-/** Reason of the abort when the browser went away before the answer. */
-const CLIENT_GONE = 'the browser closed the bridge connection';
-
-async function handleBridge(req: IncomingMessage, res: ServerResponse, services: Services, verbPart: string): Promise<void> {
-  // 'close' also fires after a complete answer; only an early one means the caller is gone.
-  const gone = new AbortController();
-  res.on('close', () => {
-    if (!res.writableEnded) gone.abort(new Error(CLIENT_GONE));
-  });
-  if (req.method !== 'POST') {
-    res.setHeader('allow', 'POST');
-    return sendResult(res, 405, fail('validation', 'Bridge calls use POST.'));
-  }
-  const body = await readBody(req);
-  if (body === 'too_large') {
-    res.setHeader('connection', 'close');
-    sendResult(res, 413, fail('validation', `Bridge request bodies are limited to ${MAX_BRIDGE_BODY} bytes.`));
-    return;
-  }
-  let input: unknown;
-  try {
-    input = body.length === 0 ? undefined : JSON.parse(body.toString('utf8'));
-  } catch {
-    return sendResult(res, 400, fail('validation', 'The bridge request body is not valid JSON.'));
-  }
-  let verb: string;
-  try {
-    verb = decodeURIComponent(verbPart);
-  } catch {
-    verb = verbPart;
-  }
-  const result = await dispatch(services.handlers, verb, input, { signal: gone.signal });
-  if (gone.signal.aborted) {
-    log.info(`${verb}: ${CLIENT_GONE}; call aborted`);
-    return;
-  }
-  sendResult(res, 200, result);
-}
-
-/** Starts the web host; resolves once it listens. Rejects when the port is taken. */
+/** Starts the web host with a new access token; resolves once it listens. Rejects when the port is taken. */
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const configDir = opts.configDir ?? defaultConfigDir();
   const rendererDir = resolve(opts.rendererDir ?? DEFAULT_RENDERER_DIR);
@@ -154,53 +72,58 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       versions: { node: process.versions.node, v8: process.versions.v8 },
       ...(opts.appVersion ? { appVersion: opts.appVersion } : {}),
     });
+  const token = newLaunchToken();
   let port = 0;
 
-  const server = createServer((req, res) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    const bridge = pathname.startsWith(`${BRIDGE_PATH}/`);
-    const reason = refuse(req, port, bridge);
-    if (reason) {
-      log.warn(`refused ${req.method} ${pathname}: ${reason}`);
-      return sendResult(res, 403, fail('forbidden', `Refused: ${reason}.`));
-    }
-    const work = bridge
-      ? handleBridge(req, res, services, pathname.slice(BRIDGE_PATH.length + 1))
-      : req.method === 'GET' || req.method === 'HEAD'
-        ? serveStatic(rendererDir, pathname, req.method === 'HEAD', res)
-        : Promise.resolve(void res.writeHead(405, { allow: 'GET, HEAD' }).end());
-    work.catch((err: unknown) => {
-      log.error(`${req.method} ${pathname} failed`, err);
-      if (!res.headersSent) sendResult(res, 500, fail('internal', 'The web host failed to answer.'));
-      else res.destroy();
-    });
+  const app = Fastify({
+    logger: false,
+    forceCloseConnections: true,
+    // A path that does not URL-decode names no file and no verb.
+    frameworkErrors: (_err, _request, reply: FastifyReply) => {
+      void reply.code(404).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('Not found');
+    },
   });
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    const refused = refusal(request, { port, token });
+    if (!refused) return;
+    log.warn(`refused ${request.method} ${pathOf(request)}: ${refused.reason}`);
+    reply.code(403).header('cache-control', 'no-store');
+    if (refused.answer === 'start-page') return reply.type('text/html; charset=utf-8').send(START_PAGE);
+    return reply.send(fail('forbidden', `Refused: ${refused.reason}.`));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.type('text/plain; charset=utf-8');
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.code(404).send('Not found');
+    return reply.code(405).header('allow', 'GET, HEAD').send('Method not allowed');
+  });
+  app.setErrorHandler((err, request, reply) => {
+    log.error(`${request.method} ${pathOf(request)} failed`, err);
+    return reply.code(500).header('cache-control', 'no-store').send(fail('internal', 'The web host failed to answer.'));
+  });
+  await app.register(bridgeRoutes, { services });
+  await app.register(staticRoutes, { rootDir: rendererDir, token, port: () => port });
 
   try {
-    await new Promise<void>((ok, reject) => {
-      server.once('error', reject);
-      server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
-        server.off('error', reject);
-        ok();
-      });
-    });
+    await app.listen({ port: opts.port, host: opts.host ?? '127.0.0.1' });
   } catch (err) {
+    await app.close().catch(() => undefined);
     await services.dispose();
     throw err;
   }
-  port = (server.address() as AddressInfo).port;
+  port = (app.server.address() as AddressInfo).port;
 
   let closing: Promise<void> | undefined;
+  const url = `http://127.0.0.1:${port}/`;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url,
+    startUrl: `${url}?token=${token}`,
+    token,
     port,
     services,
     close() {
-      closing ??= new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }).then(() => services.dispose());
+      closing ??= app.close().then(() => services.dispose());
       return closing;
     },
   };

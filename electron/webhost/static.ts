@@ -1,12 +1,14 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
-import { extname, resolve, sep } from 'node:path';
+import { extname, relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { pathOf, START_PAGE, TOKEN_COOKIE_OPTIONS, tokenCookieName, tokenMatches } from './access.js';
 
 /**
- * Static files of the built renderer for the web host. `/` is `index.html`; a path that decodes
- * outside `rootDir` (`..`, encoded or not), contains NUL, or is not a regular file answers 404.
- * `.js`/`.mjs` are served as `text/javascript` (module scripts need a JS MIME type).
+ * Static files of the built renderer for the web host, sent by @fastify/static. `/` is
+ * `index.html`; a path that decodes outside `rootDir` (`..`, encoded or not), contains NUL or a
+ * backslash, or is not a regular file answers 404. `.js`/`.mjs` are served as `text/javascript`
+ * (module scripts need a JS MIME type). Access (the token cookie) is checked before these routes.
  */
 
 const MIME: Record<string, string> = {
@@ -55,27 +57,43 @@ export function resolveStaticPath(rootDir: string, pathname: string): string | n
   return file.startsWith(root + sep) ? file : null;
 }
 
-/** Writes the file for `pathname` (GET, or headers only for HEAD), or a plain 404. */
-export async function serveStatic(rootDir: string, pathname: string, head: boolean, res: ServerResponse): Promise<void> {
-  const file = resolveStaticPath(rootDir, pathname);
-  const info = file ? await stat(file).catch(() => null) : null;
-  if (!file || !info?.isFile()) {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Not found');
-    return;
-  }
-  res.writeHead(200, { 'content-type': mimeType(file), 'content-length': info.size, 'cache-control': 'no-cache' });
-  if (head) {
-    res.end();
-    return;
-  }
-  await new Promise<void>((done) => {
-    const stream = createReadStream(file);
-    stream.on('error', () => {
-      res.destroy();
-      done();
-    });
-    stream.on('end', done);
-    stream.pipe(res);
+/** What {@link staticRoutes} needs: the renderer folder, and the launch token and port for `/?token=…`. */
+export interface StaticRoutesOptions {
+  rootDir: string;
+  token: string;
+  port: () => number;
+}
+
+const NOT_FOUND = 'Not found';
+
+/**
+ * The start route, `GET /?token=<token>`: with the launch token it sets the token cookie
+ * ({@link TOKEN_COOKIE_OPTIONS}) and redirects (302) to `/`, so the token leaves the address bar and
+ * the history; with another token it answers 403 with the start page.
+ */
+function openWithToken(presented: unknown, reply: FastifyReply, opts: StaticRoutesOptions): FastifyReply {
+  reply.header('cache-control', 'no-store');
+  if (!tokenMatches(presented, opts.token)) return reply.code(403).type('text/html; charset=utf-8').send(START_PAGE);
+  return reply.setCookie(tokenCookieName(opts.port()), opts.token, TOKEN_COOKIE_OPTIONS).redirect('/', 302);
+}
+
+/**
+ * Registers `GET`/`HEAD /*` for the files under `opts.rootDir` (see the module comment) and the
+ * start route `/?token=…`. Other methods on these paths answer 405 from the server's not-found handler.
+ */
+export async function staticRoutes(app: FastifyInstance, opts: StaticRoutesOptions): Promise<void> {
+  const root = resolve(opts.rootDir);
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });
+  app.get('/*', async (request, reply) => {
+    const pathname = pathOf(request);
+    const token = (request.query as Record<string, unknown>).token;
+    if (pathname === '/' && token !== undefined) return openWithToken(token, reply, opts);
+    const file = resolveStaticPath(root, pathname);
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!file || !info?.isFile()) return reply.code(404).type('text/plain; charset=utf-8').send(NOT_FOUND);
+    // send() decodes the path once more: hand it each segment URL-encoded.
+    const encoded = relative(root, file).split(sep).map(encodeURIComponent).join('/');
+    reply.header('content-type', mimeType(file)).header('cache-control', 'no-cache');
+    return reply.sendFile(encoded, root, { contentType: false, cacheControl: false });
   });
 }

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { BRIDGE_PATH, fail } from '../../shared/index.js';
+import { createLogger, dispatch } from '../services/index.js';
+import type { Services } from '../services/index.js';
+import { pathOf } from './access.js';
+
+/**
+ * The bridge over HTTP: `POST /bridge/<verb>` with the verb's JSON input as body (an empty body is
+ * `{}`); the answer is always the verb's Result as JSON, status 200 — also for an unknown verb or
+ * bad input (`validation`). Malformed requests get a `validation` Result with 400 (bad JSON),
+ * 405 (not POST) or 413 (body over {@link MAX_BRIDGE_BODY}). When the browser drops the connection
+ * before the answer (a fetch aborted by TanStack Query, a closed tab), the call is aborted: its /v1
+ * request is cancelled and no answer is written (docs/desktop.md, "The caller going away").
+ * Access checks (token cookie, Host, Origin, headers) run before these routes.
+ */
+
+/** Largest bridge request body, in bytes. */
+export const MAX_BRIDGE_BODY = 1024 * 1024;
+
+/** Reason of the abort when the browser went away before the answer. */
+const CLIENT_GONE = 'the browser closed the bridge connection';
+
+const log = createLogger('webhost');
+
+/** The verb named by a bridge path (`/bridge/app%3Ainfo` → `app:info`); undecodable text is kept as sent. */
+function verbOf(pathname: string): string {
+  const part = pathname.slice(BRIDGE_PATH.length + 1);
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** Registers `/bridge/*` (every method; only POST is served) for `services`. */
+export async function bridgeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BRIDGE_BODY }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body.toString(), done);
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (err.statusCode === 413) {
+      reply.header('connection', 'close');
+      return reply.code(413).send(fail('validation', `Bridge request bodies are limited to ${MAX_BRIDGE_BODY} bytes.`));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return reply.code(400).send(fail('validation', 'The bridge request body is not valid JSON.'));
+    if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send(fail('validation', `Bad bridge request: ${err.message}`));
+    }
+    log.error(`${request.method} ${pathOf(request)} failed`, err);
+    return reply.code(500).send(fail('internal', 'The web host failed to answer.'));
+  });
+
+  app.all(`${BRIDGE_PATH}/*`, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (request.method !== 'POST')
+      return reply.code(405).header('allow', 'POST').send(fail('validation', 'Bridge calls use POST.'));
+    // 'close' also fires after a complete answer; only an early one means the caller is gone.
+    const gone = new AbortController();
+    const onClose = (): void => {
+      if (!reply.raw.writableEnded) gone.abort(new Error(CLIENT_GONE));
+    };
+    reply.raw.on('close', onClose);
+    if (reply.raw.destroyed) onClose();
+    const verb = verbOf(pathOf(request));
+    const result = await dispatch(opts.services.handlers, verb, request.body, { signal: gone.signal });
+    if (gone.signal.aborted) {
+      log.info(`${verb}: ${CLIENT_GONE}; call aborted`);
+      return reply.hijack();
+    }
+    return reply.send(result);
+  });
+}
