@@ -1,16 +1,4 @@
-/**
- * The closed set of error codes that cross the bridge (CONVENTIONS.md §4).
- *
- * The renderer decides what to tell the analyst from the code alone:
- * - `auth`         401 from /v1: the API key is missing, wrong or revoked → "check the key in Settings".
- * - `forbidden`    403: the plan lacks the entitlement (audit, resampling, premium dataset).
- * - `not_found`    404: unknown dataset, column or constraint.
- * - `validation`   400/422, or the bridge rejected the input before any request was made.
- * - `rate_limited` 429: request-rate or monthly-row limit.
- * - `network`      the /v1 server could not be reached (DNS, refused, reset, timeout) or answered 5xx.
- * - `cancelled`    the caller aborted the request.
- * - `internal`     a bug on our side; the message says what happened, never a key.
- */
+/** The closed set of error codes that cross the bridge; meanings in docs/desktop.md#bridge-error-codes. */
 export const ERROR_CODES = [
   'auth',
   'forbidden',
@@ -25,10 +13,7 @@ export const ERROR_CODES = [
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/**
- * An error as data at the edge: `code` is from the closed set, `message` is human-readable and
- * never contains an API key, `status` is the HTTP status from /v1 when there was one.
- */
+/** An error as data: `message` is human-readable and never holds a key; `status` is the /v1 HTTP status, if any. */
 export interface GsError {
   code: ErrorCode;
   message: string;
@@ -51,11 +36,7 @@ export function fail<T = never>(code: ErrorCode, message: string, status?: numbe
   return { ok: false, error: status === undefined ? { code, message } : { code, message, status } };
 }
 
-/**
- * Maps an HTTP status from a /v1 server to an error code (spec "Errors" table).
- * 400 and 422 → validation; 401 → auth; 403 → forbidden; 404 → not_found; 429 → rate_limited;
- * 5xx → network (the server or its upstream is unavailable); anything else → internal.
- */
+/** Maps a /v1 HTTP status to an error code (docs/api.md#status-codes); 5xx is `network`, unknown statuses `internal`. */
 export function codeForStatus(status: number): ErrorCode {
   if (status === 400 || status === 422) return 'validation';
   if (status === 401) return 'auth';

@@ -1,4 +1,4 @@
-/** Everything server/, electron/ and renderer/ must agree on. Imports nothing from Node, Electron or the DOM. */
+/** What server/, electron/ and renderer/ share; nothing here may import Node, Electron or the DOM. */
 export * from './errors.js';
 export * from './schemas/index.js';
 export * from './bridge/contract.js';

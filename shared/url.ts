@@ -1,7 +1,4 @@
-/**
- * `scheme://host[:port]` of a URL, normalised by WHATWG URL (case, default port); null when
- * unparseable. The Remote key is bound to this string (electron/services/vault/keyVault.ts).
- */
+/** `scheme://host[:port]` of a URL as WHATWG URL normalises it, or null when unparseable; the Remote key is bound to it. */
 export function originOf(url: string): string | null {
   try {
     return new URL(url).origin;

@@ -1,12 +1,6 @@
 import type { AboutPanelOptionsOptions } from 'electron';
 
-/**
- * The About panel (issue 5 §5): versions and the licences of the embedded data (data/SOURCES.md).
- * `app.setAboutPanelOptions` fills the native panel on macOS and the About message box on Windows
- * and Linux; each platform shows a different subset of fields, so the facts are spread to reach all.
- */
-
-/** Where the embedded samples come from, one line each (data/SOURCES.md has the full table). */
+/** Origins and licences of the embedded samples, one line each (data/SOURCES.md has the full table). */
 export const DATA_LICENCES = [
   'PJM, ISO-NE, CAISO and SPP samples: test fixtures of gridstatus (BSD-3-Clause)',
   'NYISO MIS files: fixtures of pyiso (repository AGPL-3.0)',
@@ -15,6 +9,7 @@ export const DATA_LICENCES = [
   'Market data remains subject to each ISO’s website or data terms.',
 ] as const;
 
+/** Copyright line of the About panel. */
 export const COPYRIGHT = 'Copyright © 2026 Gridscope';
 
 /** "Electron 45.4.1 · Chromium 140.0 · Node 22.20.0" from process.versions-like input. */
@@ -27,11 +22,7 @@ export function versionLine(versions: Record<string, string | undefined>): strin
   return names.flatMap(([k, label]) => (versions[k] ? [`${label} ${versions[k]}`] : [])).join(' · ');
 }
 
-/**
- * Options for `app.setAboutPanelOptions`. macOS shows name, version, `version` (build line) and
- * `credits`; Windows shows name, version, copyright and credits; Linux shows name, version,
- * copyright and `authors` — so the licences go to `credits` and to `authors`.
- */
+/** `app.setAboutPanelOptions` input: each OS shows other fields, so licences go to `credits` (macOS, Windows) and `authors`. */
 export function aboutPanelOptions(appVersion: string, versions: Record<string, string | undefined>, iconPath?: string): AboutPanelOptionsOptions {
   const line = versionLine(versions);
   return {

@@ -1,22 +1,11 @@
-/**
- * Which URLs are "our app" for the desktop window (CONVENTIONS.md §3, §6): the packaged
- * `file://…/renderer/index.html` (any hash or query), or, in development, any page of the Vite
- * dev server's origin. Used to check IPC senders and to block navigation. No Electron import.
- */
-
+/** Which URLs are our app (for IPC senders and navigation): the packaged page (any hash or query) or the dev server's origin. */
 export interface AppUrlPolicy {
-  /** The URL the window loads. */
   appUrl: string;
-  /** True when `url` is our app page (file: same path) or on the dev server's origin. */
   isAppUrl(url: string): boolean;
-  /** Origin of the dev server, or undefined for a file:// app. */
   devOrigin: string | undefined;
 }
 
-/**
- * @param appUrl `file:///…/out/renderer/index.html` or `http://localhost:5173/` (dev server).
- * @throws when `appUrl` is neither file: nor http(s).
- */
+/** The policy of `appUrl`, a `file:` page or the dev server's http(s) URL. @throws Error for any other scheme. */
 export function createAppUrlPolicy(appUrl: string): AppUrlPolicy {
   const app = new URL(appUrl);
   if (app.protocol === 'file:') {

@@ -9,8 +9,6 @@ import { buildMenuTemplate } from './menu.js';
 import { createJobNotifier } from './notify.js';
 import { DEFAULT_WINDOW_STATE, WINDOW_STATE_FILE, clampToDisplays, loadWindowState, trackWindowState } from './windowState.js';
 
-/** Desktop conventions (issue 5 §5) that need no Electron: menu, remembered bounds, notifications, About. */
-
 const actions = { command: vi.fn(), openLogs: vi.fn(), openDataSources: vi.fn() };
 const flat = (items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
   items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flat(i.submenu as MenuItemConstructorOptions[]) : [])]);

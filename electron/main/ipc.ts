@@ -6,19 +6,11 @@ import { dispatch } from '../services/verbs/dispatch.js';
 import type { Handlers } from '../services/verbs/handlers.js';
 import { createLogger } from '../services/common/logger.js';
 
-/**
- * The Electron IPC transport of the bridge: one `ipcMain.handle` per contract verb, nothing else.
- * Before `dispatch` parses the input and runs the handler, the sender must be one of our windows'
- * webContents, the sending frame its top frame (an iframe, even of our own origin, is refused) and
- * that frame's URL our app page (`isAppUrl`, see appUrl.ts); otherwise the call gets `forbidden`.
- */
-
 const log = createLogger('ipc');
 
-/** Who may call: the app page's URL rule and the set of our windows' webContents. */
+/** Who may call: the app page's URL rule, and whether a sender is one of our windows' webContents (not devtools). */
 export interface SenderPolicy {
   isAppUrl: (url: string) => boolean;
-  /** True when `sender` is the webContents of one of our windows (not a devtools or foreign one). */
   isKnownSender: (sender: unknown) => boolean;
 }
 
@@ -28,7 +20,6 @@ export interface InvokeEventLike {
   senderFrame: { url: string; parent?: unknown } | null;
 }
 
-/** Why a call is refused, or null when it may go on. */
 function refusal(policy: SenderPolicy, event: InvokeEventLike): string | null {
   const frame = event.senderFrame;
   if (!frame) return 'its frame is gone';
@@ -38,7 +29,7 @@ function refusal(policy: SenderPolicy, event: InvokeEventLike): string | null {
   return null;
 }
 
-/** Answers one invoke: sender checks, then {@link dispatch}. Exported for tests. */
+/** Answers one invoke: `forbidden` unless our window's top frame on the app page sent it, else {@link dispatch}. */
 export async function handleInvoke(handlers: Handlers, policy: SenderPolicy, verb: Verb, event: InvokeEventLike, input: unknown): Promise<Result<unknown>> {
   const why = refusal(policy, event);
   if (why) {
@@ -48,10 +39,7 @@ export async function handleInvoke(handlers: Handlers, policy: SenderPolicy, ver
   return dispatch(handlers, verb, input);
 }
 
-/**
- * Registers the bridge on `ipcMain`. Returns a function that removes the handlers again
- * (for tests and for a clean shutdown).
- */
+/** Registers one `ipcMain.handle` per contract verb, nothing else; returns a function removing them. */
 export function registerBridgeIpc(handlers: Handlers, policy: SenderPolicy): () => void {
   for (const verb of VERBS) {
     ipcMain.handle(verb, (event: IpcMainInvokeEvent, input: unknown) => handleInvoke(handlers, policy, verb, event, input));

@@ -1,28 +1,17 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import type { AppCommand } from '../../shared/index.js';
 
-/**
- * The native application menu (issue 5 §5): standard roles so every platform gets its usual
- * items and shortcuts (Edit → Copy, Window → Minimize, macOS app menu with Hide/Quit…), plus two
- * app commands sent to the page: Find… (Cmd/Ctrl+F → focus the search box) and Settings…
- * (Cmd/Ctrl+, → the Settings page). On macOS Settings sits in the app menu, elsewhere in File.
- * Pure: main builds the Menu from this template.
- */
-
+/** What the menu's own items do: send an {@link AppCommand} to the focused window, open the logs or data/SOURCES.md. */
 export interface MenuActions {
-  /** Sends an {@link AppCommand} to the focused Gridscope window. */
   command(command: AppCommand): void;
-  /** Opens the folder of the log files. */
   openLogs(): void;
-  /** Opens data/SOURCES.md (origins and licences of the embedded data) with the OS viewer. */
   openDataSources(): void;
 }
 
-/** @param devTools whether View offers Reload and the developer tools (unpackaged builds only). */
+/** The native menu (docs/desktop.md#desktop-conventions); `devTools` adds Reload and the developer tools (unpackaged only). */
 export function buildMenuTemplate(platform: NodeJS.Platform, appName: string, actions: MenuActions, devTools: boolean): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const settings: MenuItemConstructorOptions = { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.command('open-settings') };
-  // The native About panel (macOS) or message box (Windows, Linux), filled by about.ts.
   const about: MenuItemConstructorOptions = { role: 'about', label: `About ${appName}` };
 
   const appMenu: MenuItemConstructorOptions = {

@@ -10,12 +10,7 @@ import { electronState as m, emit, fakeContents } from '../test-support/electron
 import type { FakeContents, Listener } from '../test-support/electronMock.js';
 import { SECURITY_HEADERS } from '../webhost/server.js';
 
-/**
- * Electron's security checklist (https://www.electronjs.org/docs/latest/tutorial/security), as it
- * applies to Gridscope: one test per item, run against the real main process with `electron`
- * mocked, plus the project's own rules (CONVENTIONS.md §3, §5, §6). docs/desktop.md lists the
- * items and how each is met.
- */
+// One test per item of docs/desktop.md#security-checklist, against the real main process with `electron` mocked.
 
 vi.mock('electron', async () => (await import('../test-support/electronMock.js')).electronModule());
 vi.mock('electron-log/main', async () => (await import('../test-support/electronMock.js')).electronLogModule());

@@ -4,12 +4,6 @@ import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../services/c
 import { createLogger } from '../services/common/logger.js';
 import type { AppUrlPolicy } from './appUrl.js';
 
-/**
- * The one hardened window factory (CONVENTIONS.md §6): isolated, sandboxed, no Node in the page,
- * navigation away from the app and `window.open` denied, permission requests denied, CSP on every
- * response. Links to http(s) pages open in the user's browser through {@link safeOpenExternal}.
- */
-
 const log = createLogger('window');
 
 /** webPreferences of every Gridscope window, apart from the preload path. */
@@ -27,10 +21,8 @@ export const HARDENED_WEB_PREFERENCES = {
 } as const satisfies WebPreferences;
 
 /**
- * Opens `url` in the default browser when it is http: or https:; anything else (file:, javascript:,
- * smb:, custom schemes that launch other programs) is refused, and so are URLs with credentials
- * (`https://www.pjm.com@evil.example/` reads like PJM but goes to evil.example) and over-long ones.
- * Returns whether it was opened.
+ * Opens an http(s) URL in the default browser and returns true; refuses other schemes, over 2048 characters, and credentials
+ * (`https://www.pjm.com@evil.example/` reads like PJM but goes to evil.example).
  */
 export function safeOpenExternal(url: string): boolean {
   let parsed: URL;
@@ -52,10 +44,7 @@ export function safeOpenExternal(url: string): boolean {
   return true;
 }
 
-/**
- * Session-wide hardening: deny every permission request and check, and set the CSP header on
- * every response (the dev CSP when the app runs from a dev server). Call once per session.
- */
+/** Denies every permission request and check, and sets the CSP (the dev one for a dev server) on every response. */
 export function hardenSession(ses: Session, policy: AppUrlPolicy): void {
   ses.setPermissionRequestHandler((_wc, permission, callback) => {
     log.info(`denied permission request: ${permission}`);
@@ -73,12 +62,7 @@ export function hardenSession(ses: Session, policy: AppUrlPolicy): void {
 /** Window background before the first paint, matching the renderer's `--bg` (styles.css) per theme. */
 export const BACKGROUND = { light: '#f6f7f9', dark: '#0f1318' } as const;
 
-/**
- * Per-webContents hardening, applied to our window and (from app `web-contents-created`) to any
- * other webContents: `window.open` denied (http/https go to the browser via {@link safeOpenExternal}),
- * navigation and redirects away from the app page blocked — of the main frame (`will-navigate`) and
- * of any sub-frame (`will-frame-navigate`) — and `<webview>` attachment prevented.
- */
+/** Denies `window.open` (http/https go to the browser), navigation away from the app in any frame, and `<webview>`. */
 export function hardenWebContents(contents: Pick<WebContents, 'setWindowOpenHandler' | 'on'>, policy: AppUrlPolicy): void {
   contents.setWindowOpenHandler(({ url }) => {
     safeOpenExternal(url);
@@ -95,23 +79,18 @@ export function hardenWebContents(contents: Pick<WebContents, 'setWindowOpenHand
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
+/** The built preload's absolute path, the URL policy, remembered bounds (no x/y = centred) and the pre-paint background. */
 export interface WindowOptions {
-  /** Absolute path of the built preload script. */
   preloadPath: string;
   policy: AppUrlPolicy;
-  /** Remembered bounds (windowState.ts), already clamped to the displays; no x/y = centred. */
   x?: number;
   y?: number;
   width?: number;
   height?: number;
-  /** Shown before the first paint: dark or light like the OS theme, so the window does not flash. */
   backgroundColor?: string;
 }
 
-/**
- * Creates the main window with {@link HARDENED_WEB_PREFERENCES}, wires the navigation guards and
- * loads `policy.appUrl`. The window shows itself once the first paint is ready.
- */
+/** Creates the hardened main window, loads `policy.appUrl` and shows it once the first paint is ready. */
 export function createMainWindow(opts: WindowOptions): BrowserWindow {
   const win = new BrowserWindow({
     ...(opts.x !== undefined && opts.y !== undefined ? { x: opts.x, y: opts.y } : {}),

@@ -3,12 +3,7 @@ import { z } from 'zod';
 import { readJsonFile, writeFileAtomic } from '../services/common/fsutil.js';
 import { createLogger } from '../services/common/logger.js';
 
-/**
- * Window size and position remembered between runs (issue 5 §5): `window-state.json` in userData.
- * On restore the bounds are clamped to the displays connected now, so a window last seen on an
- * unplugged monitor comes back on a visible one. No Electron import: main passes the displays.
- */
-
+/** Window bounds (DIPs) and maximized flag, remembered between runs in {@link WINDOW_STATE_FILE} in userData. */
 export const WindowState = z.object({
   x: z.number().int().optional(),
   y: z.number().int().optional(),
@@ -26,8 +21,11 @@ export interface Area {
   height: number;
 }
 
+/** File name of the saved state. */
 export const WINDOW_STATE_FILE = 'window-state.json';
+/** Size of a first window, or when the saved state is unreadable. */
 export const DEFAULT_WINDOW_STATE: WindowState = { width: 1280, height: 820, maximized: false };
+/** Smallest restored size, where the display allows it. */
 export const MIN_WINDOW = { width: 800, height: 560 } as const;
 
 const log = createLogger('window-state');
@@ -39,10 +37,8 @@ function overlap(a: Area, b: Area): number {
 }
 
 /**
- * Fits `state` to `displays` (work areas; the first is the primary): size at most the chosen
- * display's and at least {@link MIN_WINDOW} (unless the display is smaller), position moved inside
- * it. The chosen display is the one the window overlaps most; when it overlaps none (or has no
- * position), the position is dropped so the OS centres it on the primary display.
+ * Fits `state` inside the display (work area; first = primary) it overlaps most, so one last seen on an unplugged
+ * monitor comes back; overlapping none, it loses its position and the OS centres it on the primary display.
  */
 export function clampToDisplays(state: WindowState, displays: readonly Area[]): WindowState {
   const primary = displays[0];
@@ -92,10 +88,7 @@ export interface TrackableWindow {
   isMaximized(): boolean;
 }
 
-/**
- * Saves the window's normal (un-maximized) bounds and maximized flag `debounceMs` after it moved or
- * was resized, and at once when it closes. Returns a function that flushes a pending save.
- */
+/** Saves normal bounds and maximized flag `debounceMs` after a move or resize, and at close; returns a flush function. */
 export function trackWindowState(win: TrackableWindow, dir: string, debounceMs = 500): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const snapshot = (): WindowState => ({ ...win.getNormalBounds(), maximized: win.isMaximized() });

@@ -40,7 +40,7 @@ describe('contract inputs', () => {
   });
 });
 
-describe('issue 5 additions', () => {
+describe('request ids, estimate, column values and cache inputs', () => {
   it('data verbs take an optional requestId of 1–64 safe characters', () => {
     for (const verb of ['datasets:list', 'usage:get'] as const) {
       expect(contractInputs[verb].safeParse({}).success).toBe(true);

@@ -4,12 +4,7 @@ import { FILTER_OPERATORS } from '../schemas/query.js';
 import { TimeText } from '../time/schema.js';
 import type { Verb } from './verbs.js';
 
-/**
- * Input schemas of the bridge verbs: main parses every call with its verb's strict schema before a
- * handler runs, so unknown fields, paths and URLs with keys never reach a service.
- */
-
-/** Profile names: "embedded" runs our /v1 service beside the app; "remote" calls a hosted /v1 API. */
+/** `embedded` runs our /v1 service beside the app; `remote` calls a hosted /v1 API. */
 export const ProfileName = z.enum(['embedded', 'remote']);
 export type ProfileName = z.infer<typeof ProfileName>;
 
@@ -18,10 +13,7 @@ export const DatasetId = z.string().min(1).max(200).regex(/^[a-z0-9_]+$/, 'datas
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/**
- * Remote base URL, e.g. `https://api.gridstatus.io/v1`: https (plain http only to a loopback host,
- * so a key never crosses a network unencrypted), no credentials, no query string or fragment.
- */
+/** Remote base URL: https (http only to loopback, so a key never travels unencrypted), no credentials, query or fragment. */
 export const RemoteBaseUrl = z
   .string()
   .trim()
@@ -42,10 +34,7 @@ export const DEFAULT_REMOTE_BASE_URL = 'https://api.gridstatus.io/v1';
 /** Longest cache lifetime a profile may set: 30 days, in seconds. */
 export const MAX_CACHE_TTL_SECONDS = 30 * 24 * 3600;
 
-/**
- * An API key as it is sent in the `x-api-key` header: any length, printable ASCII without spaces,
- * so a pasted newline or NUL is refused here rather than failing every /v1 call later.
- */
+/** An `x-api-key` value: 1–512 printable ASCII, no spaces, so a pasted newline fails here rather than on every call. */
 export const ApiKeyText = z
   .string()
   .trim()
@@ -53,15 +42,12 @@ export const ApiKeyText = z
   .max(512, 'That is longer than any API key (512 characters at most).')
   .regex(/^[\x21-\x7E]+$/, 'An API key has no spaces or special characters: paste it exactly as it was issued.');
 
-/**
- * Caller-chosen id of one bridge call, so it can be watched (`requests:status`) and cancelled
- * (`requests:cancel`) while it runs: 1–64 characters of `A-Z a-z 0-9 _ -` (e.g. a `crypto.randomUUID()`).
- */
+/** Caller-chosen id of a call, for `requests:status` and `requests:cancel`: 1–64 of `A-Z a-z 0-9 _ -`. */
 export const RequestId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'requestId: 1-64 of A-Z, a-z, 0-9, _ and -');
 export type RequestId = z.infer<typeof RequestId>;
 
 
-/** One filter as the dataset query takes it (`filter_column`, `filter_operator`, `filter_value`; `in` takes a comma list). */
+/** One dataset-query filter (`filter_column`, `filter_operator`, `filter_value`; `in` takes a comma list). */
 export const EstimateFilter = z
   .object({
     column: z.string().min(1).max(200),
@@ -74,19 +60,13 @@ export type EstimateFilter = z.output<typeof EstimateFilter>;
 /** A column name as the catalogue spells it (`interval_start_utc`, `shadow_price`). */
 export const ColumnName = z.string().min(1).max(200).regex(/^[A-Za-z0-9_]+$/, 'column: A-Z, a-z, 0-9 and _ only');
 
-/**
- * `timezone` of a dataset query: an IANA zone (`America/Chicago`, `US/Eastern`) or `market` for the
- * dataset's `data_timezone`. Times without an offset are read in it; the query adds `<x>_local` columns.
- */
+/** A query's `timezone`: an IANA zone or `market` (the dataset's `data_timezone`); see docs/query.md#time-range. */
 export const QueryTimezone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'timezone: an IANA zone or "market"');
 
 /** Largest `limit` of `datasets:query` (rows across all pages). */
 export const MAX_QUERY_LIMIT = 100_000;
 
-/**
- * Largest `pageSize` of `datasets:query`: one page is read whole in main (the proxy reads at most
- * 32 MiB of JSON per answer), so pages stay small enough for wide datasets; `limit` spans pages.
- */
+/** Largest `pageSize` of `datasets:query`: main reads a page whole (at most 32 MiB), so wide datasets need small pages. */
 export const MAX_QUERY_PAGE_SIZE = 10_000;
 
 /** Input of `datasets:query`: one page of a dataset query (docs/query.md), cursor-paginated. */
@@ -100,53 +80,42 @@ export const QueryInput = z
     order: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
     pageSize: z.number().int().min(1).max(MAX_QUERY_PAGE_SIZE).optional(),
-    /** `meta.cursor` of the previous page; absent (or empty) for the first page. */
     cursor: z.string().max(4000).regex(/^[A-Za-z0-9_=-]*$/, 'cursor: base64url').optional(),
-    /** IANA zone or `market`; adds `<x>_local` columns. */
     timezone: QueryTimezone.optional(),
     requestId: RequestId.optional(),
   })
   .strict();
 
-/** Input of `datasets:estimate`: the query's window, filter, row limit and zone. */
+/** Input of `datasets:estimate`: the query's window, filter, row `limit` (the estimate never exceeds it) and zone. */
 export const EstimateInput = z
   .object({
     datasetId: DatasetId,
     startTime: TimeText.optional(),
     endTime: TimeText.optional(),
     filter: EstimateFilter.optional(),
-    /** The query's row `limit` (as `datasets:query` takes it): the estimate never exceeds it. */
     limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
-    /** The query's `timezone`: times without an offset are read in it (as the query reads them). */
     timezone: QueryTimezone.optional(),
     requestId: RequestId.optional(),
   })
   .strict();
 
-/** Input of `datasets:columnValues`: distinct values of one column, for filter suggestions. */
+/** Input of `datasets:columnValues`: `search` is a case-insensitive substring; `limit` defaults to 100 on the route. */
 export const ColumnValuesInput = z
   .object({
     datasetId: DatasetId,
     column: ColumnName,
-    /** Case-insensitive substring of the value's text; absent = all values. */
     search: z.string().max(200).optional(),
-    /** Most values to return (the route's default is 100). */
     limit: z.number().int().min(1).max(COLUMN_VALUES_MAX_LIMIT).optional(),
     requestId: RequestId.optional(),
   })
   .strict();
 
 const Empty = z.object({}).strict();
-/** Input of a data verb without parameters: only the optional {@link RequestId}. */
 const DataEmpty = z.object({ requestId: RequestId.optional() }).strict();
 const DatasetRef = z.object({ datasetId: DatasetId, requestId: RequestId.optional() }).strict();
 const RemoteOnly = z.object({ profile: z.literal('remote') }).strict();
 
-/**
- * Verb → input schema. Every input is a strict object so unknown fields are rejected. Data verbs
- * (those that call /v1) accept an optional `requestId` for `requests:status` / `requests:cancel`.
- * `satisfies` makes a verb without a schema (or a schema without a verb) a compile error.
- */
+/** Verb → strict input schema (unknown fields refused); `satisfies` makes a verb without a schema a compile error. */
 export const contractInputs = {
   'app:info': Empty,
   'datasets:list': DataEmpty,

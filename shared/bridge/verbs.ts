@@ -1,8 +1,4 @@
-/**
- * The bridge's verb names and transport constants, without zod: the sandboxed preload imports only
- * this file (and types), so its bundle carries no schema library. Inputs are in `inputs.ts`, result
- * types in `results.ts`; `contract.ts` re-exports all three.
- */
+// No zod here: the sandboxed preload imports only this file (and types), so its bundle carries no schema library.
 
 /** Every verb the renderer may call, `domain:action`, in contract order. */
 export const VERBS = [
@@ -31,28 +27,25 @@ export type Verb = (typeof VERBS)[number];
 
 const VERB_SET: ReadonlySet<string> = new Set(VERBS);
 
-/** Type guard: is `s` a contract verb? (`toString` and other object keys are not.) */
+/** Type guard: `s` is a contract verb (`toString` and other object keys are not). */
 export function isVerb(s: string): s is Verb {
   return VERB_SET.has(s);
 }
 
-/**
- * Builds an object with one entry per verb from a per-verb factory, typed as `T` (e.g. the
- * `window.gridscope` API): the mapping over the runtime list is the one place that cannot be
- * checked member by member, so it lives here once.
- */
+/** One entry per verb from a per-verb factory, typed as `T`: the one unchecked cast over the runtime list lives here. */
 export function fromVerbs<T extends { [V in Verb]: unknown }>(make: <V extends Verb>(verb: V) => T[V]): { [V in Verb]: T[V] } {
   return Object.fromEntries(VERBS.map((verb) => [verb, make(verb)])) as { [V in Verb]: T[V] };
 }
 
 /** Commands the desktop menu sends to the page (`window.gridscope.onCommand`). */
 export const APP_COMMANDS = ['focus-search', 'open-settings'] as const;
+/** One of {@link APP_COMMANDS}. */
 export type AppCommand = (typeof APP_COMMANDS)[number];
 
 /** IPC channel main → preload for {@link AppCommand}s (not a verb: the page cannot invoke it). */
 export const APP_COMMAND_CHANNEL = 'gridscope:command';
 
-/** HTTP transport of the web host: `POST {BRIDGE_PATH}/<verb>` with the JSON input as body. */
+/** Web host transport: `POST {BRIDGE_PATH}/<verb>` with the JSON input as body. */
 export const BRIDGE_PATH = '/bridge';
 /** Header the web host requires on bridge calls, so a cross-site form or image cannot reach them. */
 export const BRIDGE_HEADER = 'x-gridscope-bridge';

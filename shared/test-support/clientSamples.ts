@@ -1,19 +1,9 @@
-/**
- * Test-only /v1 bodies for the client schemas (client.ts): what real servers send, not what our
- * server sends. Not exported from the index; imported by shared/ and electron/ tests.
- */
+// Test-only /v1 bodies for the lenient client schemas: what other servers send, not what ours sends.
 
-/** `all_columns` of the 2024 hosted API: `{name, type, is_numeric, is_date}`, no `is_datetime`. */
 const cols = (spec: [name: string, type: string, numeric: boolean, date: boolean][]) =>
   spec.map(([name, type, is_numeric, is_date]) => ({ name, type, is_numeric, is_date }));
 
-/**
- * `GET /v1/datasets` of the hosted API (GridStatus) as of 2024-09, built from the first rows of
- * rgridstatus' README (`get_available_datasets()`, /work/shared/data/gridstatus-catalogue): the
- * pre-spec names `earliest_available_time`, `latest_available_time`, `last_checked_time`,
- * `created_at`, `is_in_snowflake`, an extra `updated_at`, no `status`, no `is_datetime`.
- * Descriptions abridged; envelope as the addendum describes the list's.
- */
+/** The hosted API's `GET /v1/datasets` as of 2024-09 (from rgridstatus' README): older names, no `status` or `is_datetime`. */
 export const GRIDSTATUS_2024_LIST = {
   status_code: 200,
   data: [
@@ -148,10 +138,7 @@ export const GRIDSTATUS_CURRENT_DATASET = {
   updated_at_utc: '2025-01-23T16:00:00+00:00',
 };
 
-/**
- * Spec endpoint 12 at its barest: "Response 200: Dataset object" — the listed keys (all nullable,
- * here mostly null), no `all_columns`, no `data_timezone`, no envelope.
- */
+/** The barest valid dataset detail (docs/api.md#dataset-detail): keys mostly null, no `all_columns`, zone or envelope. */
 export const SPEC_MIN_DATASET = {
   id: 'pjm_lmp_day_ahead_hourly',
   name: 'PJM LMP Day Ahead Hourly',
@@ -175,7 +162,7 @@ export const SPEC_MIN_DATASET = {
   status: null,
 };
 
-/** Spec endpoint 11 at its barest: `status_code`, `data`, `meta` with `page`, `dataset_metadata` with `resample_conversion`. */
+/** The barest valid dataset list (docs/api.md#dataset-list): `meta` has only `page`. */
 export const SPEC_MIN_LIST = {
   status_code: 200,
   data: [SPEC_MIN_DATASET],
@@ -183,7 +170,7 @@ export const SPEC_MIN_LIST = {
   dataset_metadata: { resample_conversion: { '1_HOUR': 3600 } },
 };
 
-/** Spec endpoint 13 at its barest: `status_code`, `data`, `meta` with `page` (no `dataset_metadata`). */
+/** The barest valid dataset audit (docs/api.md#dataset-audit): `meta` has only `page`, no `dataset_metadata`. */
 export const SPEC_MIN_AUDIT = {
   status_code: 200,
   data: [
@@ -198,7 +185,7 @@ export const SPEC_MIN_AUDIT = {
   meta: { page: 1 },
 };
 
-/** Spec endpoint 15 with only the fields the spec's table names. */
+/** An API usage body (docs/api.md#api-usage) with only its required fields. */
 export const SPEC_MIN_USAGE = {
   plan_name: 'Free',
   limits: { api_rows_returned_limit: 500_000, api_rows_per_response_limit: 50_000 },

@@ -3,8 +3,6 @@ import { isTimeText, parseTimeText, TIME_TEXT_HINT, TimeGrammarError, timeTextEr
 import { TimeText } from './schema.js';
 import { expectedFor, isoMicros, TIME_CASES } from './test-support/cases.js';
 
-/** The time grammar (docs/query.md "Time range") and its schema, over the shared table of cases. */
-
 const read = (text: string, zone: string, decodedPlus: boolean): string => {
   try {
     return isoMicros(parseTimeText(text, { zone, decodedPlus }));

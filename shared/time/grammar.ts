@@ -1,25 +1,12 @@
 import { isKnownZone, wallTimeToEpoch } from './zones.js';
 
-/**
- * The one time grammar of Gridscope (docs/api.md "Time grammar"): the dataset query's timestamp
- * parameters on the server, and the times main sizes an estimate with. Pure: no Node, no DOM.
- *
- * Forms: `YYYY-MM-DD`, then optionally `T`, `t` or one space and `HH:MM`, `HH:MM:SS` or
- * `HH:MM:SS.f` (1–9 fraction digits), then optionally, after optional whitespace, `Z`, `z`,
- * `±HH:MM`, `±HHMM` or `±HH` (offset minutes 00–59, at most ±18:00). Dates must exist (no
- * 2024-02-30), hours are 00–23, minutes and seconds 00–59, years 0100–9999; at most 64 characters.
- */
-
-/** Longest text accepted, after trimming (the longest form, `2024-03-10T05:00:00.123456789 +05:30`, is 36). */
+/** Longest time text accepted, after trimming (the longest valid form has 36 characters). */
 export const TIME_TEXT_MAX_LENGTH = 64;
 
 /** The accepted forms in user words, one line. */
 export const TIME_TEXT_HINT = 'use 2024-03-10, 2024-03-10 05:00 or 2024-03-10T05:00:00Z (offsets Z, ±HH:MM, ±HHMM or ±HH)';
 
-/**
- * A text the grammar refuses. `message`: `'<text>' is not a date or date-time (<reason>): <TIME_TEXT_HINT>`,
- * the text cut to 64 characters; `text`: the text as given.
- */
+/** A text the time grammar refuses: `message` quotes at most 64 characters of it, a reason and {@link TIME_TEXT_HINT}. */
 export class TimeGrammarError extends Error {
   override readonly name = 'TimeGrammarError';
   constructor(
@@ -31,34 +18,24 @@ export class TimeGrammarError extends Error {
   }
 }
 
-/** An instant read from a time text. */
+/** An instant read from a time text: `epochMs` truncated to the ms, `micros` the second's fraction (0–999999, truncated). */
 export interface ParsedTime {
-  /** The instant in epoch milliseconds, the fraction truncated to the millisecond. */
   epochMs: number;
-  /** The fraction of the second in microseconds (0–999999), truncated: `.1234567` → 123456. */
   micros: number;
-  /** True when the text carried `Z` or an offset (then `zone` played no part). */
   hasOffset: boolean;
-  /** True when the text had no time of day (`2024-03-10`, `2024-03-10Z`): midnight. */
   dateOnly: boolean;
 }
 
-/** Options of {@link parseTimeText}. */
+/** Options of {@link parseTimeText}: `zone` (IANA, default `UTC`) for naive texts; `decodedPlus` reads a decoded `+`. */
 export interface TimeTextOptions {
-  /** IANA zone for texts without an offset; default `UTC`. */
   zone?: string;
-  /** Read a decoded `+` (a space, as an unencoded `+` in a query string arrives): see {@link parseTimeText}. */
   decodedPlus?: boolean;
 }
 
-/**
- * Groups: 1–3 date, 4–7 time and fraction, 8 a space then `HH:MM`, `HHMM` or `HH` after the time
- * (a decoded `+`; inside the time group, so never after a date alone), 9 the suffix.
- */
+// Group 8 (a decoded `+` offset) sits inside the time group, so it can never follow a date alone.
 const PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?: (\d{2}(?::?\d{2})?))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/** Fields of a text the grammar accepts, before any zone is applied. @throws TimeGrammarError */
 function readTimeText(text: string, decodedPlus: boolean) {
   const trimmed = text.trim();
   if (trimmed.length > TIME_TEXT_MAX_LENGTH) throw new TimeGrammarError(text, `at most ${TIME_TEXT_MAX_LENGTH} characters`);
@@ -88,19 +65,7 @@ function readTimeText(text: string, decodedPlus: boolean) {
   return { wallMs, micros: Number(fraction.padEnd(6, '0').slice(0, 6)), offsetMinutes, dateOnly: h === undefined };
 }
 
-/**
- * Reads `text` (trimmed) as an instant. Without an offset it is wall-clock time in `zone`
- * (default `UTC`) by the zone's rules at that date: a repeated time (DST ends) is its first
- * occurrence, a skipped time (DST starts) takes the offset in force before the change
- * (`2024-03-10 02:30` in US/Eastern is 07:30Z).
- *
- * With `decodedPlus`, after a time, one space then `HH:MM`, `HHMM` or `HH` is a positive offset
- * (`2024-03-10T00:00 05:00` is +05:00: an unencoded `+` in a query string decodes to a space).
- * After a date alone a space still separates the time: `2024-03-10 05:00` is 05:00 wall-clock.
- *
- * @throws TimeGrammarError when the text is not of the grammar or names no real date and time.
- * @throws RangeError when the text has no offset and `zone` is not a known IANA zone.
- */
+/** Reads `text` as an instant (docs/api.md#time-grammar). @throws TimeGrammarError; RangeError for a naive time in a bad zone. */
 export function parseTimeText(text: string, options: TimeTextOptions = {}): ParsedTime {
   const { wallMs, micros, offsetMinutes, dateOnly } = readTimeText(text, options.decodedPlus ?? false);
   const zone = options.zone ?? 'UTC';
@@ -111,7 +76,7 @@ export function parseTimeText(text: string, options: TimeTextOptions = {}): Pars
   return { epochMs: second + Math.floor(micros / 1000), micros, hasOffset: offsetMinutes !== undefined, dateOnly };
 }
 
-/** The refusal of `text` by the grammar (decoded `+` not read, no zone applied), or undefined when it is of the grammar. */
+/** The grammar's refusal of `text` (decoded `+` not read, no zone applied), or undefined when it is accepted. */
 export function timeTextError(text: string): TimeGrammarError | undefined {
   try {
     readTimeText(text, false);

@@ -1,12 +1,5 @@
-/**
- * IANA time zone rules through Intl/ICU, shared by the /v1 server (reading naive timestamps of a
- * query, server/query/timestamps.ts), main (sizing a query's window in the estimate) and the
- * renderer (checking a typed zone before a query is sent). Pure: no Node, no DOM.
- */
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A cached formatter giving wall-clock parts in `zone`. @throws RangeError for an unknown zone. */
 function formatter(zone: string): Intl.DateTimeFormat {
   let found = formatters.get(zone);
   if (!found) {
@@ -25,7 +18,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return found;
 }
 
-/** True when `zone` is an IANA time zone name Intl knows (e.g. `US/Eastern`, `America/Chicago`, `UTC`). */
+/** True when `zone` is an IANA time zone name Intl knows (e.g. `US/Eastern`, `UTC`). */
 export function isKnownZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
   try {
@@ -46,16 +39,11 @@ export function zoneOffsetMs(zone: string, epochMs: number): number {
   return wall - Math.floor(epochMs / 1000) * 1000;
 }
 
-/**
- * The instant (epoch ms) of wall-clock time `wallMs` (wall time encoded as if UTC) in `zone`.
- * A time that occurs twice (DST ends) is the first occurrence; a time that does not exist (DST
- * starts) is read with the offset in force before the change (docs/query.md "Time range").
- */
+/** Epoch ms of wall-clock `wallMs` (encoded as if UTC) in `zone`, DST read as docs/api.md#time-grammar says. */
 export function wallTimeToEpoch(wallMs: number, zone: string): number {
   const before = zoneOffsetMs(zone, wallMs - 36 * 3600_000);
   const after = zoneOffsetMs(zone, wallMs + 36 * 3600_000);
   const candidates = [...new Set([before, after])].filter((offset) => zoneOffsetMs(zone, wallMs - offset) === offset);
-  if (candidates.length === 0) return wallMs - before; // skipped hour: offset in force before the change
-  // Two readings (repeated hour): the earlier instant, i.e. the larger offset.
+  if (candidates.length === 0) return wallMs - before;
   return wallMs - Math.max(...candidates);
 }
