@@ -5,7 +5,7 @@ import envPaths from 'env-paths';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { KeyRing } from './auth.js';
 import { DatasetStore } from './data/store.js';
-import { installErrorHandlers } from './errors.js';
+import { API_SERVER_OPTIONS, installErrorHandlers } from './errors.js';
 import { loggerOptions } from './logging.js';
 import { openapiRoutes } from './openapi.js';
 import { UsageStore, resolvePlan, type Plan } from './plans/index.js';
@@ -78,7 +78,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const usageStore = await UsageStore.open(options.usageFile ?? path.join(cacheDir, 'usage.json'));
   const store = await DatasetStore.open({ dataDir, cacheDir });
   try {
-    const app = Fastify({ logger: options.logger ? loggerOptions() : false });
+    const app = Fastify({ ...API_SERVER_OPTIONS, logger: options.logger ? loggerOptions() : false });
     if (usageStore.setAside) app.log.warn(`Unreadable usage file moved to ${usageStore.setAside}; counting starts afresh`);
     app.decorate('gridscope', { plan, queryTimeoutMs });
     app.decorateRequest('apiKeyId', null);

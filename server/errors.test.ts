@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { HttpError, installErrorHandlers } from './errors.js';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '../shared/index.js';
+import { API_SERVER_OPTIONS, HttpError, MAX_PARAM_LENGTH, clientErrorAnswer, installErrorHandlers } from './errors.js';
 import { RequestValidationError } from './validation.js';
 
 /** Error bodies are JSON `{detail}` for every status, 5xx included (the Python client calls .json()). */
@@ -48,5 +52,148 @@ describe('error bodies', () => {
     expect(Object.keys(res.json())).toEqual(['detail']);
     expect(typeof res.json().detail).toBe('string');
     await app.close();
+  });
+});
+
+/**
+ * The server's own errors, raised before a route runs, on an app built like createServer's (the
+ * same Fastify options and handlers) with one route taking a path parameter and a validated query.
+ */
+describe("Fastify's and Node's own errors in the API shape", () => {
+  const app = Fastify({ ...API_SERVER_OPTIONS, logger: false });
+  let port: number;
+  let release: () => void = () => undefined;
+
+  beforeAll(async () => {
+    installErrorHandlers(app);
+    const schema = { params: z.object({ id: z.string() }), querystring: z.object({ limit: z.enum(['1', '2']).optional() }) };
+    app.get('/v1/items/:id', { schema }, async (request) => ({ id: (request.params as { id: string }).id }));
+    app.post('/v1/echo', async (request) => request.body);
+    app.get('/v1/slow', () => new Promise((resolve) => (release = () => resolve({ slow: true }))));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    release();
+    await app.close();
+  });
+
+  /** Asserts a JSON `{"detail": "<text>"}` body and returns the text. */
+  const detailOf = (res: { headers: Record<string, unknown>; json: () => unknown }) => {
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    return ErrorBody.strict().parse(res.json()).detail;
+  };
+
+  it('bad percent-encoding in the path → 400 {detail}', async () => {
+    const res = await app.inject({ url: '/v1/items/%ZZ' });
+    expect(res.statusCode).toBe(400);
+    expect(detailOf(res)).toBe('Bad Request: the URL path is not valid percent-encoding.');
+  });
+
+  it(`a path parameter over ${MAX_PARAM_LENGTH} characters → 414 {detail}; ${MAX_PARAM_LENGTH} is served`, async () => {
+    const long = await app.inject({ url: `/v1/items/${'a'.repeat(MAX_PARAM_LENGTH + 1)}` });
+    expect(long.statusCode).toBe(414);
+    expect(detailOf(long)).toBe(`URI Too Long: a path parameter may have at most ${MAX_PARAM_LENGTH} characters.`);
+    const fits = await app.inject({ url: `/v1/items/${'a'.repeat(MAX_PARAM_LENGTH)}` });
+    expect(fits.json()).toEqual({ id: 'a'.repeat(MAX_PARAM_LENGTH) });
+  });
+
+  it('unknown routes and methods other than the route’s → 404 {"detail":"Not Found"}', async () => {
+    for (const [method, url] of [['GET', '/v1/nothing'], ['POST', '/v1/items/x'], ['PUT', '/v1/items/x'], ['DELETE', '/v1/items/x'], ['PATCH', '/v1/items/x'], ['OPTIONS', '/v1/items/x']] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(detailOf(res)).toBe('Not Found');
+    }
+  });
+
+  it('a request body that is not JSON, of an unknown type or too large → 400, 415, 413 with {detail}', async () => {
+    const badJson = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(badJson.statusCode).toBe(400);
+    expect(detailOf(badJson)).toMatch(/not valid JSON/);
+    const xml = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(detailOf(xml)).toMatch(/Unsupported Media Type/i);
+    const big = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(1_100_000)}"` });
+    expect(big.statusCode).toBe(413);
+    expect(detailOf(big)).toMatch(/body/i);
+  });
+
+  it('a bad parameter → the 422 list, path parameters named `path`', async () => {
+    const res = await app.inject({ url: '/v1/items/x?limit=9' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ detail: [{ loc: ['query', 'limit'], msg: "Input should be '1' or '2'", type: 'enum' }] });
+  });
+
+  /** Sends raw bytes on a new connection; resolves with all the server wrote and whether it closed the connection. */
+  async function raw(request: string): Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean }> {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', () => undefined); // the server may reset a connection it refuses
+    await once(socket, 'connect');
+    socket.write(request);
+    const closed = await Promise.race([once(socket, 'close').then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
+    socket.destroy();
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    const [statusLine = '', ...lines] = head.split('\r\n');
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    return { status: Number(statusLine.split(' ')[1]), headers, body, closed };
+  }
+
+  it('a URL over the header limit (rejected by Node before Fastify) → 431 {detail}, Connection: close, connection closed', async () => {
+    const res = await raw(`GET /v1/items/x?limit=${'1'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close', 'content-length': String(Buffer.byteLength(res.body)) });
+    expect(JSON.parse(res.body)).toEqual({ detail: clientErrorAnswer('HPE_HEADER_OVERFLOW')!.detail });
+    expect(JSON.parse(res.body).detail).toMatch(/^Request Header Fields Too Large: .* 16384 bytes\.$/);
+    expect(res.closed).toBe(true);
+  });
+
+  it('an over-long header block → 431 {detail} and closes; malformed HTTP → 400 {detail} and closes', async () => {
+    const headers = await raw(`GET /v1/items/x HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${'k'.repeat(20_000)}\r\n\r\n`);
+    expect(headers.status).toBe(431);
+    expect(headers.headers.connection).toBe('close');
+    expect(ErrorBody.strict().parse(JSON.parse(headers.body)).detail).toMatch(/^Request Header Fields Too Large/);
+    expect(headers.closed).toBe(true);
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(garbage.headers.connection).toBe('close');
+    expect(JSON.parse(garbage.body)).toEqual({ detail: 'Bad Request: the request is not valid HTTP.' });
+    expect(garbage.closed).toBe(true);
+  });
+
+  it('a request arriving during shutdown → 503 {detail} with Connection: close', async () => {
+    // The first request holds the connection open while close() begins; the second arrives on it then.
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', () => undefined);
+    await once(socket, 'connect');
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write('GET /v1/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await pause();
+    const closing = app.close();
+    await pause();
+    socket.write('GET /v1/items/x HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await pause();
+    release();
+    await Promise.race([once(socket, 'close'), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await closing;
+    socket.destroy();
+    const [first = '', second = ''] = text.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(second.split('\r\n\r\n')[1]!)).toEqual({ detail: 'Service Unavailable: the server is shutting down.' });
+  });
+});
+
+describe('clientErrorAnswer', () => {
+  it('answers nothing on a reset connection, 408 on a request timeout, 400 on other parser errors', () => {
+    expect(clientErrorAnswer('ECONNRESET')).toBeUndefined();
+    expect(clientErrorAnswer('ERR_HTTP_REQUEST_TIMEOUT')).toEqual({ status: 408, detail: 'Request Timeout' });
+    expect(clientErrorAnswer('HPE_INVALID_METHOD')?.status).toBe(400);
   });
 });

@@ -70,7 +70,7 @@ export class UsageTracker {
   /**
    * Admits one request of `keyId` now, or says why not. Checks, in order: monthly requests, monthly
    * rows (detail names the reset date, the next month's first day), then the second, minute and
-   * hour windows (`Too Many Requests. Limit: 1 per 1 second.`), then `last` (the plan hook's rows
+   * hour windows (`Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.`), then `last` (the plan hook's rows
    * held by requests in flight: a transient refusal, so a client over a window hears about the
    * window first). On admission it counts the request at once, before returning: no other request
    * can slip between the checks and the count (`last` must be synchronous).

@@ -63,6 +63,26 @@ describe('unknown routes', () => {
   it('answers 404 without asking for a key', async () => {
     expect((await get('/v1/nothing')).json()).toEqual({ detail: 'Not Found' });
   });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)('%s on a GET route → 404 {"detail":"Not Found"}', async (method) => {
+    const res = await app.inject({ method, url: '/v1/datasets', headers: { 'x-api-key': TEST_KEY } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not Found' });
+  });
+});
+
+describe("Fastify's own errors, before the key is asked for", () => {
+  it.each<[string, string, number, RegExp]>([
+    ['bad percent-encoding', '/v1/datasets/%ZZ', 400, /not valid percent-encoding/],
+    ['a dataset id over 100 characters', `/v1/datasets/${'x'.repeat(101)}/query`, 414, /at most 100 characters/],
+  ])('%s → %i {detail}', async (_case, url, status, detail) => {
+    for (const headers of [{}, { 'x-api-key': TEST_KEY }] as Record<string, string>[]) {
+      const res = await get(url, headers);
+      expect(res.statusCode).toBe(status);
+      expect(Object.keys(res.json())).toEqual(['detail']);
+      expect(ErrorBody.parse(res.json()).detail).toMatch(detail);
+    }
+  });
 });
 
 describe('HEAD', () => {

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { DatasetFormatQuery, ValidationErrorBody } from '../shared/index.js';
-import { RequestValidationError, parseRequest, toValidationIssues } from './validation.js';
+import { RequestValidationError, toValidationIssues, validatorCompiler } from './validation.js';
 
-/** The issues parseRequest throws for `value`, or fails the test when it parses. */
-function issuesOf(schema: z.ZodType, value: unknown, location: 'query' | 'path' = 'query') {
-  try {
-    parseRequest(schema, value, location);
-  } catch (error) {
-    expect(error).toBeInstanceOf(RequestValidationError);
-    return (error as RequestValidationError).issues;
-  }
-  throw new Error('expected a validation error');
+/** What the validator compiler answers for `value` as the request part `httpPart`. */
+function validate(schema: z.ZodType, value: unknown, httpPart = 'querystring') {
+  const check = validatorCompiler({ schema, httpPart, method: 'GET', url: '/test' });
+  return check(value) as { value?: unknown; error?: Error };
+}
+
+/** The issues of a request part that does not parse, or fails the test when it parses. */
+function issuesOf(schema: z.ZodType, value: unknown, httpPart = 'querystring') {
+  const { error } = validate(schema, value, httpPart);
+  expect(error).toBeInstanceOf(RequestValidationError);
+  return (error as RequestValidationError).issues;
 }
 
 describe('FastAPI-shaped validation errors', () => {
@@ -42,7 +44,7 @@ describe('FastAPI-shaped validation errors', () => {
 
   it('reports missing, int_parsing, string_type and value_error', () => {
     const schema = z.object({ dataset_id: z.string(), limit: z.number(), name: z.string(), size: z.string().min(3) });
-    const issues = issuesOf(schema, { limit: 'ten', name: ['a', 'b'], size: 'ab' }, 'path');
+    const issues = issuesOf(schema, { limit: 'ten', name: ['a', 'b'], size: 'ab' }, 'params');
     expect(issues).toEqual([
       { loc: ['path', 'dataset_id'], msg: 'Field required', type: 'missing' },
       { loc: ['path', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
@@ -63,10 +65,20 @@ describe('FastAPI-shaped validation errors', () => {
   });
 
   it('returns parsed values with defaults and without unknown keys', () => {
-    expect(parseRequest(DatasetFormatQuery, { api_key: 'k', download: 'YES' }, 'query')).toEqual({
-      return_format: 'json',
-      download: true,
-      json_schema: 'array-of-objects',
+    expect(validate(DatasetFormatQuery, { api_key: 'k', download: 'YES' })).toEqual({
+      value: { return_format: 'json', download: true, json_schema: 'array-of-objects' },
     });
+  });
+
+  it('names headers `header` in loc, as FastAPI does', () => {
+    const schema = z.object({ 'x-stream': z.enum(['true', 'false']) });
+    expect(issuesOf(schema, { 'x-stream': 'maybe' }, 'headers')).toEqual([
+      { loc: ['header', 'x-stream'], msg: "Input should be 'true' or 'false'", type: 'enum' },
+    ]);
+  });
+
+  it('refuses, when the route is registered, a schema that is not zod or a body schema', () => {
+    expect(() => validatorCompiler({ schema: { type: 'object' } as never, httpPart: 'querystring', method: 'GET', url: '/x' })).toThrow(/GET \/x: the querystring schema must be a zod schema/);
+    expect(() => validatorCompiler({ schema: z.object({}), httpPart: 'body', method: 'POST', url: '/x' })).toThrow(/POST \/x: the body schema/);
   });
 });

@@ -1,19 +1,23 @@
-import type { z } from 'zod';
+import type { FastifySchemaCompiler } from 'fastify';
+import { z } from 'zod';
 import type { ValidationIssue } from '../shared/index.js';
 
 /**
- * Request validation in the FastAPI shape (spec "Errors": 422 `{"detail":[{loc,msg,type}]}`).
- * Zod parses; this module renames zod's issues the way pydantic names them so clients that match on
- * `type` (`enum`, `bool_parsing`, `int_parsing`, `missing`, `string_type`, `value_error`) and read
- * `msg` see what the hosted API would send.
+ * Request validation in the FastAPI shape (docs/api.md "Errors": 422 `{"detail":[{loc,msg,type}]}`).
+ * The routes declare their parameters as zod schemas (`schema.params`, `schema.querystring`,
+ * `schema.headers`); Fastify validates them with {@link validatorCompiler} after the `onRequest`
+ * hooks (API key, plan limits) and before the handler, and hands the handler the parsed values.
+ * This module renames zod's issues the way pydantic names them, so clients that match on `type`
+ * (`enum`, `bool_parsing`, `int_parsing`, `missing`, `string_type`, `value_error`) and read `msg`
+ * see what the hosted API would send.
  */
 
 /** Where a parameter comes from: the first element of `loc`. */
-export type ParameterLocation = 'query' | 'path';
+export type ParameterLocation = 'query' | 'path' | 'header';
 
 type ZodIssue = z.ZodError['issues'][number];
 
-/** Thrown by {@link parseRequest}; the error handler turns it into a 422 with `issues` as `detail`. */
+/** Thrown for a request whose parameters do not parse; the error handler answers 422 with `issues` as `detail`. */
 export class RequestValidationError extends Error {
   readonly statusCode = 422;
   constructor(readonly issues: ValidationIssue[]) {
@@ -65,13 +69,25 @@ export function toValidationIssues(error: z.ZodError, location: ParameterLocatio
   });
 }
 
+/** Fastify's name of a request part → the first element of `loc`. */
+const LOCATIONS: Record<string, ParameterLocation> = { querystring: 'query', params: 'path', headers: 'header' };
+
 /**
- * Parses request parameters with a shared zod schema.
- * @returns the parsed value (defaults applied, unknown keys dropped).
- * @throws RequestValidationError (→ 422) when the value does not match.
+ * Fastify's validator compiler for the zod route schemas (set by errors.ts `installErrorHandlers`):
+ * parses the part with `{ reportInput: true }` (fastify-type-provider-zod's own compiler leaves the
+ * input out of its issues, and without it a missing parameter cannot be told from a wrong one).
+ * Valid → `{ value }`, the parsed value (defaults applied, unknown keys dropped) that Fastify puts
+ * on `request.query` / `request.params`; invalid → `{ error }`, a {@link RequestValidationError}.
+ * @throws Error at route registration for a schema that is not a zod schema, or for a request body
+ * schema (no route takes a body).
  */
-export function parseRequest<S extends z.ZodType>(schema: S, value: unknown, location: ParameterLocation): z.output<S> {
-  const result = schema.safeParse(value, { reportInput: true });
-  if (!result.success) throw new RequestValidationError(toValidationIssues(result.error, location));
-  return result.data;
-}
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart, method, url }) => {
+  const location = LOCATIONS[httpPart ?? ''];
+  if (!(schema instanceof z.ZodType) || location === undefined) {
+    throw new Error(`${method} ${url}: the ${httpPart} schema must be a zod schema of the query, path or headers`);
+  }
+  return (data) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: new RequestValidationError(toValidationIssues(result.error, location)) };
+  };
+};

@@ -95,7 +95,7 @@ describe('limits under concurrent requests', () => {
     expect(count(first, (r) => r.status === 200)).toBe(30);
     const refused = first.filter((r) => r.status === 429);
     expect(refused).toHaveLength(10);
-    expect(new Set(refused.map((r) => `${r.detail} / ${r.retryAfter}`))).toEqual(new Set(['Too Many Requests. Limit: 30 per 1 minute. / 60']));
+    expect(new Set(refused.map((r) => `${r.detail} / ${r.retryAfter}`))).toEqual(new Set(['Too Many Requests. Limit: 30 per 1 minute. Try again in 60 seconds. / 60']));
 
     now += 61_000; // the minute has passed; 15 requests of the month remain
     const second = await burst(`${base}/datasets/nyiso_zonal_load_5_min`, 40);
@@ -172,6 +172,6 @@ describe('limits under concurrent requests', () => {
     const base = await start('free');
     const results = await burst(`${base}/datasets`, 40);
     expect(count(results, (r) => r.status === 200)).toBe(1);
-    expect(count(results, (r) => r.detail === 'Too Many Requests. Limit: 1 per 1 second.' && r.retryAfter === '1')).toBe(39);
+    expect(count(results, (r) => r.detail === 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.' && r.retryAfter === '1')).toBe(39);
   });
 });

@@ -84,7 +84,7 @@ const RULES: Rule[] = [
     before: repeat(CATALOGUE, 1, 0),
     url: CATALOGUE,
     status: 429,
-    detail: 'Too Many Requests. Limit: 1 per 1 second.',
+    detail: 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.',
     retryAfter: '1',
   },
   { rule: 'free: one second later → 200', server: 'free', before: repeat(CATALOGUE, 1, 1_000), url: CATALOGUE, at: 1_000, status: 200, retryAfter: null },
@@ -95,7 +95,7 @@ const RULES: Rule[] = [
     url: CATALOGUE,
     at: 30_000,
     status: 429,
-    detail: 'Too Many Requests. Limit: 30 per 1 minute.',
+    detail: 'Too Many Requests. Limit: 30 per 1 minute. Try again in 30 seconds.',
     retryAfter: '30',
   },
   {
@@ -105,7 +105,7 @@ const RULES: Rule[] = [
     url: CATALOGUE,
     at: 240_000,
     status: 429,
-    detail: 'Too Many Requests. Limit: 4 per 1 hour.',
+    detail: 'Too Many Requests. Limit: 4 per 1 hour. Try again in 3360 seconds.',
     retryAfter: '3360',
   },
   {

@@ -122,7 +122,7 @@ const CASES: Case[] = [
     used: 900,
     inFlight: [q(100)],
     check: q(1),
-    detail: 'Too Many Requests. Limit: 1 per 1 second.',
+    detail: 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.',
     retryAfter: '1',
   },
   {
@@ -131,7 +131,7 @@ const CASES: Case[] = [
     used: 0,
     inFlight: [{ url: AUDIT }],
     check: { url: AUDIT },
-    detail: 'Too Many Requests. Limit: 1 per 1 second.',
+    detail: 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.',
     retryAfter: '1',
   },
 ];

@@ -58,7 +58,8 @@ export class RateLimiter {
   /**
    * Whether one more request of `keyId` at `nowMs` would exceed a window. When several do, the one
    * with the longest wait is reported (retrying earlier could not succeed).
-   * @returns the refusal (detail `Too Many Requests. Limit: 30 per 1 minute.`), or `undefined`.
+   * @returns the refusal, or `undefined`. Its detail names the limit and the wait, the same number of
+   * seconds as `Retry-After`: `Too Many Requests. Limit: 30 per 1 minute. Try again in 12 seconds.`
    */
   check(keyId: string, nowMs: number): RateRefusal | undefined {
     const times = this.hits.get(keyId) ?? [];
@@ -70,7 +71,8 @@ export class RateLimiter {
       const freedAt = window.limit === 0 ? nowMs + window.ms : times[times.length - window.limit]! + window.ms;
       const retryAfterSeconds = Math.max(1, Math.ceil((freedAt - nowMs) / 1000));
       if (!refusal || retryAfterSeconds > refusal.retryAfterSeconds) {
-        refusal = { detail: `Too Many Requests. Limit: ${window.limit} per 1 ${window.unit}.`, retryAfterSeconds };
+        const wait = `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
+        refusal = { detail: `Too Many Requests. Limit: ${window.limit} per 1 ${window.unit}. Try again in ${wait}.`, retryAfterSeconds };
       }
     }
     return refusal;

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ColumnValuesQuery, type ColumnValuesResponse } from '../../shared/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ColumnValuesPath, ColumnValuesQuery, ColumnValuesResponse } from '../../shared/index.js';
 import { columnValues } from '../data/columnValues.js';
 import type { DatasetStore } from '../data/store.js';
 import { HttpError } from '../errors.js';
-import { parseRequest } from '../validation.js';
+import { routeDoc } from '../openapi.js';
 
 /**
  * Column values **(ours)** (spec endpoint 16 "Column values"; addendum's suggested shape):
@@ -20,10 +21,16 @@ export interface ColumnValuesRoutesOptions {
 }
 
 /** Registers the column-values route (mount under `/v1`). */
-export const columnValuesRoutes: FastifyPluginAsync<ColumnValuesRoutesOptions> = async (app, { store }) => {
-  app.get('/datasets/:dataset_id/columns/:column/values', async (request): Promise<ColumnValuesResponse> => {
-    const query = parseRequest(ColumnValuesQuery, request.query, 'query');
-    const { dataset_id: id, column: name } = request.params as { dataset_id: string; column: string };
+export const columnValuesRoutes: FastifyPluginAsync<ColumnValuesRoutesOptions> = async (plain, { store }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    ...routeDoc({ tag: 'Datasets', summary: 'Distinct values of a column (ours)', ok: ColumnValuesResponse, errors: [404] }),
+    params: ColumnValuesPath,
+    querystring: ColumnValuesQuery,
+  };
+  app.get('/datasets/:dataset_id/columns/:column/values', { schema }, async (request): Promise<ColumnValuesResponse> => {
+    const query = request.query;
+    const { dataset_id: id, column: name } = request.params;
     const dataset = store.get(id);
     if (dataset === undefined) throw new HttpError(404, `Dataset ${id} not found`);
     // The allow-list: only a column the dataset declares reaches SQL, by its catalogue spelling.

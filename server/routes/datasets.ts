@@ -1,17 +1,22 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AuditResponse,
   AuditRow,
   Dataset,
+  DatasetDetailResponse,
   DatasetFormatQuery,
+  DatasetListResponse,
+  DatasetPath,
   RESAMPLE_CONVERSION,
   type DatasetWithTimezone,
   type PageMeta,
 } from '../../shared/index.js';
 import type { DatasetStore } from '../data/store.js';
 import { HttpError } from '../errors.js';
+import { routeDoc } from '../openapi.js';
 import { requireEntitlement } from '../plans/index.js';
 import { sendTable } from '../respond.js';
-import { parseRequest } from '../validation.js';
 
 /**
  * Dataset catalogue routes (spec endpoints 11–13; addendum "Clients the /v1 service must satisfy"):
@@ -49,21 +54,33 @@ function listItem(dataset: DatasetWithTimezone): Dataset {
 }
 
 /** The dataset named by the path, or HttpError 404. */
-function findDataset(store: DatasetStore, request: FastifyRequest): DatasetWithTimezone {
-  const { dataset_id: id } = request.params as { dataset_id: string };
+function findDataset(store: DatasetStore, id: string): DatasetWithTimezone {
   const dataset = store.get(id);
   if (dataset === undefined) throw new HttpError(404, `Dataset ${id} not found`);
   return dataset;
 }
 
+const CSV_NOTE = 'With `return_format=csv` the body is `text/csv` (header line, then rows).';
+
+const LIST_SCHEMA = {
+  ...routeDoc({
+    tag: 'Datasets',
+    summary: 'List datasets (endpoint 11)',
+    description: `Also served at /v1/datasets/ without a redirect. ${CSV_NOTE}`,
+    ok: DatasetListResponse,
+    csv: true,
+  }),
+  querystring: DatasetFormatQuery,
+};
+
 /** Registers the dataset catalogue routes (mount under `/v1`). */
-export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (app, { store }) => {
-  const list = async (request: FastifyRequest, reply: FastifyReply) => {
-    const format = parseRequest(DatasetFormatQuery, request.query, 'query');
+export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (plain, { store }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const list = async (request: FastifyRequest<{ Querystring: DatasetFormatQuery }>, reply: FastifyReply) => {
     return sendTable(reply, {
       columns: LIST_COLUMNS,
       rows: store.list().map(listItem),
-      format,
+      format: request.query,
       filename: 'datasets',
       envelope: (data) => ({
         status_code: 200,
@@ -73,33 +90,55 @@ export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (ap
       }),
     });
   };
-  app.get('/datasets', list);
-  app.get('/datasets/', list);
+  app.get('/datasets', { schema: LIST_SCHEMA }, list);
+  app.get('/datasets/', { schema: { ...LIST_SCHEMA, hide: true } }, list);
 
-  app.get('/datasets/:dataset_id', async (request, reply) => {
-    const format = parseRequest(DatasetFormatQuery, request.query, 'query');
-    const dataset = findDataset(store, request);
+  const detail = {
+    ...routeDoc({ tag: 'Datasets', summary: 'One dataset (endpoint 12)', description: CSV_NOTE, ok: DatasetDetailResponse, csv: true, errors: [404] }),
+    params: DatasetPath,
+    querystring: DatasetFormatQuery,
+  };
+  app.get('/datasets/:dataset_id', { schema: detail }, async (request, reply) => {
+    const dataset = findDataset(store, request.params.dataset_id);
     return sendTable(reply, {
       columns: DETAIL_COLUMNS,
       rows: [dataset],
-      format,
+      format: request.query,
       filename: dataset.id,
       envelope: (data) => ({ ...dataset, status_code: 200, data, meta: SINGLE_PAGE_META, dataset_metadata: dataset }),
     });
   });
 
-  app.get('/datasets/:dataset_id/audit', async (request, reply) => {
-    requireEntitlement(request, 'audit'); // 403 on plans without audit data (spec "Authentication" §3)
-    const format = parseRequest(DatasetFormatQuery, request.query, 'query');
-    const dataset = findDataset(store, request);
-    const rows = (await store.audit(dataset.id)) ?? [];
-    request.rowsReturned = rows.length;
-    return sendTable(reply, {
-      columns: AUDIT_COLUMNS,
-      rows,
-      format,
-      filename: `${dataset.id}_audit`,
-      envelope: (data) => ({ status_code: 200, data, meta: SINGLE_PAGE_META, dataset_metadata: dataset }),
-    });
-  });
+  const audit = {
+    ...routeDoc({
+      tag: 'Datasets',
+      summary: 'Audit counts per market date (endpoint 13)',
+      description: CSV_NOTE,
+      ok: AuditResponse,
+      csv: true,
+      errors: [403, 404],
+    }),
+    params: DatasetPath,
+    querystring: DatasetFormatQuery,
+  };
+  app.get(
+    '/datasets/:dataset_id/audit',
+    {
+      schema: audit,
+      // 403 on plans without audit data (docs/plans.md), before the parameters are checked.
+      preValidation: async (request) => requireEntitlement(request, 'audit'),
+    },
+    async (request, reply) => {
+      const dataset = findDataset(store, request.params.dataset_id);
+      const rows = (await store.audit(dataset.id)) ?? [];
+      request.rowsReturned = rows.length;
+      return sendTable(reply, {
+        columns: AUDIT_COLUMNS,
+        rows,
+        format: request.query,
+        filename: `${dataset.id}_audit`,
+        envelope: (data) => ({ status_code: 200, data, meta: SINGLE_PAGE_META, dataset_metadata: dataset }),
+      });
+    },
+  );
 };

@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
+import { ExportDownloadPath, ExportDownloadQuery } from '../../shared/index.js';
 import type { DatasetStore } from '../data/store.js';
 import { HttpError } from '../errors.js';
 import { parseObjectKey } from '../exports/keys.js';
 import { parseRange } from '../exports/range.js';
 import { closeExportServiceFor, exportServiceFor, type ExportService } from '../exports/service.js';
+import { routeDoc } from '../openapi.js';
 
 /**
  * `GET /exports/<bucket>/<object key>?expires=<unix s>&signature=<hex>` (ours): the download a
@@ -26,7 +28,18 @@ export const exportDownloadRoutes: FastifyPluginAsync<ExportDownloadOptions> = a
   const service = given ?? exportServiceFor(store);
   if (!given) app.addHook('onClose', async () => closeExportServiceFor(store));
 
-  app.get('/exports/:bucket/*', async (request, reply) => {
+  const doc = routeDoc({
+    tag: 'Exports',
+    summary: 'Download an export file through a presigned link (ours)',
+    description:
+      'No API key: the signature is the credential. Expired or tampered links → 403. Supports `Range` (206, `Content-Range`; 416 for a bad range). `object_key` is `{dataset_id}/year=YYYY/month=MM/YYYY-MM-DD.csv.gz` (slashes unescaped).',
+    ok: { mediaType: 'application/gzip', description: 'the gzipped CSV file (or the requested byte range)' },
+    errors: [403, 404, 416],
+    access: 'public',
+  });
+  // attachValidation: a link missing its signature is refused like a tampered one (403), never 422.
+  const options = { schema: { ...doc, params: ExportDownloadPath, querystring: ExportDownloadQuery }, attachValidation: true };
+  app.get('/exports/:bucket/*', options, async (request, reply) => {
     const { bucket, '*': key } = request.params as { bucket: string; '*': string };
     const { expires, signature } = request.query as Record<string, unknown>;
     const check = bucket === service.bucket ? service.signer.verify(bucket, key, expires, signature) : 'invalid';

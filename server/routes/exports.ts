@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ExportDatasetPath,
   ExportFilePath,
   ExportListQuery,
+  ExportListResponse,
   PresignedExportQuery,
-  type ExportListResponse,
-  type PresignedExportResponse,
+  PresignedExportResponse,
 } from '../../shared/index.js';
 import type { DatasetStore } from '../data/store.js';
 import { HttpError } from '../errors.js';
 import { objectKey } from '../exports/keys.js';
 import { closeExportServiceFor, exportServiceFor, type ExportService } from '../exports/service.js';
-import { parseRequest } from '../validation.js';
+import { routeDoc } from '../openapi.js';
 
 /**
  * Bulk export routes under `/v1` (spec endpoints 9 and 10): the per-day file listing (`year`,
@@ -30,7 +31,8 @@ export interface ExportRouteOptions {
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Registers endpoints 9 and 10. */
-export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, { store, service: given }) => {
+export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (plain, { store, service: given }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const service = given ?? exportServiceFor(store);
   if (!given) app.addHook('onClose', async () => closeExportServiceFor(store));
 
@@ -40,9 +42,14 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, 
     return found;
   };
 
-  app.get('/csv-exports/:dataset_id', async (request) => {
-    const { dataset_id: id } = parseRequest(ExportDatasetPath, request.params, 'path');
-    const query = parseRequest(ExportListQuery, request.query, 'query');
+  const list = {
+    ...routeDoc({ tag: 'Exports', summary: 'Per-day export files of a dataset (endpoint 10)', ok: ExportListResponse, errors: [404] }),
+    params: ExportDatasetPath,
+    querystring: ExportListQuery,
+  };
+  app.get('/csv-exports/:dataset_id', { schema: list }, async (request) => {
+    const { dataset_id: id } = request.params;
+    const query = request.query;
     const entry = dataset(id);
     const prefix = query.year === undefined ? '' : `${query.year}-${query.month === undefined ? '' : String(query.month).padStart(2, '0')}`;
     const dates = (await service.files.dates(entry)).filter((date) => date.startsWith(prefix));
@@ -52,9 +59,13 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (app, 
     return body;
   });
 
-  app.get('/csv-exports/:dataset_id/:export_date', async (request) => {
-    const { dataset_id: id, export_date: date } = parseRequest(ExportFilePath, request.params, 'path');
-    parseRequest(PresignedExportQuery, request.query, 'query');
+  const file = {
+    ...routeDoc({ tag: 'Exports', summary: 'Presigned download link of one export file (endpoint 9)', ok: PresignedExportResponse, errors: [404] }),
+    params: ExportFilePath,
+    querystring: PresignedExportQuery,
+  };
+  app.get('/csv-exports/:dataset_id/:export_date', { schema: file }, async (request) => {
+    const { dataset_id: id, export_date: date } = request.params;
     const entry = dataset(id);
     if (!(await service.files.dates(entry)).includes(date)) throw new HttpError(404, `No export of ${id} for ${date}`);
     const key = objectKey(id, date);

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ActiveOutagesQuery, MarketPath } from '../../shared/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ActiveOutagesQuery, ActiveOutagesResponse, MarketPath } from '../../shared/index.js';
 import { activeOutages } from '../data/constraints/outages.js';
 import { HttpError } from '../errors.js';
-import { parseRequest } from '../validation.js';
+import { routeDoc } from '../openapi.js';
 import { constraintAccess, markSynthetic, type ConstraintRouteOptions } from './constraints/context.js';
 
 /**
@@ -12,11 +13,21 @@ import { constraintAccess, markSynthetic, type ConstraintRouteOptions } from './
  * query as this route does. Ticket 724453 is real, the others synthetic (`is_synthetic`; header
  * `x-gridscope-synthetic`).
  */
-export const outageRoutes: FastifyPluginAsync<ConstraintRouteOptions> = async (app, options) => {
+export const outageRoutes: FastifyPluginAsync<ConstraintRouteOptions> = async (plain, options) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const getStore = constraintAccess(app, options);
-  app.get('/outages/:market_id/active', async (request, reply) => {
-    const { market_id: raw } = parseRequest(MarketPath, request.params, 'path');
-    const query = parseRequest(ActiveOutagesQuery, request.query, 'query');
+  const doc = routeDoc({
+    tag: 'Outages',
+    summary: 'Scheduled outages overlapping a window (endpoint 14)',
+    description: 'Reconstructed as of start_time. Ticket 724453 is a real PJM eDART ticket; all others are SYNTHETIC (is_synthetic).',
+    ok: ActiveOutagesResponse,
+    errors: [404],
+    synthetic: 'tickets with is_synthetic=true, from_substation, to_substation',
+  });
+  const schema = { ...doc, params: MarketPath, querystring: ActiveOutagesQuery };
+  app.get('/outages/:market_id/active', { schema }, async (request, reply) => {
+    const { market_id: raw } = request.params;
+    const query = request.query;
     const cs = await getStore();
     const market = raw.toLowerCase();
     if (!cs.outageMarkets.includes(market)) throw new HttpError(404, `No outage data for market ${raw}`);

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DatasetQueryParams } from '../../shared/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DatasetPath, DatasetQueryHeaders, DatasetQueryParams, DatasetQueryResponse } from '../../shared/index.js';
 import type { DatasetStore } from '../data/store.js';
 import { HttpError } from '../errors.js';
+import { routeDoc } from '../openapi.js';
 import { requireEntitlement } from '../plans/index.js';
 import { paginationHeaders } from '../query/body.js';
 import { executeQuery } from '../query/execute.js';
 import { DEFAULT_QUERY_TIMEOUT_MS } from '../query/guard.js';
 import { parseQuery } from '../query/params.js';
 import { StorageOrder } from '../query/storage.js';
-import { parseRequest } from '../validation.js';
 
 /**
  * `GET /datasets/{dataset_id}/query` (spec endpoint 16, "Pagination", "Errors", "Limits"; the
@@ -26,15 +27,26 @@ export interface QueryRoutesOptions {
 }
 
 /** Registers the dataset query route. */
-export const queryRoutes: FastifyPluginAsync<QueryRoutesOptions> = async (app, options) => {
+export const queryRoutes: FastifyPluginAsync<QueryRoutesOptions> = async (plain, options) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   const { store } = options;
   const timeoutMs = options.queryTimeoutMs ?? app.gridscope?.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const metadataJson = new Map<string, string>();
   const storage = new StorageOrder();
 
-  app.get('/datasets/:dataset_id/query', async (request, reply) => {
-    const params = parseRequest(DatasetQueryParams, request.query, 'query');
-    const { dataset_id: id } = request.params as { dataset_id: string };
+  const doc = routeDoc({
+    tag: 'Datasets',
+    summary: 'Query a dataset (endpoint 16)',
+    description:
+      'Pagination by page or cursor; header `X-Stream: true` streams JSON. With `return_format=csv` the body is `text/csv` (header line, then rows).',
+    ok: DatasetQueryResponse,
+    csv: true,
+    errors: [400, 403, 404],
+  });
+  const schema = { ...doc, params: DatasetPath, querystring: DatasetQueryParams, headers: DatasetQueryHeaders };
+  app.get('/datasets/:dataset_id/query', { schema }, async (request, reply) => {
+    const params = request.query;
+    const { dataset_id: id } = request.params;
     const dataset = store.get(id);
     if (dataset === undefined) throw new HttpError(404, `Dataset ${id} not found`);
     // request.plan is set by the plan hook of the /v1 scope; a bare test app has none (no limits).
@@ -48,7 +60,7 @@ export const queryRoutes: FastifyPluginAsync<QueryRoutesOptions> = async (app, o
     let metadata = metadataJson.get(id);
     if (metadata === undefined) metadataJson.set(id, (metadata = JSON.stringify(dataset)));
     const csv = spec.format.returnFormat === 'csv';
-    const stream = !csv && String(request.headers['x-stream'] ?? '').toLowerCase() === 'true';
+    const stream = !csv && request.headers['x-stream']?.toLowerCase() === 'true';
     request.rowsReturned = 0;
     const result = await executeQuery(store, spec, {
       timeoutMs,

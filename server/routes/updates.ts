@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DatasetUpdatesQuery, type DatasetUpdate, type DatasetUpdatesResponse } from '../../shared/index.js';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DatasetPath, DatasetUpdatesQuery, DatasetUpdatesResponse, type DatasetUpdate } from '../../shared/index.js';
 import type { DatasetStore } from '../data/store.js';
 import { buildUpdateRecords } from '../data/updates.js';
 import { HttpError } from '../errors.js';
-import { parseRequest } from '../validation.js';
+import { routeDoc } from '../openapi.js';
 
 /**
  * Dataset updates (spec "Dataset update record", endpoint 16; addendum "Other endpoints"):
@@ -29,7 +30,8 @@ function select(records: readonly DatasetUpdate[], query: DatasetUpdatesQuery): 
 }
 
 /** Registers the dataset-updates routes (mount under `/v1`). */
-export const updatesRoutes: FastifyPluginAsync<UpdatesRoutesOptions> = async (app, { store, dataDir }) => {
+export const updatesRoutes: FastifyPluginAsync<UpdatesRoutesOptions> = async (plain, { store, dataDir }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
   // Computed once per server (the data cannot change while it runs); a failure is retried next time.
   let cached: Promise<DatasetUpdate[]> | undefined;
   const records = (): Promise<DatasetUpdate[]> => {
@@ -40,13 +42,27 @@ export const updatesRoutes: FastifyPluginAsync<UpdatesRoutesOptions> = async (ap
     return cached;
   };
 
-  const all = async (request: FastifyRequest) => select(await records(), parseRequest(DatasetUpdatesQuery, request.query, 'query'));
-  app.get('/dataset-updates', all);
-  app.get('/dataset-updates/', all);
+  const allSchema = {
+    ...routeDoc({
+      tag: 'Datasets',
+      summary: 'Update history of all datasets',
+      description: 'Also served at /v1/dataset-updates/.',
+      ok: DatasetUpdatesResponse,
+    }),
+    querystring: DatasetUpdatesQuery,
+  };
+  const all = async (request: { query: DatasetUpdatesQuery }) => select(await records(), request.query);
+  app.get('/dataset-updates', { schema: allSchema }, all);
+  app.get('/dataset-updates/', { schema: { ...allSchema, hide: true } }, all);
 
-  app.get('/dataset-updates/:dataset_id', async (request) => {
-    const query = parseRequest(DatasetUpdatesQuery, request.query, 'query');
-    const { dataset_id: id } = request.params as { dataset_id: string };
+  const oneSchema = {
+    ...routeDoc({ tag: 'Datasets', summary: 'Update history of one dataset', ok: DatasetUpdatesResponse, errors: [404] }),
+    params: DatasetPath,
+    querystring: DatasetUpdatesQuery,
+  };
+  app.get('/dataset-updates/:dataset_id', { schema: oneSchema }, async (request) => {
+    const query = request.query;
+    const { dataset_id: id } = request.params;
     if (store.get(id) === undefined) throw new HttpError(404, `Dataset ${id} not found`);
     return select((await records()).filter((record) => record.dataset === id), query);
   });

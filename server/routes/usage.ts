@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ApiUsage } from '../../shared/index.js';
+import { routeDoc } from '../openapi.js';
 import type { UsageTracker } from '../usage.js';
 
 /**
@@ -15,7 +17,8 @@ export interface UsageRoutesOptions {
 
 /** Registers the usage route (mount under `/v1`, after authentication). */
 export const usageRoutes: FastifyPluginAsync<UsageRoutesOptions> = async (app, { usage }) => {
-  app.get('/api_usage', async (request) => {
+  const schema = routeDoc({ tag: 'Usage', summary: 'Usage against the plan limits (endpoint 15)', ok: ApiUsage, access: 'key-unmetered' });
+  app.get('/api_usage', { schema }, async (request) => {
     // The auth hook guarantees a key id; a missing one would be a wiring bug.
     if (request.apiKeyId === null) throw new Error('api_usage reached without authentication');
     return usage.report(request.apiKeyId);

@@ -32,3 +32,6 @@ export const ColumnValuesQuery = z.object({
   limit: queryInteger(1, COLUMN_VALUES_MAX_LIMIT).default(100),
 });
 export type ColumnValuesQuery = z.infer<typeof ColumnValuesQuery>;
+
+/** Path of the column-values endpoint. */
+export const ColumnValuesPath = z.object({ dataset_id: z.string(), column: z.string() });

@@ -121,3 +121,6 @@ export const AuditResponse = z.object({
   dataset_metadata: DatasetWithTimezone,
 });
 export type AuditResponse = z.infer<typeof AuditResponse>;
+
+/** Path of the endpoints of one dataset (`/v1/datasets/{dataset_id}`, `/audit`, `/query`, `/v1/dataset-updates/{dataset_id}`). */
+export const DatasetPath = z.object({ dataset_id: z.string() });

@@ -60,4 +60,13 @@ export const ExportDatasetPath = z.object({ dataset_id: z.string() });
 export const ExportFilePath = z.object({ dataset_id: z.string(), export_date: QueryDate });
 
 /** Query of the presigned download (ours): expiry as Unix seconds and the hex HMAC-SHA256 signature. */
-export const ExportDownloadQuery = z.object({ expires: z.string(), signature: z.string() });
+export const ExportDownloadQuery = z.object({
+  expires: z.string().describe('expiry of the link, Unix seconds'),
+  signature: z.string().describe('hex HMAC-SHA256 of bucket, object key and expiry'),
+});
+
+/** Path of the presigned download (ours): the bucket, then the object key with its slashes (Fastify's wildcard `*`). */
+export const ExportDownloadPath = z.object({
+  bucket: z.string(),
+  '*': z.string().describe('object key `{dataset_id}/year=YYYY/month=MM/YYYY-MM-DD.csv.gz`, slashes unescaped'),
+});

@@ -69,6 +69,11 @@ export const DatasetQueryParams = z.object({
 });
 export type DatasetQueryParams = z.infer<typeof DatasetQueryParams>;
 
+/** Request header of the dataset query: `X-Stream: true` (any case) streams the JSON body; CSV always streams. */
+export const DatasetQueryHeaders = z.object({
+  'x-stream': z.string().optional().describe('`true` (any case) streams the JSON body as it is read; other values do not'),
+});
+
 /** `meta` of a query response: the page actually served and how to get the next one. */
 export const QueryMeta = z.object({
   page: z.number().int(),

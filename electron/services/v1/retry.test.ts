@@ -21,6 +21,8 @@ describe('retry rules', () => {
     ['Too Many Requests. Limit: 600 per 1 hour.', 6000],
     ['Rate limit exceeded, please wait 8 seconds', 8000],
     ['Try again in 2.5 s', 2500],
+    ['Too Many Requests. Limit: 30 per 1 minute. Try again in 60 seconds.', 60000],
+    ['Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.', 1000],
     ['Monthly row limit of 500,000 rows reached. Your usage resets on 2026-12-01.', undefined],
   ])('the wait in %j is %j ms', (detail, ms) => expect(waitFromDetail(detail)).toBe(ms));
 

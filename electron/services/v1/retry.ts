@@ -59,17 +59,19 @@ const UNIT_MS: Record<string, number> = { second: 1_000, minute: 60_000, hour: 3
  * The least wait a 429 `detail` implies, in ms, or undefined when it names none.
  * - `Too Many Requests. Limit: 1 per 1 second.` → window ÷ limit, at least 1 s (here 1 000 ms;
  *   `30 per 1 minute` → 2 000 ms: a lower bound — backoff adds to it on later attempts);
- * - `… retry after 8 seconds` / `try again in 8 s` / `wait 8 seconds` → 8 000 ms.
+ * - `Try again in 60 seconds` (the server's own wait, read first) / `… retry after 8 seconds` / `try again in 8 s` / `wait 8 seconds` → 8 000 ms.
  */
 export function waitFromDetail(detail: string): number | undefined {
+  // "Try again in N seconds" is the exact wait; the window ("Limit: 30 per 1 minute") only bounds it.
+  const wait = /(?:retry|try again|wait)\D{0,20}?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/i.exec(detail);
+  if (wait) return Math.round(Number(wait[1]) * 1000);
   const limit = /Limit:\s*(\d+)\s*per\s*(\d+)?\s*(second|minute|hour|day)s?/i.exec(detail);
   if (limit) {
     const count = Math.max(1, Number(limit[1]));
     const windowMs = Number(limit[2] ?? 1) * (UNIT_MS[limit[3]!.toLowerCase()] ?? 1_000);
     return Math.max(1_000, Math.ceil(windowMs / count));
   }
-  const wait = /(?:retry|try again|wait)\D{0,20}?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/i.exec(detail);
-  return wait ? Math.round(Number(wait[1]) * 1000) : undefined;
+  return undefined;
 }
 
 /**

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { BindingLocationsQuery, BindingQuery, ConstraintPath, type ConstraintLocation } from '../../../shared/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BindingConstraintWithLocations,
+  BindingLocationsQuery,
+  BindingQuery,
+  BindingRow,
+  ConstraintLocation,
+  ConstraintPath,
+} from '../../../shared/index.js';
 import { bindingConstraintsWithLocations, bindingRows } from '../../data/constraints/binding.js';
 import { constraintGeometry } from '../../data/constraints/location.js';
 import type { ConstraintStore } from '../../data/constraints/store.js';
 import { HttpError } from '../../errors.js';
-import { parseRequest } from '../../validation.js';
+import { routeDoc } from '../../openapi.js';
 import { markSynthetic, requireConstraintDataset } from './context.js';
 
 /**
@@ -14,9 +23,14 @@ import { markSynthetic, requireConstraintDataset } from './context.js';
 
 /** Registers endpoints 6, 7 and 8. */
 export function bindingRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/constraints/binding', async (request) => {
-      const query = parseRequest(BindingQuery, request.query, 'query');
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const binding = {
+      ...routeDoc({ tag: 'Constraints', summary: 'Binding rows with constraint names (endpoint 7)', ok: z.array(BindingRow), errors: [400, 404] }),
+      querystring: BindingQuery,
+    };
+    app.get('/constraints/binding', { schema: binding }, async (request) => {
+      const query = request.query;
       const cs = await getStore();
       const config = requireConstraintDataset(cs, query.dataset_id, query.price_threshold !== undefined);
       const rows = await cs.withConnection((conn) => bindingRows(conn, config, cs.columns(config.dataset_id), query));
@@ -24,8 +38,18 @@ export function bindingRoutes(getStore: () => Promise<ConstraintStore>): Fastify
       return rows;
     });
 
-    app.get('/constraints/binding/locations', async (request, reply) => {
-      const query = parseRequest(BindingLocationsQuery, request.query, 'query');
+    const withLocations = routeDoc({
+      tag: 'Constraints',
+      summary: 'Binding constraints with locations (endpoint 8; field names ours)',
+      description:
+        'Rows collapse to the peak |shadow price| per constraint and interval; the top `limit` constraints by peak come back in that order.',
+      ok: z.array(BindingConstraintWithLocations),
+      errors: [400, 404],
+      synthetic: 'start,end',
+    });
+    const withLocationsSchema = { ...withLocations, querystring: BindingLocationsQuery };
+    app.get('/constraints/binding/locations', { schema: withLocationsSchema }, async (request, reply) => {
+      const query = request.query;
       const cs = await getStore();
       const config = requireConstraintDataset(cs, query.dataset_id, true);
       const rows = await cs.withConnection((conn) => bindingConstraintsWithLocations(conn, config, query));
@@ -34,8 +58,16 @@ export function bindingRoutes(getStore: () => Promise<ConstraintStore>): Fastify
       return rows;
     });
 
-    app.get('/constraints/:constraint_id/location', async (request, reply) => {
-      const { constraint_id: id } = parseRequest(ConstraintPath, request.params, 'path');
+    const location = routeDoc({
+      tag: 'Constraints',
+      summary: 'Start and end substations of a constraint (endpoint 6)',
+      description: '400 for a market without a geometry table; 404 for an unknown id.',
+      ok: ConstraintLocation,
+      errors: [400, 404],
+      synthetic: 'start,end',
+    });
+    app.get('/constraints/:constraint_id/location', { schema: { ...location, params: ConstraintPath } }, async (request, reply) => {
+      const { constraint_id: id } = request.params;
       const cs = await getStore();
       const geometry = await cs.withConnection((conn) => constraintGeometry(conn, id));
       if (!geometry) throw new HttpError(404, `Constraint ${id} not found`);

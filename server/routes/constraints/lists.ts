@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ConstraintListQuery, ContingencyListQuery, type ConstraintListResponse } from '../../../shared/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ConstraintListQuery, ConstraintListResponse, Contingency, ContingencyListQuery } from '../../../shared/index.js';
 import { listConstraints, listContingencies } from '../../data/constraints/list.js';
 import { parseIsos } from '../../data/constraints/params.js';
 import type { ConstraintStore } from '../../data/constraints/store.js';
-import { parseRequest } from '../../validation.js';
+import { routeDoc } from '../../openapi.js';
 
 /**
  * `GET /constraints` and `GET /constraints/contingencies` (spec endpoints 1 and 2; filters and
@@ -30,9 +32,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Registers the two list routes. */
 export function listRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/constraints', async (request, reply) => {
-      const query = parseRequest(ConstraintListQuery, request.query, 'query');
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const constraints = routeDoc({
+      tag: 'Constraints',
+      summary: 'List constraints (endpoint 1)',
+      description:
+        'Default ordering without sort_column: with search, shorter constraint_name first; else with include_absolute_costs, rt_absolute_cost desc nulls last; else latest_seen_utc desc, market_id asc, constraint_name asc. sort_order (default desc) applies to sort_column.',
+      ok: ConstraintListResponse,
+    });
+    app.get('/constraints', { schema: { ...constraints, querystring: ConstraintListQuery } }, async (request, reply) => {
+      const query = request.query;
       const cs = await getStore();
       const data = await cs.withConnection((conn) => listConstraints(conn, cs.datasetConfigs(), query));
       request.rowsReturned = data.count;
@@ -41,8 +51,15 @@ export function listRoutes(getStore: () => Promise<ConstraintStore>): FastifyPlu
       return reply.type(JSON_TYPE).send(`{"data":${data.body},"dataset_metadata":${JSON.stringify(metadata)}}`);
     });
 
-    app.get('/constraints/contingencies', async (request, reply) => {
-      const query = parseRequest(ContingencyListQuery, request.query, 'query');
+    const contingencies = routeDoc({
+      tag: 'Constraints',
+      summary: 'List contingencies (endpoint 2)',
+      description:
+        'Default ordering: with search, shorter contingency_name first; else latest_seen_utc desc, market_id asc, contingency_name asc.',
+      ok: z.array(Contingency),
+    });
+    app.get('/constraints/contingencies', { schema: { ...contingencies, querystring: ContingencyListQuery } }, async (request, reply) => {
+      const query = request.query;
       const cs = await getStore();
       const data = await cs.withConnection((conn) => listContingencies(conn, query));
       request.rowsReturned = data.count;

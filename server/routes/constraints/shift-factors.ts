@@ -1,10 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ConstraintCostQuery, ConstraintPath, LocationPath, ShiftFactorQuery } from '../../../shared/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ConstraintCostQuery,
+  ConstraintPath,
+  LocationConstraintCost,
+  LocationPath,
+  ShiftFactorPerConstraint,
+  ShiftFactorPerLocation,
+  ShiftFactorQuery,
+} from '../../../shared/index.js';
 import { locationConstraintCosts } from '../../data/constraints/costs.js';
 import { shiftFactorsForConstraint, shiftFactorsForLocation } from '../../data/constraints/shift-factors.js';
 import type { ConstraintStore } from '../../data/constraints/store.js';
 import { HttpError } from '../../errors.js';
-import { parseRequest } from '../../validation.js';
+import { routeDoc } from '../../openapi.js';
 import { markSynthetic, requireConstraintDataset, requireKnownDataset } from './context.js';
 
 /**
@@ -15,18 +25,26 @@ import { markSynthetic, requireConstraintDataset, requireKnownDataset } from './
 
 /** Registers endpoints 3, 4 and 5. */
 export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
-  return async (app) => {
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
     /** 404 unless the location exists. */
-    const locationOf = (cs: ConstraintStore, params: unknown) => {
-      const { location_gs_entity_id: id } = parseRequest(LocationPath, params, 'path');
+    const locationOf = (cs: ConstraintStore, id: string) => {
       if (!cs.hasLocation(id)) throw new HttpError(404, `Location ${id} not found`);
       return id;
     };
 
-    app.get('/constraints/locations/:location_gs_entity_id/shift-factors', async (request, reply) => {
-      const query = parseRequest(ShiftFactorQuery, request.query, 'query');
+    const perConstraint = routeDoc({
+      tag: 'Constraints',
+      summary: 'Shift factors of a location, per constraint (endpoint 3)',
+      ok: z.array(ShiftFactorPerConstraint),
+      errors: [404],
+      synthetic: 'estimated_shift_factor',
+    });
+    const perConstraintSchema = { ...perConstraint, params: LocationPath, querystring: ShiftFactorQuery };
+    app.get('/constraints/locations/:location_gs_entity_id/shift-factors', { schema: perConstraintSchema }, async (request, reply) => {
+      const query = request.query;
       const cs = await getStore();
-      const id = locationOf(cs, request.params);
+      const id = locationOf(cs, request.params.location_gs_entity_id);
       requireKnownDataset(cs, query.dataset_id);
       const rows = await cs.withConnection((conn) => shiftFactorsForLocation(conn, id, query));
       request.rowsReturned = rows.length;
@@ -34,10 +52,18 @@ export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): Fas
       return rows;
     });
 
-    app.get('/constraints/locations/:location_gs_entity_id/constraint-costs', async (request, reply) => {
-      const query = parseRequest(ConstraintCostQuery, request.query, 'query');
+    const costs = routeDoc({
+      tag: 'Constraints',
+      summary: 'Location-adjusted constraint costs (endpoint 4)',
+      ok: z.array(LocationConstraintCost),
+      errors: [400, 404],
+      synthetic: 'shift_factor,adjusted_cost',
+    });
+    const costsSchema = { ...costs, params: LocationPath, querystring: ConstraintCostQuery };
+    app.get('/constraints/locations/:location_gs_entity_id/constraint-costs', { schema: costsSchema }, async (request, reply) => {
+      const query = request.query;
       const cs = await getStore();
-      const id = locationOf(cs, request.params);
+      const id = locationOf(cs, request.params.location_gs_entity_id);
       const config = requireConstraintDataset(cs, query.dataset_id, true);
       const rows = await cs.withConnection((conn) => locationConstraintCosts(conn, config, id, query));
       request.rowsReturned = rows.length;
@@ -45,9 +71,17 @@ export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): Fas
       return rows;
     });
 
-    app.get('/constraints/:constraint_id/shift-factors', async (request, reply) => {
-      const query = parseRequest(ShiftFactorQuery, request.query, 'query');
-      const { constraint_id: id } = parseRequest(ConstraintPath, request.params, 'path');
+    const perLocation = routeDoc({
+      tag: 'Constraints',
+      summary: 'Shift factors of a constraint, per location (endpoint 5)',
+      ok: z.array(ShiftFactorPerLocation),
+      errors: [404],
+      synthetic: 'estimated_shift_factor',
+    });
+    const perLocationSchema = { ...perLocation, params: ConstraintPath, querystring: ShiftFactorQuery };
+    app.get('/constraints/:constraint_id/shift-factors', { schema: perLocationSchema }, async (request, reply) => {
+      const query = request.query;
+      const { constraint_id: id } = request.params;
       const cs = await getStore();
       requireKnownDataset(cs, query.dataset_id);
       if (!(await cs.hasConstraint(id))) throw new HttpError(404, `Constraint ${id} not found`);
