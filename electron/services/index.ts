@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { AppInfo, ProfileName } from '../../shared/index.js';
 import { createEmbeddedServer } from './embedded/embedded.js';
-import type { EmbeddedServer, ServerFactory } from './embedded/embedded.js';
+import type { EmbeddedOptions, EmbeddedServer } from './embedded/embedded.js';
 import { createHandlers } from './verbs/handlers.js';
 import type { Handlers } from './verbs/handlers.js';
 import type { FinishedJob } from './verbs/jobs.js';
@@ -15,6 +15,7 @@ import type { ProxyTarget } from './v1/proxy.js';
 import { createRequestRegistry } from './v1/requests.js';
 import type { RequestRegistry } from './v1/requests.js';
 import { createResponseCache } from './v1/responseCache.js';
+import { createMetadataCache, newIdentitySalt, targetIdentity } from './v1/metaCache.js';
 import type { Clock, RetryPolicy } from './v1/retry.js';
 
 /**
@@ -32,8 +33,12 @@ export interface ServicesOptions {
   versions: Record<string, string>;
   /** App version for `app:info` (default `versions.app`, else "0.0.0"). */
   appVersion?: string;
-  /** Embedded /v1 server options; tests pass a fake factory. Cache dir defaults to env GRIDSCOPE_CACHE_DIR. */
-  embedded?: { factory?: ServerFactory; dataDir?: string; cacheDir?: string; apiKey?: string; plan?: string };
+  /**
+   * Embedded /v1 service options (embedded/embedded.ts): the desktop passes a `utilityProcess`
+   * launcher, the web host uses the default `child_process.fork`, tests may pass a `factory` (in
+   * this process) or a launcher. Cache dir defaults to env GRIDSCOPE_CACHE_DIR.
+   */
+  embedded?: EmbeddedOptions;
   /** Per-request /v1 timeout in ms (default 30 000). */
   timeoutMs?: number;
   /** Retry budget of the /v1 proxy (default: 4 attempts within 60 s). */
@@ -53,7 +58,7 @@ export interface Services {
   requests: RequestRegistry;
   /** Reports a finished long job to the host (no-op without `onJobFinished`). */
   jobFinished(job: FinishedJob): void;
-  /** Cancels calls in flight, stops the embedded server and closes pooled connections. Idempotent. */
+  /** Cancels calls in flight, stops the embedded service (its process too) and closes pooled connections. Idempotent. */
   dispose(): Promise<void>;
 }
 
@@ -94,6 +99,13 @@ export function createServices(opts: ServicesOptions): Services {
     ...(opts.retry ? { retry: opts.retry } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
+  const identitySalt = newIdentitySalt();
+  const metadata = createMetadataCache({
+    identify: async () => {
+      const target = await resolveTarget();
+      return target ? targetIdentity(target, identitySalt) : null;
+    },
+  });
   const clock = opts.clock;
   const requests = createRequestRegistry(clock ? () => clock.now() : undefined);
   const info = (): AppInfo => ({
@@ -110,6 +122,7 @@ export function createServices(opts: ServicesOptions): Services {
     embedded,
     requests,
     cache,
+    metadata,
     info,
     ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
     ...(clock ? { now: () => clock.now() } : {}),

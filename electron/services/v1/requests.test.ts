@@ -147,23 +147,25 @@ describe('requests:status and requests:cancel through the services', () => {
 });
 
 describe('datasets:estimate through the services (embedded profile)', () => {
-  it('sizes a query from the metadata, falling back to rows ÷ time values without a column-values route', async () => {
+  it('sizes a query from the metadata: without the subseries values, at most the dataset\'s rows', async () => {
     setLogSink(() => undefined);
     const dir = await mkdtemp(join(tmpdir(), 'gs-estimate-'));
     const services = createServices({ configDir: dir, vault: createFileVault(dir), host: 'web', versions: {}, embedded: { factory: fakeV1Factory() } });
     try {
       const id = 'pjm_lmp_day_ahead_hourly';
-      // Fixture: 1_HOUR, 2024-01-01 … 2024-03-01 (1 441 time values), 10 rows → 1 subseries; one day =
-      // 24 intervals, more than the 10 rows the dataset has: capped at 10.
+      // Fixture: 1_HOUR, 2024-01-01 … 2024-03-01 (1 441 time values), 10 rows, locations not loaded:
+      // how many of the 10 rows fall on one day is not known, so at most 10.
       const r = (await dispatch(services.handlers, 'datasets:estimate', { datasetId: id, startTime: '2024-02-01', endTime: '2024-02-02', requestId: 'est-1' })) as Result<QueryEstimate>;
       expect(r).toEqual({
         ok: true,
         value: {
           datasetId: id,
           estimatedRows: 10,
+          upperBound: true,
           basis:
-            '24 intervals of 1_HOUR (3,600 s) from 2024-02-01T00:00:00Z to 2024-02-02T00:00:00Z × 1 subseries (≈ 10 rows ÷ 1,441 time index values), ' +
-            "capped at the dataset's ≈ 10 rows (it has gaps) = 10 rows",
+            '≈ 10 rows over 24 intervals of 1_HOUR of the 1,441 from 2024-01-01T00:00:00Z to 2024-03-01T00:00:00Z: at most 10 rows. ' +
+            'An upper bound, because the number of location values is not known (not loaded); ' +
+            'per-date counts (audit) are not available (the dataset page did not load them).',
           remainingMonthlyRows: null,
           perResponseLimit: null,
           warnings: [],

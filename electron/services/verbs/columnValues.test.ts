@@ -6,7 +6,6 @@ import type { Upstream } from '../../test-support/upstream.js';
 import { startServicesOverUpstream } from '../../test-support/servicesOverUpstream.js';
 import type { ServicesOverUpstream } from '../../test-support/servicesOverUpstream.js';
 import { dispatch } from './dispatch.js';
-import { inZone } from './forecast.js';
 import type { Services } from '../index.js';
 
 /**
@@ -87,36 +86,40 @@ describe('datasets:columnValues requestId', () => {
 });
 
 describe('datasets:estimate with a timezone', () => {
-  it('inZone reads naive times as wall-clock time in the zone, DST rules as the query', () => {
-    expect(inZone('2024-03-10', 'US/Eastern')).toBe('2024-03-10T05:00:00Z');
-    expect(inZone('2024-03-10 02:30', 'US/Eastern')).toBe('2024-03-10T07:30:00Z'); // skipped hour
-    expect(inZone('2024-11-03T01:30:00', 'US/Eastern')).toBe('2024-11-03T05:30:00Z'); // first occurrence
-    expect(inZone('2024-03-10T00:00:00Z', 'US/Eastern')).toBe('2024-03-10T00:00:00Z');
-  });
-
   it('market reads the window in the dataset zone; an unknown zone is a validation error', async () => {
-    serve(`/datasets/${ID}`, { ...SPEC_MIN_DATASET, data_timezone: 'US/Eastern', latest_available_time_utc: '2024-01-11T05:00:00+00:00', number_of_rows_approximate: 240 });
+    serve(`/datasets/${ID}`, { ...SPEC_MIN_DATASET, data_timezone: 'US/Eastern', latest_available_time_utc: '2024-01-11T04:00:00+00:00', number_of_rows_approximate: 240 });
     serve('/api_usage', SPEC_MIN_USAGE);
-    const r = await call<QueryEstimate>('datasets:estimate', { datasetId: ID, startTime: '2024-01-01', endTime: '2024-01-02', timezone: 'market' });
-    expect(r).toMatchObject({ ok: true, value: { estimatedRows: 24 } });
-    expect(r.ok && r.value.basis).toContain('2024-01-01T05:00:00Z');
-    expect(await call('datasets:estimate', { datasetId: ID, startTime: '2024-01-01', timezone: 'Mars/Olympus' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    const window = { datasetId: ID, startTime: '2024-01-01', endTime: '2024-01-02' };
+    // Hourly from 2024-01-01T05:00Z: the US/Eastern day holds 24 intervals, the UTC day only 19 (05:00Z–23:00Z).
+    expect(await call<QueryEstimate>('datasets:estimate', { ...window, timezone: 'market' })).toMatchObject({ ok: true, value: { estimatedRows: 24 } });
+    expect(await call<QueryEstimate>('datasets:estimate', window)).toMatchObject({ ok: true, value: { estimatedRows: 19 } });
+    expect(await call('datasets:estimate', { ...window, timezone: 'Mars/Olympus' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: "Unknown timezone 'Mars/Olympus': use an IANA zone such as America/Chicago, or market." },
+    });
   });
 });
 
-describe('datasets:estimate reads column values leniently', () => {
-  it('bare values count the subseries; values without row counts leave a filter on another column uncounted', async () => {
-    serve(`/datasets/${ID}`, { ...SPEC_MIN_DATASET, subseries_index_column: 'zone', latest_available_time_utc: '2024-01-11T04:00:00+00:00' });
+describe('datasets:estimate reads the column values the filter form loaded', () => {
+  it('bare values count the subseries; a value count of the filter column bounds the rows kept', async () => {
+    // 2024-01-01T05:00Z … 2024-01-11T04:00Z: 240 hours × 2 zones = 480 rows, no gaps.
+    const ds = { ...SPEC_MIN_DATASET, subseries_index_column: 'zone', latest_available_time_utc: '2024-01-11T04:00:00+00:00', number_of_rows_approximate: 480 };
+    serve(`/datasets/${ID}`, ds);
     serve('/api_usage', SPEC_MIN_USAGE);
     serve(VALUES, ['WEST', 'EAST', null]);
     serve(`/datasets/${ID}/columns/market/values`, { values: [{ value: 'DA', count: 300 }, { value: 'RT' }] });
-    const r = await call<QueryEstimate>('datasets:estimate', {
-      datasetId: ID,
-      startTime: '2024-01-02T05:00:00Z',
-      endTime: '2024-01-03T05:00:00Z',
-      filter: { column: 'market', operator: '=', value: 'DA' },
-    });
-    expect(r).toMatchObject({ ok: true, value: { estimatedRows: 48, warnings: ['The filter market = DA is not counted: the estimate is an upper bound.'] } });
-    expect(r.ok && r.value.basis).toContain('2 subseries (distinct values of zone)');
+    const window = { datasetId: ID, startTime: '2024-01-02T05:00:00Z', endTime: '2024-01-03T05:00:00Z' };
+    // Before the values are loaded, the number of zones is unknown: an upper bound of every row.
+    expect(await call<QueryEstimate>('datasets:estimate', window)).toMatchObject({ ok: true, value: { estimatedRows: 480, upperBound: true } });
+    await call('datasets:columnValues', { datasetId: ID, column: 'zone', limit: 100 });
+    await call('datasets:columnValues', { datasetId: ID, column: 'market', limit: 100 });
+    const r = await call<QueryEstimate>('datasets:estimate', window);
+    expect(r).toMatchObject({ ok: true, value: { estimatedRows: 48, warnings: [] } });
+    expect(r.ok && r.value.upperBound).toBeUndefined();
+    expect(r.ok && r.value.basis).toContain('× 2 zone values = 48 rows');
+    // DA: 300 of 480 rows in all, not known per day: at most the day's 48.
+    const da = await call<QueryEstimate>('datasets:estimate', { ...window, filter: { column: 'market', operator: '=', value: 'DA' } });
+    expect(da).toMatchObject({ ok: true, value: { estimatedRows: 48, upperBound: true, warnings: [] } });
+    expect(da.ok && da.value.basis).toContain('62.5 % of rows with market = DA (300 of 480)');
   });
 });

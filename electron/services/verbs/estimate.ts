@@ -1,54 +1,95 @@
-import { RESAMPLE_CONVERSION } from '../../../shared/index.js';
-import type { ApiUsage, ClientColumnValue, Dataset, EstimateFilter, QueryEstimate } from '../../../shared/index.js';
+import { RESAMPLE_CONVERSION, isKnownZone, parseTimeText } from '../../../shared/index.js';
+import type { ApiUsage, AuditRow, ClientColumnValue, DatasetWithTimezone, EstimateFilter, QueryEstimate } from '../../../shared/index.js';
+import type { ValuesAnswer } from '../v1/metaCache.js';
 
 /**
- * Quota forecast of a dataset query (issue 5 §3), from metadata only — no data rows are fetched:
- * - regular data: rows ≈ intervals of `data_frequency` in the window (spec "Resample frequency
- *   conversion map") × subseries × the share of rows a filter keeps (× publish times per interval
- *   for forecasts with a `publish_time_column`), never more than `number_of_rows_approximate`;
- * - `IRREGULAR` (or an unknown frequency such as `ERCOT_SCED_RUN`): rows ≈
- *   `number_of_rows_approximate` × window ÷ availability window.
- * Subseries come from the distinct values of the subseries column (`GET /v1/datasets/{id}/columns/
- * {column}/values`) when the server has that route, else from rows ÷ time-index values.
- * A row `limit` on the query caps the estimate (the server stops there), before the plan checks.
- * The audit endpoint is deliberately not used: its rows count against the monthly quota.
+ * Rows a dataset query returns (`datasets:estimate`), from metadata the server reported — no data
+ * row is fetched. The figure is either an estimate within 0.5×–2× of the rows the query returns,
+ * or, when the metadata cannot promise that, an upper bound (`upperBound`, the reason in `basis`).
+ *
+ * Rows of the window (time index ≥ start and < end, docs/api.md "Dataset query"):
+ * - with per-market-date counts (`GET /datasets/{id}/audit`, docs/api.md "Dataset audit"): the rows of
+ *   every market date inside the window, plus, for a market date the window cuts, its rows × the
+ *   share of its intervals (or of its hours, for irregular data) inside the window. That share is
+ *   trusted for a date whose rows are spread over (nearly) every interval; the rows of a date
+ *   with few distinct times can lie anywhere in it, so they count between none and all; a
+ *   forecast's intervals carry different numbers of publish times, so a cut date with a row at
+ *   every interval counts between one row per interval inside and all but one per interval outside;
+ * - without them, from `number_of_rows_approximate` over the availability window: exact when the
+ *   window holds it all, an estimate when the data has no gaps (rows ≈ intervals × subseries, and
+ *   no primary key column besides the time index and subseries), else an upper bound.
+ * A filter keeps the rows of the values it matches, by the column's value counts (`GET
+ * /datasets/{id}/columns/{column}/values`): on the subseries column of a complete panel (every
+ * subseries at every time index) as the share of subseries kept; otherwise between the window's
+ * rows less every row the filter drops and the rows of the kept values. A value missing from a
+ * complete list keeps no row. A filter whose values are unknown (not loaded, no counts, a
+ * comparison on a truncated list) bounds nothing.
+ * From the lower bound `lo` and upper bound `hi` of the rows (and a point estimate between them):
+ * if `hi ≤ 4·lo`, the answer is the point estimate kept within [hi/2, 2·lo], which is within
+ * 0.5×–2× of any count between the bounds; otherwise it is `hi`, flagged as an upper bound.
+ * A row `limit` caps all three (the server stops there).
  */
 
-/**
- * Distinct values of a column with their row counts (null when the server does not say: then the
- * share of rows a filter keeps is not counted); `truncated` when the list is incomplete.
- */
-export interface ValueCounts {
-  values: ClientColumnValue[];
-  truncated: boolean;
-}
-
+/** The inputs of {@link estimateQuery}: all it knows, so it is pure. */
 export interface EstimateInputs {
-  dataset: Dataset;
-  startTime?: string;
-  endTime?: string;
+  dataset: DatasetWithTimezone;
+  /** Window start, epoch ms (time index ≥ it); absent = from the first row. */
+  startMs?: number;
+  /** Window end, epoch ms (time index < it); absent = to the last row. */
+  endMs?: number;
   filter?: EstimateFilter;
   /** The query's row limit (rows across all pages, ≥ 1): the estimate is at most this. */
   limit?: number;
   /** `/v1/api_usage`, or null when it could not be read. */
   usage: ApiUsage | null;
-  /** Values of the subseries column, when known. */
-  subseries: ValueCounts | null;
-  /** Values of the filter column when it is not the subseries column, when known. */
-  filterValues: ValueCounts | null;
+  /** Audit rows (one per market date), or null when not known. */
+  audit: AuditRow[] | null;
+  /** Why there are no audit rows, in words for the basis (e.g. "the free plan does not include them"). */
+  noAuditReason?: string;
+  /** Answers of `datasets:columnValues` for the subseries column (any search), newest first. */
+  subseries: ValuesAnswer[];
+  /** The same for the filter column when it is not the subseries column. */
+  filterValues: ValuesAnswer[];
 }
+
+/** Rows between `lo` and `hi`, `p` the point estimate; `why` says what keeps the bounds apart. */
+interface Rows {
+  lo: number;
+  hi: number;
+  p: number;
+  why: string[];
+}
+
+/** How the window's rows were sized, for the filter and the basis. */
+interface WindowRows extends Rows {
+  /** Words for the basis. */
+  text: string;
+  /** Rows of the whole dataset, when known. */
+  total: number | null;
+  /** Subseries per time index when every date in the window is a complete panel of that many; else null. */
+  panel: number | null;
+}
+
+const DAY_MS = 86_400_000;
+/** A date (or dataset) whose distinct times fill at least this share of its intervals has rows "spread over every interval". */
+const DENSE_SHARE = 0.9;
+/** Irregular data: at least this many distinct times per day on average is "spread over the day". */
+const DENSE_IRREGULAR_PER_DAY = 24;
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
-const days = (ms: number): string => `${Math.round((ms / 86_400_000) * 10) / 10} days`;
+const plural = (n: number, word: string): string => `${fmt(n)} ${word}${Math.round(n) === 1 ? '' : 's'}`;
+const describeFilter = (f: EstimateFilter): string => `${f.column} ${f.operator} ${f.value}`;
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
-/** Reads an EstimateTime (`2024-03-01`, `2024-03-01 05:00`, `…Z`, `…+02:00`) as epoch ms; no offset = UTC. */
-export function parseUtc(text: string): number {
-  const t = text.trim().replace(' ', 'T');
-  const withZone = /T.*(Z|[+-]\d{2}:?\d{2})$/.test(t) ? t : t.includes('T') ? `${t}Z` : `${t}T00:00:00Z`;
-  const ms = Date.parse(withZone.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  if (Number.isNaN(ms)) throw new Error(`Unreadable time "${text}".`);
-  return ms;
+/**
+ * Reads one time of the estimate's window as the query reads it: the time grammar of docs/api.md
+ * "Time grammar" (shared/time/grammar.ts), a text without an offset as wall-clock time in `zone`.
+ * @returns epoch ms.
+ * @throws TimeGrammarError for a text outside the grammar; RangeError for an unknown `zone`.
+ */
+export function readEstimateTime(text: string, zone = 'UTC'): number {
+  return parseTimeText(text, { zone }).epochMs;
 }
 
 /** Whether a column value passes `filter` (numbers compare as numbers, everything else as text). */
@@ -73,111 +114,271 @@ export function matches(value: ClientColumnValue['value'], filter: EstimateFilte
   }
 }
 
-const describeFilter = (f: EstimateFilter): string => `${f.column} ${f.operator} ${f.value}`;
+/** Step of a regular frequency in ms, or 0 for irregular (and unknown) frequencies. */
+function stepMsOf(frequency: string | null): number {
+  const seconds = RESAMPLE_CONVERSION[frequency as keyof typeof RESAMPLE_CONVERSION] ?? -1;
+  return seconds > 0 ? seconds * 1000 : 0;
+}
+
+/** Grid points `anchor + k·step` in [from, to). */
+function gridPoints(anchor: number, step: number, from: number, to: number): number {
+  return to <= from ? 0 : Math.max(0, Math.ceil((to - anchor) / step) - Math.ceil((from - anchor) / step));
+}
+
+/** Local midnight of `date` (YYYY-MM-DD) in `zone`, and of the day after, as epoch ms. */
+function marketDay(date: string, zone: string): [number, number] {
+  const start = parseTimeText(date, { zone }).epochMs;
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return [start, parseTimeText(next, { zone }).epochMs];
+}
+
+/** The complete, unsearched value list of a column, if one was loaded. */
+const completeList = (answers: ValuesAnswer[]): ValuesAnswer | undefined => answers.find((a) => a.search === '' && !a.truncated);
+
+/** The window's rows from the audit counts. */
+function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: number, end: number): WindowRows {
+  const zone = isKnownZone(d.data_timezone) ? d.data_timezone : 'UTC';
+  const step = stepMsOf(d.data_frequency);
+  const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;
+  const latest = d.latest_available_time_utc ? Date.parse(d.latest_available_time_utc) : NaN;
+  let full = 0;
+  let fullDates = 0;
+  let cut = 0;
+  let cutDates = 0;
+  let lo = 0;
+  let hi = 0;
+  const sparse: string[] = [];
+  const forecasts: string[] = [];
+  const panels = new Set<number>();
+  let total = 0;
+  for (const row of audit) {
+    const rows = row.number_of_datapoints;
+    total += rows;
+    if (rows <= 0) continue;
+    const [dayStart, dayEnd] = marketDay(row.market_date, zone);
+    // Rows lie within the availability window too: the first and last dates are shorter.
+    let from = Number.isFinite(earliest) ? Math.max(dayStart, earliest) : dayStart;
+    let to = Number.isFinite(latest) ? Math.min(dayEnd, latest + 1) : dayEnd;
+    if (from >= to) [from, to] = [dayStart, dayEnd];
+    const x = Math.max(start, from);
+    const y = Math.min(end, to);
+    if (x >= y) continue;
+    const tv = row.number_of_unique_time_index_values;
+    const subs = row.number_of_unique_subseries_index_values;
+    panels.add(!d.publish_time_column && subs > 0 && rows === tv * subs ? subs : -1);
+    if (x <= from && y >= to) {
+      full += rows;
+      fullDates += 1;
+      continue;
+    }
+    let share: number;
+    let dense: boolean;
+    let [dayLo, dayHi] = [0, rows];
+    if (step > 0) {
+      const anchor = Number.isFinite(earliest) ? earliest : dayStart;
+      const points = gridPoints(anchor, step, from, to);
+      const inside = gridPoints(anchor, step, x, y);
+      share = points > 0 ? inside / points : (y - x) / (to - from);
+      dense = points > 0 && tv >= DENSE_SHARE * points;
+      // Forecasts: each interval has as many rows as publish times cover it, which differs per
+      // interval; a date with a row at every interval has at least one row per interval.
+      if (d.publish_time_column && tv >= points && points > 0) [dayLo, dayHi] = [inside, rows - (points - inside)];
+    } else {
+      share = (y - x) / (to - from);
+      dense = tv >= (DENSE_IRREGULAR_PER_DAY * (to - from)) / DAY_MS;
+    }
+    const part = rows * share;
+    cut += part;
+    cutDates += 1;
+    if (dense && !d.publish_time_column) [dayLo, dayHi] = [part, part];
+    lo += dayLo;
+    hi += dayHi;
+    if (!dense) sparse.push(`${row.market_date} (${plural(rows, 'row')} at ${plural(tv, 'time')})`);
+    else if (d.publish_time_column) forecasts.push(row.market_date);
+  }
+  const why = [
+    ...(sparse.length
+      ? [`the window cuts market dates whose rows are few in time and may lie anywhere in the date: ${sparse.slice(0, 3).join(', ')}${sparse.length > 3 ? ', …' : ''}`]
+      : []),
+    ...(forecasts.length ? [`the window cuts market dates whose intervals carry different numbers of publish times: ${forecasts.slice(0, 3).join(', ')}`] : []),
+  ];
+  const text =
+    `Per-date counts (audit): ${fmt(full)} rows on ${plural(fullDates, 'market date')} (${d.data_timezone}) inside the window` +
+    (cutDates ? ` + ≈ ${fmt(cut)} rows on ${plural(cutDates, 'date')} cut by it (the share of their ${step > 0 ? 'intervals' : 'hours'} inside the window)` : '');
+  const panel = panels.size === 1 && [...panels][0]! > 0 ? [...panels][0]! : null;
+  return { lo: full + lo, hi: full + hi, p: full + cut, why, text, total, panel };
+}
+
+/** The window's rows from the row count and availability window alone. */
+function rowsFromCount(d: DatasetWithTimezone, subseries: ValuesAnswer[], start: number, end: number, noAudit: string): WindowRows {
+  const n = d.number_of_rows_approximate;
+  const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;
+  const latest = d.latest_available_time_utc ? Date.parse(d.latest_available_time_utc) : NaN;
+  const none = `per-date counts (audit) are not available (${noAudit})`;
+  if (n === null) return { lo: 0, hi: Infinity, p: 0, why: ['the dataset reports no row count', none], text: 'The dataset reports no row count', total: null, panel: null };
+  const base = { total: n, panel: null };
+  if (!Number.isFinite(earliest) || !Number.isFinite(latest)) {
+    return { ...base, lo: 0, hi: n, p: n, why: ['the dataset does not say which times it covers', none], text: `The dataset has ≈ ${fmt(n)} rows` };
+  }
+  const dataEnd = latest + 1;
+  const from = Math.max(start, earliest);
+  const to = Math.min(end, dataEnd);
+  const covers = `${iso(earliest)} to ${iso(latest)}`;
+  if (from >= to) return { ...base, lo: 0, hi: 0, p: 0, why: [], text: `The dataset covers ${covers}: none of it is in the window` };
+  if (from <= earliest && to >= dataEnd) return { ...base, lo: n, hi: n, p: n, why: [], text: `The window holds the whole dataset (${covers}): ≈ ${fmt(n)} rows` };
+
+  const step = stepMsOf(d.data_frequency);
+  const subCol = d.subseries_index_column ?? null;
+  const listed = subCol ? completeList(subseries) : undefined;
+  const perTime = subCol ? (listed ? listed.values.length : null) : 1;
+  if (step > 0 && !d.publish_time_column) {
+    const available = gridPoints(earliest, step, earliest, dataEnd);
+    const inWindow = gridPoints(earliest, step, from, to);
+    const p = (n * inWindow) / available;
+    // A primary key of more columns (e.g. a contingency) allows several rows per time index and subseries.
+    const key = d.primary_key_columns ?? [];
+    const unique = key.every((c) => c === d.time_index_column || c === subCol);
+    const range = `${plural(inWindow, 'interval')} of ${d.data_frequency} of the ${fmt(available)} from ${covers}`;
+    if (perTime !== null && unique) {
+      const density = n / (available * perTime);
+      const subText = subCol ? ` × ${plural(perTime, `${subCol} value`)}` : '';
+      if (density >= DENSE_SHARE && density <= 2 - DENSE_SHARE) {
+        return { ...base, lo: p, hi: p, p, why: [], panel: subCol ? perTime : null, text: `No gaps (≈ ${fmt(n)} rows = intervals${subText}): ${range}${subText}` };
+      }
+      // Where the gaps are is not known: any share of the rows may lie in the window.
+      const gaps = `the data has gaps (${Math.round(density * 1000) / 10} % of intervals${subText} hold a row) and ${none}`;
+      return { ...base, lo: 0, hi: n, p, why: [gaps], text: `≈ ${fmt(n)} rows over ${range}` };
+    }
+    const unknown = perTime === null ? `the number of ${subCol} values is not known (not loaded)` : 'the dataset has no primary key of time index and subseries';
+    return { ...base, lo: 0, hi: n, p, why: [unknown, none], text: `≈ ${fmt(n)} rows over ${range}` };
+  }
+  const p = (n * (to - from)) / (dataEnd - earliest);
+  const kind = d.publish_time_column ? `forecasts carry several publish times per interval` : `${d.data_frequency ?? 'unknown'} frequency: rows are not spread evenly in time`;
+  const days = (ms: number) => `${Math.round((ms / DAY_MS) * 10) / 10} days`;
+  return { ...base, lo: 0, hi: n, p, why: [kind, none], text: `≈ ${fmt(n)} rows over ${days(dataEnd - earliest)} available, ${days(to - from)} in the window` };
+}
+
+/** Rows of the whole dataset holding `text` in the filter column: [lo, hi]. */
+function valueRows(answers: ValuesAnswer[], text: string, total: number): [number, number] {
+  for (const a of answers) {
+    const found = a.values.find((v) => matches(v.value, { column: '', operator: '=', value: text }));
+    if (found) return found.count === null ? [1, total] : [found.count, found.count];
+  }
+  const needle = text.toLowerCase();
+  if (answers.some((a) => !a.truncated && needle.includes(a.search.toLowerCase()))) return [0, 0];
+  // Lists come most frequent first: a value left off a truncated list has at most its last count.
+  const least = answers.filter((a) => a.search === '' && a.values.length > 0).map((a) => a.values.at(-1)!.count);
+  const bound = least.length > 0 && least.every((c) => c !== null) ? Math.min(...(least as number[])) : total;
+  return [0, Math.min(bound, total)];
+}
+
+/** Rows and distinct values the filter keeps, over the whole dataset; null when the values tell nothing. */
+function keptByFilter(answers: ValuesAnswer[], filter: EstimateFilter, total: number): { rows: [number, number]; values: [number, number] | null } | null {
+  const list = completeList(answers);
+  if (list && list.values.every((v) => v.count !== null)) {
+    const kept = list.values.filter((v) => matches(v.value, filter));
+    const rows = kept.reduce((sum, v) => sum + v.count!, 0);
+    return { rows: [rows, rows], values: [kept.length, kept.length] };
+  }
+  if (filter.operator !== '=' && filter.operator !== 'in' && filter.operator !== '!=') return null;
+  const wanted = filter.operator === 'in' ? [...new Set(filter.value.split(',').map((s) => s.trim()))] : [filter.value];
+  let [lo, hi, vLo, vHi] = [0, 0, 0, 0];
+  for (const w of wanted) {
+    const [a, b] = valueRows(answers, w, total);
+    [lo, hi, vLo, vHi] = [lo + a, hi + b, vLo + (a > 0 ? 1 : 0), vHi + (b > 0 ? 1 : 0)];
+  }
+  if (filter.operator !== '!=') return { rows: [lo, Math.min(hi, total)], values: [vLo, vHi] };
+  return { rows: [0, Math.max(0, total - lo)], values: null };
+}
 
 /**
  * The estimate. Pure: every number it uses is in `inputs`.
- * @throws Error when `startTime` is not before `endTime`.
+ * @throws Error when `startMs` is not before `endMs`.
  */
 export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
   const { dataset: d, filter } = inputs;
+  const start = inputs.startMs ?? -Infinity;
+  const end = inputs.endMs ?? Infinity;
+  if (start >= end) throw new Error('startTime must be before endTime.');
   const warnings: string[] = [];
-  const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;
-  const latest = d.latest_available_time_utc ? Date.parse(d.latest_available_time_utc) : NaN;
-  const start = inputs.startTime ? parseUtc(inputs.startTime) : undefined;
-  const end = inputs.endTime ? parseUtc(inputs.endTime) : undefined;
-  if (start !== undefined && end !== undefined && start >= end) throw new Error('startTime must be before endTime.');
-  const step = RESAMPLE_CONVERSION[d.data_frequency as keyof typeof RESAMPLE_CONVERSION] ?? -1;
-  const subCol = d.subseries_index_column ?? null;
-  let rows: number;
-  let basis: string;
+  const window =
+    inputs.audit !== null
+      ? rowsFromAudit(d, inputs.audit, start, end)
+      : rowsFromCount(d, inputs.subseries, start, end, inputs.noAuditReason ?? 'not loaded');
+  let { lo, hi, p } = window;
+  const why = [...window.why];
+  let filterText = '';
 
-  // Subseries in all (null = unknown), and those a filter on the subseries column keeps.
-  let subTotal: number | null = subCol ? null : 1;
-  let subSource = 'no subseries column';
-  if (subCol && inputs.subseries && inputs.subseries.values.length > 0) {
-    subTotal = inputs.subseries.values.length;
-    subSource = `distinct values of ${subCol}`;
-    if (inputs.subseries.truncated) warnings.push(`${subCol} has more than ${fmt(subTotal)} values: the estimate is a lower bound.`);
-  } else if (subCol && d.number_of_rows_approximate && step > 0 && Number.isFinite(earliest) && Number.isFinite(latest)) {
-    const timeValues = Math.floor((latest - earliest) / (step * 1000)) + 1;
-    subTotal = Math.max(1, Math.round(d.number_of_rows_approximate / timeValues));
-    subSource = `≈ ${fmt(d.number_of_rows_approximate)} rows ÷ ${fmt(timeValues)} time index values`;
-  }
-  let subKept: number | null = null;
-  let fraction = 1;
-  let filterNote = '';
   if (filter) {
+    const subCol = d.subseries_index_column ?? null;
     const onSub = filter.column === subCol;
-    const counts = onSub ? inputs.subseries : inputs.filterValues;
-    const complete = counts && !counts.truncated && counts.values.length > 0 ? counts.values : null;
-    if (complete && onSub) {
-      subKept = complete.filter((v) => matches(v.value, filter)).length;
-      filterNote = ` (filter ${describeFilter(filter)} keeps ${fmt(subKept)})`;
-    } else if (complete && complete.every((v) => v.count !== null)) {
-      // The share of rows needs every value's row count (a server may not give them).
-      const rowsOf = (values: ClientColumnValue[]) => values.reduce((sum, v) => sum + (v.count ?? 0), 0);
-      const total = rowsOf(complete);
-      fraction = total > 0 ? rowsOf(complete.filter((v) => matches(v.value, filter))) / total : 1;
-      filterNote = ` × ${Math.round(fraction * 1000) / 10} % of rows with ${describeFilter(filter)}`;
-    } else if (onSub && subTotal !== null && (filter.operator === '=' || filter.operator === 'in')) {
-      subKept = Math.min(subTotal, filter.operator === '=' ? 1 : new Set(filter.value.split(',').map((v) => v.trim())).size);
-      filterNote = ` (filter ${describeFilter(filter)})`;
+    const answers = onSub ? inputs.subseries : inputs.filterValues;
+    const total = window.total ?? (completeList(answers)?.values.reduce((s, v) => s + (v.count ?? 0), 0) || 0);
+    const kept = keptByFilter(answers, filter, total);
+    const f = describeFilter(filter);
+    const panel = onSub ? window.panel : null;
+    if (panel !== null) {
+      // Every subseries has a row at every time index: each kept value holds 1/panel of the rows.
+      const [vLo, vHi] = kept?.values ?? (filter.operator === '=' ? [0, 1] : filter.operator === 'in' ? [0, Math.min(panel, new Set(filter.value.split(',')).size)] : [0, panel]);
+      [lo, hi, p] = [(lo * vLo) / panel, (hi * Math.min(vHi, panel)) / panel, (p * Math.min(vHi, panel)) / panel];
+      filterText = ` × ${fmt(vHi)} of ${plural(panel, `${subCol} value`)} (${f}; each has a row at every time index)`;
+      if (vLo < vHi) why.push(`whether ${filter.value} is a value of ${filter.column} is not known from the values loaded`);
+    } else if (kept && total > 0) {
+      const [kLo, kHi] = kept.rows;
+      hi = Math.min(hi, kHi);
+      lo = Math.max(0, lo - (total - kLo));
+      p = clamp((p * kHi) / total, lo, hi);
+      filterText = ` × ${kLo === kHi ? '' : '≤ '}${Math.round((kHi / total) * 1000) / 10} % of rows with ${f} (${fmt(kHi)} of ${fmt(total)})`;
+      if (lo < hi) why.push(`the rows with ${f} are not known per date, only in all`);
     } else {
-      warnings.push(`The filter ${describeFilter(filter)} is not counted: the estimate is an upper bound.`);
+      lo = 0;
+      filterText = ` with ${f}`;
+      why.push(`the filter ${f} cannot be sized (the values of ${filter.column} with their counts are not loaded)`);
     }
   }
 
-  if (!Number.isFinite(earliest) || !Number.isFinite(latest)) {
-    rows = (d.number_of_rows_approximate ?? 0) * fraction * (subKept !== null && subTotal ? subKept / subTotal : 1);
-    basis = `The dataset does not say which times it covers: about ${fmt(rows)} rows in all.`;
-    warnings.push('No availability window: the estimate is the whole dataset.');
-  } else if (step > 0) {
-    if (subTotal === null) warnings.push(`The number of ${subCol} values is unknown: the estimate counts one.`);
-    const subseries = subKept ?? subTotal ?? 1;
-    const stepMs = step * 1000;
-    const available = Math.floor((latest - earliest) / stepMs) + 1;
-    const from = Math.max(0, Math.ceil(((start ?? earliest) - earliest) / stepMs));
-    const to = Math.min(available - 1, Math.ceil(((end ?? latest + stepMs) - earliest) / stepMs) - 1);
-    const intervals = Math.max(0, to - from + 1);
-    // Forecasts carry several vintages (publish times) per interval: rows ÷ (time values × subseries).
-    const total = d.number_of_rows_approximate ?? null;
-    const vintages = d.publish_time_column && total && subTotal ? total / (available * subTotal) : 1;
-    const perInterval = vintages > 1 ? vintages : 1;
-    rows = intervals * subseries * fraction * perInterval;
-    const capped = total !== null && rows > total;
-    if (capped) rows = total * fraction * (subKept !== null && subTotal ? subKept / subTotal : 1);
-    basis =
-      `${fmt(intervals)} intervals of ${d.data_frequency} (${fmt(step)} s)` +
-      (intervals > 0 ? ` from ${iso(earliest + from * stepMs)} to ${iso(earliest + (to + 1) * stepMs)}` : '') +
-      ` × ${fmt(subseries)} subseries (${subTotal === null ? `${subCol}: count unknown` : subSource})${filterNote}` +
-      (perInterval > 1 ? ` × ${Math.round(perInterval * 10) / 10} publish times per interval (≈ rows ÷ time values ÷ subseries)` : '') +
-      (capped ? `, capped at the dataset's ≈ ${fmt(total)} rows (it has gaps)` : '') +
-      ` = ${fmt(rows)} rows`;
+  let capped = '';
+  if (inputs.limit !== undefined && hi > inputs.limit) {
+    [lo, hi, p] = [Math.min(lo, inputs.limit), inputs.limit, Math.min(p, inputs.limit)];
+    capped = `, capped at the query's limit of ${fmt(inputs.limit)} rows`;
+  }
+
+  let rows: number;
+  let upperBound = false;
+  if (!Number.isFinite(hi)) {
+    rows = 0;
+    warnings.push('The dataset reports no row count: the estimate cannot size it.');
+  } else if (hi - lo < 0.5) {
+    rows = Math.round(clamp(p, lo, hi));
+  } else if (lo > 0 && hi <= 4 * lo) {
+    rows = Math.round(clamp(p, hi / 2, 2 * lo));
   } else {
-    const lo = Math.max(start ?? earliest, earliest);
-    const hi = Math.min(end ?? latest, latest);
-    const span = latest - earliest;
-    const share = span > 0 ? Math.max(0, hi - lo) / span : hi >= lo ? 1 : 0;
-    const total = d.number_of_rows_approximate ?? 0;
-    const subShare = subKept !== null && subTotal ? subKept / subTotal : 1;
-    rows = total * share * fraction * subShare;
-    basis =
-      `${d.data_frequency ?? 'unknown'} frequency: ≈ ${fmt(total)} rows over ${days(span)} available × ${days(Math.max(0, hi - lo))} requested` +
-      `${filterNote} = ${fmt(rows)} rows`;
-    if (!d.number_of_rows_approximate) warnings.push('The dataset reports no row count: the estimate cannot size irregular data.');
+    rows = Math.ceil(hi - 1e-9);
+    upperBound = true;
   }
-  rows = Math.round(rows);
-  if (inputs.limit !== undefined && rows > inputs.limit) {
-    basis += `, capped at the query's limit of ${fmt(inputs.limit)} rows`;
-    rows = inputs.limit;
-  }
-  if (rows === 0 && Number.isFinite(earliest)) {
-    warnings.push(`No rows expected: the dataset covers ${iso(earliest)} to ${Number.isFinite(latest) ? iso(latest) : '?'}.`);
+  const basis = upperBound
+    ? `${window.text}${filterText}${capped}: at most ${plural(rows, 'row')}. An upper bound, because ${why.join('; ') || 'the rows of the window are not known'}.`
+    : `${window.text}${filterText}${capped} = ${plural(rows, 'row')}`;
+
+  if (rows === 0 && Number.isFinite(hi)) {
+    const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;
+    const latest = d.latest_available_time_utc ? Date.parse(d.latest_available_time_utc) : NaN;
+    const covers = Number.isFinite(earliest) && Number.isFinite(latest) ? `${iso(earliest)} to ${iso(latest)}` : null;
+    if (filter && window.hi > 0) warnings.push(`No rows expected: no row in the window has ${describeFilter(filter)}.`);
+    else if (covers && (end <= earliest || start > latest)) warnings.push(`No rows expected: the dataset covers ${covers}.`);
+    else warnings.push(`No rows expected: the dataset has no rows in this window${covers ? ` (it covers ${covers}, with gaps)` : ''}.`);
   }
 
   const { remaining, perResponse } = quotaWarnings(rows, inputs.usage, warnings);
-  return { datasetId: d.id, estimatedRows: rows, basis, remainingMonthlyRows: remaining, perResponseLimit: perResponse, warnings };
+  return {
+    datasetId: d.id,
+    estimatedRows: rows,
+    basis,
+    ...(upperBound ? { upperBound } : {}),
+    remainingMonthlyRows: remaining,
+    perResponseLimit: perResponse,
+    warnings,
+  };
 }
 
 /** Compares `rows` with the plan; pushes warnings; returns the remaining monthly rows and the rows per response (null = no limit). */

@@ -102,8 +102,8 @@ describe('long jobs: datasets:query and datasets:estimate report their end', () 
     expect(custom.jobs).toHaveLength(1);
   });
 
-  it('an estimate of 3 requests × 4 s reports "completed" with its row estimate', async () => {
-    const { handlers, jobs } = make(4_000);
+  it('an estimate of 2 requests (the dataset, not cached here, and the usage) × 5 s reports "completed" with its row estimate', async () => {
+    const { handlers, jobs } = make(5_000);
     const r = await dispatch(handlers, 'datasets:estimate', { datasetId: ID, startTime: '2024-02-01', endTime: '2024-02-02' });
     expect(r).toMatchObject({ ok: true, value: { estimatedRows: 10 } });
     expect(jobs).toEqual([{ name: `Estimate of ${ID}`, state: 'completed', startedAt: T0, detail: '≈ 10 rows' }]);

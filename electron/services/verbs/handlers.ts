@@ -14,6 +14,7 @@ import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import { RequestIdInUseError } from '../v1/requests.js';
 import type { RequestRegistry } from '../v1/requests.js';
 import type { ResponseCache } from '../v1/responseCache.js';
+import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
 
 /**
  * One handler per bridge verb (CONVENTIONS.md §2). Handlers receive input already parsed by
@@ -43,6 +44,11 @@ export interface HandlerDeps {
   requests: RequestRegistry;
   /** The response cache (cleared per profile when its key changes: answers may depend on the plan). */
   cache?: ResponseCache;
+  /**
+   * Dataset bodies, audit counts, column values and usage per profile (v1/metaCache.ts), filled by
+   * the verbs that fetch them and read by `datasets:estimate`; absent = nothing is kept.
+   */
+  metadata?: MetadataCache;
   info: () => AppInfo;
   /**
    * Told when a `datasets:query` or `datasets:estimate` call that took at least `longJobMs` ends,
@@ -130,7 +136,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return { ...state, remote: { ...state.remote, connection } };
   };
 
-  const clearCache = async (profile?: ProfileName): Promise<number> => (deps.cache ? deps.cache.clear(profile) : 0);
+  /** Empties the response cache and the metadata of `profile` (or all): both may depend on the key and URL. */
+  const clearCache = async (profile?: ProfileName): Promise<number> => {
+    deps.metadata?.clear(profile);
+    return deps.cache ? deps.cache.clear(profile) : 0;
+  };
+  /** The active profile's metadata, or null (no cache, no target). */
+  const metadata = async (): Promise<MetadataScope | null> => (deps.metadata ? deps.metadata.scope() : null);
 
   /** Starts the embedded server in the background when it is the active profile (lazy start). */
   const warmUp = async (): Promise<void> => {
@@ -146,22 +158,39 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       tracked('datasets:list', requestId, ctx, async (call) => map(await proxy.get('/datasets', {}, ClientDatasetList, call), (body) => body.data)),
 
     // A bare Dataset (spec endpoint 12) or our envelope: either way the dataset with its zone.
+    // Each answer is kept as the estimate's metadata (so is each audit, column values and usage answer).
     'datasets:get': ({ datasetId, requestId }, ctx) =>
-      tracked('datasets:get', requestId, ctx, async (call) => proxy.get(`/datasets/${seg(datasetId)}`, {}, ClientDatasetDetail, call)),
+      tracked('datasets:get', requestId, ctx, async (call) => {
+        const meta = await metadata();
+        const r = await proxy.get(`/datasets/${seg(datasetId)}`, {}, ClientDatasetDetail, call);
+        if (r.ok) meta?.putDataset(r.value);
+        return r;
+      }),
 
+    // A refusal (`forbidden`: the plan has no audit) is kept too: the estimate then says why it has no counts.
     'datasets:audit': ({ datasetId, requestId }, ctx) =>
-      tracked('datasets:audit', requestId, ctx, async (call) =>
-        map(await proxy.get(`/datasets/${seg(datasetId)}/audit`, {}, ClientAudit, call), (body) => body.data),
-      ),
+      tracked('datasets:audit', requestId, ctx, async (call) => {
+        const meta = await metadata();
+        const r = await proxy.get(`/datasets/${seg(datasetId)}/audit`, {}, ClientAudit, call);
+        if (r.ok) meta?.putAudit(datasetId, { rows: r.value.data });
+        else if (r.error.code === 'forbidden') meta?.putAudit(datasetId, { refused: r.error.code });
+        return map(r, (body) => body.data);
+      }),
 
     'datasets:estimate': ({ requestId, ...input }, ctx) =>
-      tracked('datasets:estimate', requestId, ctx, (call) => forecastQuery(proxy, input, call), {
+      tracked('datasets:estimate', requestId, ctx, async (call) => forecastQuery(proxy, input, call, await metadata()), {
         name: `Estimate of ${input.datasetId}`,
         detail: (e) => `≈ ${count(e.estimatedRows)} rows`,
       }),
 
     // Usage must be current: never from the cache.
-    'usage:get': ({ requestId }, ctx) => tracked('usage:get', requestId, ctx, (call) => proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false })),
+    'usage:get': ({ requestId }, ctx) =>
+      tracked('usage:get', requestId, ctx, async (call) => {
+        const meta = await metadata();
+        const r = await proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false });
+        if (r.ok) meta?.putUsage(r.value);
+        return r;
+      }),
 
     'requests:status': async ({ requestIds }) => ok(requests.status(requestIds)),
 
@@ -173,6 +202,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     'profiles:setActive': async ({ profile }) => {
+      if ((await profiles.settings()).active !== profile) deps.metadata?.clear();
       await profiles.setActive(profile);
       await warmUp();
       return ok(await stateWithTest());
@@ -216,8 +246,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     'cache:clear': async ({ profile }) => ok({ removed: await clearCache(profile) }),
 
+    // An answer whose dataset_metadata differs from the cached body drops that dataset's metadata.
     'datasets:query': ({ requestId, ...input }, ctx) =>
-      tracked('datasets:query', requestId, ctx, (call) => queryDataset(proxy, input, call), {
+      tracked('datasets:query', requestId, ctx, async (call) => {
+        const meta = await metadata();
+        return queryDataset(proxy, input, call, (m) => meta?.checkQueryMetadata(input.datasetId, m));
+      }, {
         name: `Query of ${input.datasetId}`,
         detail: (page) => `${count(page.rows.length)} ${page.rows.length === 1 ? 'row' : 'rows'}${page.hasNextPage ? ', more available' : ''}`,
       }),
@@ -225,11 +259,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // Filter suggestions (our route; a server without it answers 404, which the page ignores).
     // Not data rows: they do not count towards the monthly rows. Cached like the other GETs.
     'datasets:columnValues': ({ datasetId, column, search, limit, requestId }, ctx) =>
-      tracked('datasets:columnValues', requestId, ctx, async (call) =>
-        map(
-          await proxy.get(`/datasets/${seg(datasetId)}/columns/${encodeURIComponent(column)}/values`, { search, limit }, ClientColumnValues, call),
-          (body) => ({ datasetId: body.dataset_id ?? datasetId, column: body.column ?? column, values: body.values, truncated: body.truncated }),
-        ),
-      ),
+      tracked('datasets:columnValues', requestId, ctx, async (call) => {
+        const meta = await metadata();
+        const r = await proxy.get(`/datasets/${seg(datasetId)}/columns/${encodeURIComponent(column)}/values`, { search, limit }, ClientColumnValues, call);
+        if (r.ok) meta?.putValues(datasetId, column, { search: search ?? '', values: r.value.values, truncated: r.value.truncated });
+        return map(r, (body) => ({ datasetId: body.dataset_id ?? datasetId, column: body.column ?? column, values: body.values, truncated: body.truncated }));
+      }),
   };
 }

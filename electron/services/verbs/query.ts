@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ClientQuery, fail, ok } from '../../../shared/index.js';
 import type { ParsedInput, QueryPage, Result } from '../../../shared/index.js';
 import type { QueryValue } from '../v1/joinUrl.js';
@@ -33,10 +34,22 @@ export function queryParams(input: QueryRequest): Record<string, QueryValue> {
   };
 }
 
-/** Runs one page; a header row that is not all strings, or a row of another width, is `internal`. */
-export async function queryDataset(proxy: V1Proxy, input: QueryRequest, call: GetOptions): Promise<Result<QueryPage>> {
-  const r = await proxy.get(`/datasets/${encodeURIComponent(input.datasetId)}/query`, queryParams(input), ClientQuery, call);
+/** The query body, plus its `dataset_metadata` as received (the metadata cache compares it with what it holds). */
+const ClientQueryWithMetadata = z.intersection(ClientQuery, z.object({ dataset_metadata: z.unknown().optional() }));
+
+/**
+ * Runs one page; a header row that is not all strings, or a row of another width, is `internal`.
+ * `onMetadata` receives the answer's `dataset_metadata` (any subset of the dataset's fields, or undefined).
+ */
+export async function queryDataset(
+  proxy: V1Proxy,
+  input: QueryRequest,
+  call: GetOptions,
+  onMetadata?: (metadata: unknown) => void,
+): Promise<Result<QueryPage>> {
+  const r = await proxy.get(`/datasets/${encodeURIComponent(input.datasetId)}/query`, queryParams(input), ClientQueryWithMetadata, call);
   if (!r.ok) return r;
+  onMetadata?.(r.value.dataset_metadata);
   const [header, ...rows] = r.value.data;
   if (!header?.every((c): c is string => typeof c === 'string'))
     return fail('internal', 'The /v1 server answered a query without a header row of column names.');
