@@ -15,6 +15,8 @@ m.userData = mkdtempSync(join(tmpdir(), 'gs-main-'));
 // Last run's window was on a monitor that is gone, and maximized.
 writeFileSync(join(m.userData, WINDOW_STATE_FILE), JSON.stringify({ x: 5000, y: 4000, width: 2400, height: 1400, maximized: true }));
 delete process.env.ELECTRON_RENDERER_URL;
+const EMBEDDED_KEY = 'embedded-key-from-env-0001';
+process.env.GRIDSCOPE_EMBEDDED_API_KEY = EMBEDDED_KEY;
 await import('./index.js');
 await vi.waitFor(() => expect(m.windows).toHaveLength(1));
 const win = m.windows[0]!;
@@ -91,6 +93,17 @@ describe('desktop main', () => {
     expect(state.keyStorageWarning).toMatch(/No OS keyring .* obfuscated, not encrypted/);
     expect(state.keyStorage).toMatch(/basic_text/);
     m.backend = 'gnome_libsecret';
+  });
+
+  it('runs the embedded /v1 service in a utility process forked from the built child, the key kept out of argv and env', async () => {
+    const get = m.ipcHandlers.get('profiles:get') as (event: unknown, input: unknown) => Promise<unknown>;
+    await get({ sender: win.contents, senderFrame: { url: win.loaded, parent: null } }, {});
+    await vi.waitFor(() => expect(m.utilityForks.length).toBeGreaterThan(0));
+    const { modulePath, options } = m.utilityForks[0]!;
+    expect(modulePath).toMatch(/[/\\]main[/\\]embeddedChild\.js$/);
+    expect(options.serviceName).toBe('Gridscope data service');
+    expect(JSON.stringify(options)).not.toContain(EMBEDDED_KEY);
+    expect(options.env).not.toHaveProperty('GRIDSCOPE_EMBEDDED_API_KEY');
   });
 
   it('routes service logs to electron-log, redacted', async () => {

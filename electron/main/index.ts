@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, Menu, Notification, app, nativeTheme, safeStorage, screen, session, shell } from 'electron';
+import { BrowserWindow, Menu, Notification, app, nativeTheme, safeStorage, screen, session, shell, utilityProcess } from 'electron';
 import { APP_COMMAND_CHANNEL } from '../../shared/index.js';
 import type { AppCommand } from '../../shared/index.js';
 import { createSafeStorageVault, createServices } from '../services/index.js';
+import { createUtilityProcessLauncher } from '../services/embedded/embedded.js';
+import { BUILT_CHILD_NAME } from '../services/embedded/protocol.js';
 import type { Services } from '../services/index.js';
 import { createLogger } from '../services/common/logger.js';
 import { cacheDirFromEnv } from '../services/common/paths.js';
@@ -22,11 +24,14 @@ import { clampToDisplays, loadWindowState, trackWindowState } from './windowStat
  * out/renderer/index.html). Before ready: single-instance lock, local crash dumps, sandbox for
  * all renderers, hardening of every webContents. On ready: logging → theme, About panel →
  * services (safeStorage vault in userData) → IPC bridge → hardened session → menu → the window at
- * its remembered bounds. Quits cleanly, cancelling requests and stopping the embedded /v1 server.
+ * its remembered bounds. The embedded /v1 service runs in a utility process (restarted if it crashes).
+ * Quits cleanly, cancelling requests and stopping the embedded /v1 service's process.
  */
 
 /** Preload script built by electron-vite; CommonJS because sandboxed preloads cannot be ESM. */
 export const PRELOAD_PATH = join(import.meta.dirname, '../preload/index.cjs');
+/** Entry of the embedded /v1 service process, built next to this file (electron.vite.config.ts). */
+export const EMBEDDED_CHILD_PATH = join(import.meta.dirname, `${BUILT_CHILD_NAME}.js`);
 /** Built renderer page. */
 export const RENDERER_INDEX = join(import.meta.dirname, '../renderer/index.html');
 
@@ -82,7 +87,11 @@ export async function startDesktop(): Promise<void> {
     versions: Object.fromEntries(
       (['electron', 'chrome', 'node', 'v8'] as const).flatMap((k) => (process.versions[k] ? [[k, String(process.versions[k])]] : [])),
     ),
-    embedded: { cacheDir: cacheDirFromEnv() ?? join(userData, 'cache'), dataDir },
+    embedded: {
+      cacheDir: cacheDirFromEnv() ?? join(userData, 'cache'),
+      dataDir,
+      launcher: createUtilityProcessLauncher(utilityProcess, EMBEDDED_CHILD_PATH),
+    },
     onJobFinished: (job) => void notifyJobFinished(job),
   });
   const unregister = registerBridgeIpc(services.handlers, {

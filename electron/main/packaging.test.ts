@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import viteConfig from '../../electron.vite.config.js';
+import { BUILT_CHILD_NAME } from '../services/embedded/protocol.js';
 import { APP_ID } from './appId.js';
 
 /**
@@ -82,5 +83,12 @@ describe('electron.vite.config.ts', () => {
     const preload = (viteConfig as { preload: { build: { externalizeDeps?: unknown; rollupOptions: { output: { format: string } } } } }).preload;
     expect(preload.build.externalizeDeps).toBe(false);
     expect(preload.build.rollupOptions.output.format).toBe('cjs');
+  });
+
+  it('builds the embedded /v1 service entry as its own file next to main, under the name main forks', () => {
+    const input = (viteConfig as { main: { build: { rollupOptions: { input: Record<string, string> } } } }).main.build.rollupOptions.input;
+    expect(Object.keys(input).sort()).toEqual([BUILT_CHILD_NAME, 'index'].sort());
+    expect(input[BUILT_CHILD_NAME]).toBe(resolve(ROOT, 'electron/services/embedded/child.ts'));
+    expect(input.index).toBe(resolve(ROOT, 'electron/main/index.ts'));
   });
 });

@@ -63,6 +63,8 @@ export const electronState = {
   exposed: new Map<string, unknown>(),
   rendererListeners: new Map<string, Listener[]>(),
   invoked: [] as unknown[][],
+  /** `utilityProcess.fork` calls: module path and options. The fake process ends at once (exit code 1). */
+  utilityForks: [] as { modulePath: string; options: Record<string, unknown> }[],
   electronLog: {
     hooks: [] as Listener[],
     lines: [] as unknown[][],
@@ -139,9 +141,18 @@ export function electronModule(): Record<string, unknown> {
       s.notifications.push(this.options);
     }
   }
+  const utilityProcess = {
+    fork(modulePath: string, _args: string[], options: Record<string, unknown>) {
+      s.utilityForks.push({ modulePath, options });
+      const listeners = new Map<string, Listener[]>();
+      setTimeout(() => emit(listeners, 'exit', 1), 0);
+      return { pid: undefined, stdout: null, stderr: null, postMessage: () => undefined, on: (name: string, fn: Listener) => void add(listeners, name, fn) };
+    },
+  };
   return {
     BrowserWindow,
     Notification,
+    utilityProcess,
     Menu: { buildFromTemplate: (template: unknown[]) => ({ template }), setApplicationMenu: (m: { template: unknown[] }) => void (s.menu = m) },
     app: {
       get isPackaged() {

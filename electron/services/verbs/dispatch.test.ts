@@ -56,7 +56,7 @@ describe('dispatch', () => {
   });
 
   it('lists every problem', async () => {
-    const r = await dispatch(spyHandlers(), 'keys:set', { profile: 'embedded', key: 'x', extra: 1 });
+    const r = await dispatch(spyHandlers(), 'keys:set', { profile: 'embedded', key: '', extra: 1 });
     expect(!r.ok && r.error.message).toMatch(/profile.*;.*key.*;.*extra/s);
   });
 

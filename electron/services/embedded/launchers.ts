@@ -1,0 +1,148 @@
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { ParentMessage } from './protocol.js';
+
+/**
+ * Process launchers of the embedded /v1 service: the same child entry (child.ts, built as
+ * out/main/embeddedChild.js) started with Electron's `utilityProcess` on the desktop, or with
+ * `child_process.fork` in the web host and tests. The embedded service code only sees a
+ * {@link ChildHandle}, so tests can inject any launcher.
+ */
+
+/** How a child process ended: the exit code, or the signal that killed it (POSIX, fork only). */
+export interface ChildExit {
+  code: number | null;
+  signal: string | null;
+}
+
+/** A started child process, as a launcher hands it over. */
+export interface ChildHandle {
+  /** OS process id; undefined until the OS started it (utilityProcess) or if it could not start. */
+  readonly pid: number | undefined;
+  /** Sends a message; dropped when the channel is already closed. */
+  send(message: ParentMessage): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** Called once, when the process has ended (also when it could not be started). */
+  onExit(listener: (exit: ChildExit) => void): void;
+  /** Each line the child writes to stdout or stderr. */
+  onOutput(listener: (line: string) => void): void;
+  /** Asks it to stop: SIGTERM on POSIX; a `stop` message on Windows, where signals cannot be caught. */
+  terminate(): void;
+  /** Ends it now (SIGKILL; TerminateProcess on Windows). */
+  kill(): void;
+}
+
+/** Starts the child entry with `env` as its whole environment. */
+export type ProcessLauncher = (opts: { env: NodeJS.ProcessEnv }) => ChildHandle;
+
+const isWindows = process.platform === 'win32';
+
+/** Calls `listener` with each line of both streams. */
+function forwardLines(streams: (Readable | NodeJS.ReadableStream | null | undefined)[], listener: (line: string) => void): void {
+  for (const s of streams) if (s) createInterface({ input: s as Readable, crlfDelay: Infinity }).on('line', listener);
+}
+
+function signalPid(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * The child entry next to this file: child.ts when running from TypeScript (web host under tsx,
+ * tests), child.js when running compiled JavaScript.
+ */
+export function defaultChildEntry(): string {
+  return join(import.meta.dirname, import.meta.url.endsWith('.ts') ? 'child.ts' : 'child.js');
+}
+
+/** `file:` URL of tsx's loader, for `--import` (absolute, so it resolves from any working directory). */
+function tsxLoaderUrl(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
+/**
+ * Launcher over `child_process.fork` (web host, tests). A `.ts` entry runs with `--import tsx`
+ * (tsx 4 on Node ≥ 20.6); a `.js` entry runs as is. stdout/stderr are piped to `onOutput`.
+ */
+export function createForkLauncher(entry: string = defaultChildEntry()): ProcessLauncher {
+  const execArgv = entry.endsWith('.ts') ? ['--import', tsxLoaderUrl()] : [];
+  return ({ env }) => {
+    const child = fork(entry, [], { env, execArgv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json' });
+    const exitListeners: ((exit: ChildExit) => void)[] = [];
+    let ended = false;
+    const end = (exit: ChildExit): void => {
+      if (ended) return;
+      ended = true;
+      for (const l of exitListeners) l(exit);
+    };
+    child.on('exit', (code, signal) => end({ code, signal }));
+    // 'error' without 'exit' happens when the process could not be spawned at all.
+    child.on('error', () => {
+      if (child.pid === undefined) end({ code: null, signal: null });
+    });
+    const send = (message: ParentMessage): void => {
+      if (child.connected) child.send(message, () => undefined);
+    };
+    return {
+      get pid() {
+        return child.pid;
+      },
+      send,
+      onMessage: (listener) => void child.on('message', listener),
+      onExit: (listener) => void exitListeners.push(listener),
+      onOutput: (listener) => forwardLines([child.stdout, child.stderr], listener),
+      terminate: () => (isWindows ? send({ type: 'stop' }) : void child.kill('SIGTERM')),
+      kill: () => void child.kill('SIGKILL'),
+    };
+  };
+}
+
+/** The part of Electron's `UtilityProcess` the launcher uses. */
+export interface UtilityProcessLike {
+  readonly pid: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+}
+
+/** The part of Electron's `utilityProcess` module the launcher uses. */
+export interface UtilityProcessApi {
+  fork(modulePath: string, args: string[], options: { env: Record<string, string>; stdio: 'pipe'; serviceName: string }): UtilityProcessLike;
+}
+
+/**
+ * Launcher over Electron's `utilityProcess.fork` (desktop; call after app `ready`). `entry` is the
+ * built child, out/main/embeddedChild.js. Electron reports an exit code only, no signal.
+ */
+export function createUtilityProcessLauncher(api: UtilityProcessApi, entry: string): ProcessLauncher {
+  return ({ env }) => {
+    const defined = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+    const child = api.fork(entry, [], { env: defined, stdio: 'pipe', serviceName: 'Gridscope data service' });
+    let exited = false;
+    child.on('exit', () => void (exited = true));
+    const send = (message: ParentMessage): void => {
+      if (!exited) child.postMessage(message);
+    };
+    return {
+      get pid() {
+        return child.pid;
+      },
+      send,
+      onMessage: (listener) => void child.on('message', listener),
+      onExit: (listener) => void child.on('exit', (code) => listener({ code, signal: null })),
+      onOutput: (listener) => forwardLines([child.stdout, child.stderr], listener),
+      terminate: () => (isWindows ? send({ type: 'stop' }) : signalPid(child.pid, 'SIGTERM')),
+      kill: () => signalPid(child.pid, 'SIGKILL'),
+    };
+  };
+}
