@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = [
   'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises',
@@ -38,6 +39,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', noNode] },
   },
+  // The Rules of React (hooks and the compiler's purity checks) for the React code.
+  { files: ['renderer/src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['shared/**'],
     rules: {

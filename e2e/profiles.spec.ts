@@ -1,6 +1,55 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures.js';
 
-/** Settings → Remote with an unreachable /v1 server, and the way back to Embedded. */
+/** Settings → Remote: a key the server rejects, an unreachable /v1 server, and the way back to Embedded. */
+
+/** A /v1 stand-in that answers every request 401 `{"detail":"Invalid API key"}`, as /v1 does for a wrong key. */
+async function startRejectingV1(): Promise<{ baseUrl: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Invalid API key' }));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+test('a wrong Remote key is reported when it is saved, and again by Test connection', async ({ page }) => {
+  const v1 = await startRejectingV1();
+  try {
+    await page.goto('/#/settings');
+    const url = page.getByLabel('Remote base URL');
+    await url.fill(v1.baseUrl);
+    await page.getByRole('button', { name: 'Save URL' }).click();
+    await expect(url).toHaveValue(v1.baseUrl);
+    const host = new URL(v1.baseUrl).host;
+
+    await page.getByLabel('Remote API key').fill('wrong-key');
+    await page.getByRole('button', { name: 'Save key' }).click();
+    const outcome = page.getByTestId('key-test');
+    await expect(outcome).toHaveText(`The server at ${host} rejected the key (401). Check that it was copied whole and is a key for this server.`);
+    await expect(outcome).toHaveAttribute('data-state', 'rejected');
+    await expect(page.getByTestId('key-status')).toContainText('Key set');
+    expect(v1.requests.some((r) => r.startsWith('/v1/api_usage'))).toBe(true);
+
+    const asked = v1.requests.length;
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => v1.requests.length).toBeGreaterThan(asked);
+    await expect(outcome).toHaveAttribute('data-state', 'rejected');
+  } finally {
+    await v1.close();
+  }
+});
 
 const UNREACHABLE = 'http://127.0.0.1:9/v1';
 
@@ -21,6 +70,7 @@ test('an unreachable Remote shows a network error naming the URL; Embedded recov
   await page.getByLabel('Remote API key').fill('gs-unreachable-key-0001');
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByTestId('key-status')).toContainText('Key set');
+  await expect(page.getByTestId('key-test')).toContainText('No answer from 127.0.0.1:9');
   await page.getByRole('radio', { name: /Remote/ }).check();
   await expect(page.getByTestId('profile-badge')).toHaveText('Remote — 127.0.0.1:9');
 

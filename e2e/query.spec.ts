@@ -95,3 +95,27 @@ test('market time, newest first and two columns: _local columns and rows in desc
   expect([...utc].sort().reverse()).toEqual(utc);
   expect(utc.at(-1)! < utc[0]!).toBe(true);
 });
+
+test('End before Start: a field error by End in user words, no Settings button, nothing sent', async ({ page }) => {
+  await page.goto(`/#/datasets/${DATASET}/query`);
+  const form = page.getByTestId('query-form');
+  await expect(form).toBeVisible();
+  await page.getByTestId('query-start').fill('2017-11-23');
+  await page.getByTestId('query-end').fill('2017-11-22');
+  const bridgeCalls: string[] = [];
+  page.on('request', (req) => {
+    if (/\/bridge\/datasets:(estimate|query)$/.test(new URL(req.url()).pathname)) bridgeCalls.push(req.url());
+  });
+  await form.getByRole('button', { name: 'Run query' }).click();
+
+  const problem = page.getByTestId('query-error-end');
+  await expect(problem).toHaveText('End must be after Start.');
+  await expect(page.getByTestId('query-end')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('button', { name: 'Open Settings' })).toHaveCount(0);
+  await expect(page.getByTestId('error-state')).toHaveCount(0);
+  await expect(page.getByText(/startTime|endTime|start_time/)).toHaveCount(0);
+  expect(bridgeCalls).toEqual([]);
+
+  await page.getByTestId('query-end').fill('2017-11-24');
+  await expect(problem).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CataloguePage } from './catalogue/CataloguePage.js';
 import { EMPTY_FILTER } from './catalogue/filter.js';
 import type { CatalogueFilter } from './catalogue/filter.js';
@@ -10,6 +10,7 @@ import type { Route } from './lib/router.js';
 import { QueryPage } from './query/QueryPage.js';
 import type { QueryFormMemory } from './query/QueryForm.js';
 import { SettingsPage } from './settings/SettingsPage.js';
+import { EmbeddedNotice } from './shell/EmbeddedNotice.js';
 import { UsageMeter } from './shell/UsageMeter.js';
 
 function NavLink({ href, current, children }: { href: string; current: boolean; children: string }) {
@@ -47,8 +48,9 @@ function useMenuCommands(): void {
 export function App() {
   const route = useHashRoute();
   const [filter, setFilter] = useState<CatalogueFilter>(EMPTY_FILTER);
-  // A ref: each query form writes its fields to the Map as they change; nothing renders from it.
-  const queryForms = useRef<QueryFormMemory>(new Map());
+  // One Map for the app's lifetime: each query form writes its fields to it as they change and
+  // reads them when it mounts; nothing re-renders from it, so it is never replaced.
+  const [queryForms] = useState<QueryFormMemory>(() => new Map());
   useMenuCommands();
   const inCatalogue = route.name === 'catalogue' || route.name === 'dataset' || route.name === 'query';
   return (
@@ -68,7 +70,8 @@ export function App() {
         </NavLink>
       </nav>
       <main className="main" id="main">
-        <RouteView route={route} filter={filter} onFilterChange={setFilter} queryForms={queryForms.current} />
+        <EmbeddedNotice />
+        <RouteView route={route} filter={filter} onFilterChange={setFilter} queryForms={queryForms} />
       </main>
       <UsageMeter />
     </div>

@@ -9,7 +9,7 @@ import { isMonthlyQuota } from './retry.js';
  */
 
 /** Message when the Remote profile has no key: no request is made. */
-export const NO_REMOTE_KEY_MESSAGE = 'No API key is set for the Remote profile. Add one in Settings.';
+export const NO_REMOTE_KEY_MESSAGE = 'No API key set — add one in Settings.';
 /** Message for 401: the key itself is never quoted. */
 export const AUTH_REJECTED_MESSAGE = 'The API key was rejected (401). Check the key in Settings.';
 

@@ -1,62 +1,169 @@
-import type { ErrorCode, GsError } from '../../../shared/errors.js';
+import type { ConnectionTest, Verb } from '../../../shared/bridge/contract.js';
+import type { GsError } from '../../../shared/errors.js';
 import { LOST_HOST_MESSAGE } from '../bridge.js';
+import { FIELD_LABELS, fieldErrorOf, inUserWords } from './fieldErrors.js';
+import type { FieldError } from './fieldErrors.js';
 
-/** What the analyst should do about an error: the UI offers one primary action per code. */
-export type ErrorAction = 'settings' | 'retry' | 'catalogue' | 'none';
+/**
+ * The renderer's one mapping from an error to what the analyst reads and can do:
+ * a field error sits by its field; "check the key" only when the key is the problem; no Retry
+ * where retrying cannot help (validation, no access, not found, an exhausted monthly quota, an
+ * answer too large to read).
+ */
+
+/** What the analyst can do about an error: each is a button of the error panel. */
+export type ErrorAction = 'settings' | 'retry' | 'catalogue';
 
 /** Title, explanation and actions for one {@link GsError}. */
 export interface ErrorText {
   title: string;
+  /** What happened and what to do, in the analyst's words. */
   message: string;
+  /** The host's or the server's own words (internal names replaced), shown as detail when they add something. */
+  detail: string;
   actions: ErrorAction[];
+  /** A validation error the analyst caused in a form field: shown by that field, not in a panel. */
+  field?: FieldError;
+  /** Rate limit: seconds to wait before retrying, when the message says. */
+  waitSeconds?: number;
+  /** Exhausted monthly quota: the UTC day it resets (`YYYY-MM-DD`), when known. */
+  resetsOn?: string;
 }
 
-/** Where the data comes from, for messages that name it: the remote base URL or the embedded service. */
+/** What the message may name: where the data comes from, the verb that failed, the usage period. */
 export interface ErrorContext {
   profile?: 'embedded' | 'remote';
   remoteUrl?: string;
+  verb?: Verb;
+  /** `current_usage_period_end` of `usage:get`: the reset when a monthly refusal names no date. */
+  usagePeriodEnd?: string;
 }
 
-const TITLES: Record<ErrorCode, string> = {
-  auth: 'API key rejected',
-  forbidden: 'No access on this plan',
-  not_found: 'Not found',
-  validation: 'Request rejected',
-  rate_limited: 'Rate limit reached',
-  network: 'Data service unreachable',
-  cancelled: 'Request cancelled',
-  internal: 'Something went wrong',
-};
+/** A monthly-quota 429, as main tells it (electron/services/v1/retry.ts `isMonthlyQuota`: "… resets on 2026-12-01."). */
+export const isMonthlyQuota = (message: string): boolean => /resets?\s+on\b/i.test(message) || /\bmonthly\b/i.test(message);
+
+const UNIT_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600 };
 
 /**
- * Maps a {@link GsError} to words and actions (CONVENTIONS.md §4): the code alone decides what
- * the analyst is told to do; the server's message is shown separately as detail.
+ * Seconds a rate-limit message asks to wait: "Try again in 3 seconds." / "Retry after 8 s." /
+ * "wait 20 s", else the plan's window over its count ("Limit: 30 per 1 minute." → 2); undefined when it names none.
+ */
+export function waitSecondsOf(message: string): number | undefined {
+  const asked = /(?:try again|retry|wait)\D{0,12}?(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)\b/i.exec(message);
+  if (asked) return Math.max(1, Math.ceil(Number(asked[1])));
+  const limit = /Limit:\s*(\d+)\s*per\s*(\d+)?\s*(second|minute|hour)s?/i.exec(message);
+  if (!limit) return undefined;
+  const windowSeconds = Number(limit[2] ?? 1) * UNIT_SECONDS[limit[3]!.toLowerCase()]!;
+  return Math.max(1, Math.ceil(windowSeconds / Math.max(1, Number(limit[1]))));
+}
+
+/** "April 1, 2024" for `2024-04-01`. */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+const waitWords = (s: number): string => (s >= 120 ? `${Math.ceil(s / 60)} minutes` : s === 1 ? '1 second' : `${s} seconds`);
+const DATASET_VERBS: ReadonlySet<Verb> = new Set(['datasets:get', 'datasets:audit', 'datasets:estimate', 'datasets:query', 'datasets:columnValues']);
+
+/** The message of a body Gridscope refuses to read whole (electron/services/v1/proxy.ts): asking again gets the same. */
+const TOO_LARGE = /larger than .*fewer rows/i;
+
+/**
+ * Maps a {@link GsError} to title, message and actions. The code decides the kind; the status and
+ * the message refine it (a missing key has no status, a rejected one 401; a monthly quota names
+ * its reset date; a rate limit its wait). `detail` is the original message in user words.
  */
 export function describeError(error: GsError, ctx: ErrorContext = {}): ErrorText {
-  const title = TITLES[error.code] ?? TITLES.internal;
+  const detail = inUserWords(error.message);
+  const base = { detail };
   switch (error.code) {
     case 'auth':
-      return { title, message: 'The API key was rejected. Check the key in Settings.', actions: ['settings'] };
+      if (error.status === undefined && /belongs to/.test(error.message))
+        return { ...base, title: 'API key is for another server', message: detail, actions: ['settings'] };
+      if (error.status === undefined) return { ...base, title: 'No API key', message: 'No API key set — add one in Settings.', actions: ['settings'] };
+      if (ctx.profile === 'embedded')
+        return { ...base, title: 'Embedded service refused', message: 'The embedded data service refused Gridscope’s own key. Restart Gridscope.', actions: [] };
+      return { ...base, title: 'API key rejected', message: 'The API key was rejected. Check the key in Settings.', actions: ['settings'] };
     case 'forbidden':
-      return { title, message: 'Your API plan lacks access to this data.', actions: ['settings'] };
+      return { ...base, title: 'Not in your plan', message: 'Your API plan lacks access to this data.', actions: [] };
     case 'not_found':
-      return { title, message: 'The data service has no such dataset.', actions: ['catalogue'] };
-    case 'validation':
-      return { title, message: 'The data service rejected the request as invalid.', actions: ['settings'] };
+      return {
+        ...base,
+        title: 'Not found',
+        message: ctx.verb && !DATASET_VERBS.has(ctx.verb) ? 'The data service does not have what was asked for.' : 'The data service has no such dataset.',
+        actions: ['catalogue'],
+      };
+    case 'validation': {
+      const field = fieldErrorOf(error);
+      if (field) return { ...base, title: 'Check the form', message: `${FIELD_LABELS[field.field]}: ${field.text}`, actions: [], field };
+      return { ...base, title: 'Request refused', message: detail || 'The request was refused as invalid.', actions: /\bSettings\b/i.test(detail) ? ['settings'] : [] };
+    }
     case 'rate_limited':
-      return { title, message: 'The data service is rate limiting requests. Wait a moment, then retry.', actions: ['retry'] };
+      return rateLimited(error, detail, ctx);
     case 'network': {
-      if (error.message === LOST_HOST_MESSAGE) return { title: 'Host unreachable', message: LOST_HOST_MESSAGE, actions: ['retry'] };
+      if (error.message === LOST_HOST_MESSAGE) return { ...base, title: 'Host unreachable', message: LOST_HOST_MESSAGE, actions: ['retry'] };
       let message = 'Could not reach the data service. Check the profile in Settings, or retry.';
       if (ctx.profile === 'remote' && ctx.remoteUrl)
         message = `Could not reach the data service at ${ctx.remoteUrl}. Check the Remote base URL in Settings, or retry.`;
-      else if (ctx.profile === 'embedded')
-        message = 'Could not reach the data service (embedded sample data). Retry, or restart Gridscope.';
-      return { title, message, actions: ['retry', 'settings'] };
+      else if (ctx.profile === 'embedded') message = 'Could not reach the data service (embedded sample data). Retry, or restart Gridscope.';
+      return { ...base, title: 'Data service unreachable', message, actions: ['retry', 'settings'] };
     }
     case 'cancelled':
-      return { title, message: 'The request was cancelled.', actions: ['retry'] };
+      return { ...base, title: 'Request cancelled', message: 'The request was cancelled.', actions: ['retry'] };
     default:
-      return { title, message: 'Gridscope hit an unexpected problem.', actions: ['retry'] };
+      if (TOO_LARGE.test(error.message))
+        return {
+          ...base,
+          title: 'Answer too large',
+          message: 'The answer is too large to read at once. Ask for fewer rows (a row limit or a shorter window) or fewer columns.',
+          actions: [],
+        };
+      return { ...base, title: 'Something went wrong', message: 'Gridscope hit an unexpected problem.', actions: ['retry'] };
+  }
+}
+
+/** A 429: the monthly quota (when it resets, no Retry) or a rate limit (how long to wait, Retry). */
+function rateLimited(error: GsError, detail: string, ctx: ErrorContext): ErrorText {
+  if (isMonthlyQuota(error.message)) {
+    const resetsOn = /resets?\s+on\s+(\d{4}-\d{2}-\d{2})/i.exec(error.message)?.[1] ?? ctx.usagePeriodEnd?.slice(0, 10);
+    const what = /request limit/i.test(error.message) ? 'requests' : 'rows';
+    const when = resetsOn ? `It resets on ${formatDay(resetsOn)} (UTC); until then the data service refuses queries.` : 'It resets at the start of next month (UTC).';
+    return { title: 'Monthly quota used up', message: `Your plan’s ${what} for this month are used up. ${when}`, detail, actions: [], ...(resetsOn ? { resetsOn } : {}) };
+  }
+  const waitSeconds = waitSecondsOf(error.message);
+  const wait = waitSeconds ? `Wait ${waitWords(waitSeconds)}, then retry.` : 'Wait a moment, then retry.';
+  return { title: 'Rate limit reached', message: `Too many requests in a short time for your plan. ${wait}`, detail, actions: ['retry'], ...(waitSeconds ? { waitSeconds } : {}) };
+}
+
+/** Whether asking again can succeed: false where the analyst has to act first (see {@link describeError}). */
+export function retryHelps(error: GsError): boolean {
+  return describeError(error).actions.includes('retry');
+}
+
+/** What Settings says about a key test: `tone` picks the colour; `detail` is the host's own words when they say more. */
+export interface ConnectionText {
+  tone: 'ok' | 'problem';
+  message: string;
+  detail: string;
+}
+
+/**
+ * Words for the outcome of `keys:set` / `keys:test` against the Remote server at `host`:
+ * accepted; rejected (the key is the problem: check it); no answer (the URL or the network is);
+ * any other answer (neither is known to be: the host's message says what came back).
+ */
+export function describeConnection(test: ConnectionTest, host: string): ConnectionText {
+  const status = test.status ? ` (${test.status})` : '';
+  // The host's sentence ends with advice for the whole app ("Check the Remote URL in Settings…"): Settings gives its own.
+  const detail = inUserWords(test.message.replace(/^(?:No answer from the Remote server|The test call failed):\s*/, '').replace(/\s*Check the Remote URL in Settings[^.]*\.$/, ''));
+  switch (test.state) {
+    case 'accepted':
+      return { tone: 'ok', message: `The server at ${host} accepted the key.`, detail: '' };
+    case 'rejected':
+      return { tone: 'problem', message: `The server at ${host} rejected the key${status}. Check that it was copied whole and is a key for this server.`, detail: '' };
+    case 'unreachable':
+      return { tone: 'problem', message: `No answer from ${host}: the key is stored but could not be tested. Check the Remote base URL above and your network.`, detail };
+    default:
+      return { tone: 'problem', message: `The key test against ${host} failed${status}; the key is stored.`, detail };
   }
 }

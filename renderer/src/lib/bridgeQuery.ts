@@ -1,6 +1,7 @@
 import type { BridgeCallOptions, ContractResults, GridscopeApi, Verb, VerbInput } from '../../../shared/bridge/contract.js';
 import type { ErrorCode, GsError } from '../../../shared/errors.js';
 import { LOST_HOST_MESSAGE } from '../bridge.js';
+import { retryHelps } from '../components/errorText.js';
 
 /** A failed bridge call as a thrown value, so TanStack Query's `error` carries the {@link GsError}. */
 export class BridgeError extends Error {
@@ -45,11 +46,11 @@ export async function callBridge<V extends Verb>(
   return result.value;
 }
 
-/** Codes that a retry cannot fix: the user has to act (key, plan, input) first. */
-const NO_RETRY: ReadonlySet<ErrorCode> = new Set(['auth', 'validation', 'not_found', 'forbidden', 'cancelled']);
-
-/** TanStack Query `retry` function: at most one retry, and none for codes in {@link NO_RETRY}. */
+/**
+ * TanStack Query `retry` function: at most one retry, none for a cancelled call and none where the
+ * error mapping offers no Retry (`retryHelps`: key, plan, input, monthly quota, an answer too large).
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof BridgeError && NO_RETRY.has(error.code)) return false;
+  if (error instanceof BridgeError && (error.code === 'cancelled' || !retryHelps(error.gs))) return false;
   return failureCount < 1;
 }

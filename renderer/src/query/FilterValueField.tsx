@@ -1,4 +1,5 @@
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
+import { FieldProblem, fieldAria } from '../components/FieldProblem.js';
 import { useColumnValues } from './useColumnValues.js';
 
 /** Props of {@link FilterValueField}. */
@@ -9,6 +10,10 @@ export interface FilterValueFieldProps {
   operator: string;
   value: string;
   onChange: (value: string) => void;
+  /** The value's problem, shown under the field. */
+  problem?: string | undefined;
+  /** Id of the problem text, for `aria-describedby`. */
+  problemId: string;
 }
 
 /**
@@ -16,7 +21,7 @@ export interface FilterValueFieldProps {
  * `datasets:columnValues`; none for timestamp columns). With `in` the suggestions complete the
  * last item of the comma list, keeping the items before it.
  */
-export function FilterValueField({ dataset, column, operator, value, onChange }: FilterValueFieldProps) {
+export function FilterValueField({ dataset, column, operator, value, onChange, problem, problemId }: FilterValueFieldProps) {
   const meta = dataset.all_columns.find((c) => c.name === column);
   const suggest = meta !== undefined && !meta.is_datetime && !meta.is_date;
   const comma = operator === 'in' ? value.lastIndexOf(',') : -1;
@@ -34,6 +39,7 @@ export function FilterValueField({ dataset, column, operator, value, onChange }:
         list={values.length > 0 ? 'filter-value-suggestions' : undefined}
         autoComplete="off"
         data-testid="filter-value"
+        {...fieldAria(problemId, problem)}
       />
       {values.length > 0 && (
         <datalist id="filter-value-suggestions" data-testid="filter-value-suggestions">
@@ -42,6 +48,7 @@ export function FilterValueField({ dataset, column, operator, value, onChange }:
           ))}
         </datalist>
       )}
+      <FieldProblem id={problemId} text={problem} />
     </label>
   );
 }

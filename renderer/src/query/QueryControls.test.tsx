@@ -90,13 +90,14 @@ describe('query controls', () => {
     expect(typed.getAttribute('list')).toBe('query-timezone-options');
     fireEvent.change(typed, { target: { value: 'Mars/Olympus' } });
     run();
-    expect((await screen.findByTestId('query-form-error')).textContent).toContain('"Mars/Olympus" is not an IANA time zone');
+    expect((await screen.findByTestId('query-error-zone')).textContent).toContain('"Mars/Olympus" is not an IANA time zone');
+    expect(typed.getAttribute('aria-describedby')).toBe('query-error-zone');
     expect(state.calls).not.toContain('datasets:estimate');
     fireEvent.change(typed, { target: { value: ' Europe/Berlin ' } });
     run();
     await screen.findAllByTestId('result-row');
     expect(state.queryInputs[0]).toMatchObject({ timezone: 'Europe/Berlin' });
-    expect(screen.queryByTestId('query-form-error')).toBeNull();
+    expect(screen.queryByTestId('query-error-zone')).toBeNull();
   });
 
   it('columns: all → no projection; two picked → time index columns plus those; None keeps the time index; All resets', async () => {
@@ -179,7 +180,7 @@ describe('query controls', () => {
     expect(zoneParam('', 'x')).toBeUndefined();
     expect(zoneParam('market', '')).toBe('market');
     expect(zoneParam('other', ' US/Eastern ')).toBe('US/Eastern');
-    expect(zoneParam('other', '')).toMatchObject({ problem: expect.stringContaining('type an IANA zone') });
+    expect(zoneParam('other', '')).toMatchObject({ problem: expect.stringContaining('Type an IANA zone') });
   });
 });
 

@@ -199,6 +199,99 @@ describe('Query explorer', () => {
   });
 });
 
+describe('query form validation', () => {
+  const fill = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  const run = () => fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+
+  it('End before Start: a field error by End in user words, nothing sent, no Settings button; editing End clears it', async () => {
+    const { api, state } = createFakeApi();
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fill('query-start', '2023-11-09');
+    fill('query-end', '2023-11-08');
+    run();
+    const problem = await screen.findByTestId('query-error-end');
+    expect(problem.textContent).toBe('End must be after Start.');
+    expect(screen.getByTestId('query-end').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('query-end').getAttribute('aria-describedby')).toBe('query-error-end');
+    expect(problem.closest('label')?.textContent).toContain('End (UTC, exclusive)');
+    expect(screen.queryByRole('button', { name: 'Open Settings' })).toBeNull();
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    expect(state.calls).not.toContain('datasets:estimate');
+    fill('query-end', '2023-11-10');
+    expect(screen.queryByTestId('query-error-end')).toBeNull();
+    run();
+    await screen.findAllByTestId('result-row');
+  });
+
+  it('reads Start and End in the chosen zone: 05:00Z then 01:00 is before it in UTC, after it in New York', async () => {
+    const { api, state } = createFakeApi();
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fill('query-start', '2023-11-08T05:00Z');
+    fill('query-end', '2023-11-08 01:00');
+    run();
+    expect((await screen.findByTestId('query-error-end')).textContent).toBe('End must be after Start.');
+    fireEvent.change(screen.getByTestId('query-timezone'), { target: { value: 'America/New_York' } });
+    fill('query-end', '2023-11-08 01:00');
+    run();
+    await screen.findAllByTestId('result-row');
+    expect(state.queryInputs[0]).toMatchObject({ startTime: '2023-11-08T05:00Z', endTime: '2023-11-08 01:00', timezone: 'America/New_York' });
+  });
+
+  it('a time outside the shared grammar is refused by its field with the grammar’s reason; a missing filter value by the value', async () => {
+    const { api, state } = createFakeApi();
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fill('query-start', '2023-13-01');
+    fill('filter-column', 'shadow_price');
+    run();
+    expect((await screen.findByTestId('query-error-start')).textContent).toContain('(months are 01–12)');
+    expect(screen.getByTestId('query-error-filterValue').textContent).toBe('Enter a value (a comma list for "in").');
+    expect(screen.queryByTestId('query-error-end')).toBeNull();
+    expect(state.calls).not.toContain('datasets:estimate');
+  });
+
+  it('the host’s refusal of a known parameter goes back to its field, without a panel or Settings', async () => {
+    const { api, state } = createFakeApi();
+    state.failures['datasets:estimate'] = { code: 'validation', message: 'startTime must be before endTime.' };
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    run();
+    expect((await screen.findByTestId('query-error-end')).textContent).toBe('End must be after Start.');
+    expect(screen.queryByTestId('error-state')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open Settings' })).toBeNull();
+    fill('query-start', '2023-11-07');
+    expect(screen.queryByTestId('query-error-end')).toBeNull();
+
+    delete state.failures['datasets:estimate'];
+    state.failures['datasets:query'] = {
+      code: 'validation',
+      message: 'The /v1 server rejected the request (400): Unknown timezone \'Mars/Olympus\'. Use an IANA time zone name such as US/Eastern.',
+      status: 400,
+    };
+    run();
+    expect((await screen.findByTestId('query-error-zone')).textContent).toContain('"Mars/Olympus" is not a time zone the data service knows');
+    expect(screen.getByTestId('query-error-zone').textContent).not.toContain('timezone');
+  });
+
+  it('a refusal that names no field shows in the panel, without Retry or Settings', async () => {
+    const { api, state } = createFakeApi();
+    state.failures['datasets:query'] = {
+      code: 'validation',
+      message: 'The /v1 server rejected the request (422): Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.',
+      status: 422,
+    };
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    run();
+    const alert = await screen.findByTestId('error-state');
+    expect(alert.textContent).toContain('The query did not run: request refused');
+    expect(screen.getByTestId('error-message').textContent).toBe('Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.');
+    expect(within(alert).queryAllByRole('button')).toHaveLength(0);
+  });
+});
+
 describe('query helpers', () => {
   it('formats cells and statuses', () => {
     expect(formatCell('2024-03-10T01:00:00-05:00').text).toBe('2024-03-10 01:00 -05:00');

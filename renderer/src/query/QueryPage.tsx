@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { ErrorState } from '../components/ErrorState.js';
+import { fieldErrorOf } from '../components/fieldErrors.js';
+import { toGsError } from '../lib/bridgeQuery.js';
 import { Skeleton } from '../components/Skeleton.js';
 import { formatCount } from '../lib/format.js';
 import { useDataset } from '../lib/queries.js';
@@ -11,16 +14,18 @@ import { ResultsTable } from './ResultsTable.js';
 import { useQueryRun } from './useQueryRun.js';
 
 /**
- * Query explorer (`#/datasets/<id>/query`, issue 5 §3): a window, filter and limit; the estimate
- * before running (and a "Run anyway" confirmation when it warns); the retry state and Cancel while
- * a call is pending; the rows (virtualized), page by page with "Load more" appending the next
- * cursor page. Order, time zone and columns are the form's (see QueryForm).
+ * Query explorer (`#/datasets/<id>/query`, docs/desktop.md "The query page"): a window, filter and
+ * limit; the estimate before running (and a "Run anyway" confirmation when it warns); the retry
+ * state and Cancel while a call is pending; the rows (virtualized), page by page with "Load more"
+ * appending the next cursor page. Order, time zone and columns are the form's (see QueryForm).
+ * A refusal about one of the form's fields is shown by that field; any other failure in the error panel.
  */
 export function QueryPage({ datasetId, formMemory }: { datasetId: string; formMemory?: QueryFormMemory }) {
   const q = useDataset(datasetId);
   const run = useQueryRun(datasetId);
   const { phase, estimate, loaded } = run;
   const busy = phase.kind === 'estimating' || phase.kind === 'running';
+  const fieldError = useMemo(() => (phase.kind === 'error' ? (fieldErrorOf(toGsError(phase.error)) ?? null) : null), [phase]);
 
   return (
     <article className="page query" aria-labelledby="query-title" data-testid="query-page">
@@ -34,7 +39,9 @@ export function QueryPage({ datasetId, formMemory }: { datasetId: string; formMe
       </header>
       {q.isPending && <Skeleton label="Loading dataset…" />}
       {q.isError && <ErrorState error={q.error} what={`dataset ${datasetId}`} onRetry={() => void q.refetch()} />}
-      {q.data && <QueryForm dataset={q.data} busy={busy} onSubmit={(r) => void run.start(r)} {...(formMemory ? { memory: formMemory } : {})} />}
+      {q.data && (
+        <QueryForm dataset={q.data} busy={busy} onSubmit={(r) => void run.start(r)} serverError={fieldError} {...(formMemory ? { memory: formMemory } : {})} />
+      )}
       {estimate && (
         <EstimatePanel estimate={estimate} {...(phase.kind === 'confirm' ? { confirm: { onRunAnyway: run.runAnyway, onDismiss: run.dismiss } } : {})} />
       )}
@@ -42,7 +49,9 @@ export function QueryPage({ datasetId, formMemory }: { datasetId: string; formMe
       {phase.kind === 'running' && (
         <RequestStatusLine key={phase.requestId} requestId={phase.requestId} label={phase.more ? 'Loading more rows…' : 'Running query…'} onCancel={run.cancel} />
       )}
-      {phase.kind === 'error' && <ErrorState error={phase.error} what="the query" onRetry={phase.retry} />}
+      {phase.kind === 'error' && !fieldError && (
+        <ErrorState error={phase.error} heading="The query did not run" verb={phase.failed.kind === 'estimate' ? 'datasets:estimate' : 'datasets:query'} onRetry={run.retry} />
+      )}
       {loaded && (
         <section className="card results" aria-labelledby="results-title">
           <h2 id="results-title">

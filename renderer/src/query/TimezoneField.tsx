@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { FieldProblem, fieldAria } from '../components/FieldProblem.js';
 import { COMMON_ZONES, OTHER_ZONE, allZones } from './zones.js';
 
 /** Props of {@link TimezoneField}. */
@@ -11,19 +12,24 @@ export interface TimezoneFieldProps {
   marketZone: string;
   onChoice: (choice: string) => void;
   onTyped: (zone: string) => void;
+  /** The zone's problem, shown under the typed zone (or the select when none is typed). */
+  problem?: string | undefined;
+  /** Id of the problem text, for `aria-describedby`. */
+  problemId: string;
 }
 
 /**
  * The query's time zone: a select of UTC, market time and common zones, and for "Other…" a text
  * field suggesting every IANA zone Intl knows (checked on submit, see `zoneParam`).
  */
-export function TimezoneField({ choice, typed, marketZone, onChoice, onTyped }: TimezoneFieldProps) {
+export function TimezoneField({ choice, typed, marketZone, onChoice, onTyped, problem, problemId }: TimezoneFieldProps) {
   const zones = useMemo(() => (choice === OTHER_ZONE ? allZones() : []), [choice]);
+  const other = choice === OTHER_ZONE;
   return (
     <>
       <label>
         <span>Time zone</span>
-        <select value={choice} onChange={(e) => onChoice(e.target.value)} data-testid="query-timezone">
+        <select value={choice} onChange={(e) => onChoice(e.target.value)} data-testid="query-timezone" {...fieldAria(problemId, other ? null : problem)}>
           <option value="">UTC</option>
           <option value="market">Market time ({marketZone})</option>
           {COMMON_ZONES.map((z) => (
@@ -33,8 +39,9 @@ export function TimezoneField({ choice, typed, marketZone, onChoice, onTyped }: 
           ))}
           <option value={OTHER_ZONE}>Other…</option>
         </select>
+        {!other && <FieldProblem id={problemId} text={problem} />}
       </label>
-      {choice === OTHER_ZONE && (
+      {other && (
         <label>
           <span>IANA zone</span>
           <input
@@ -46,12 +53,14 @@ export function TimezoneField({ choice, typed, marketZone, onChoice, onTyped }: 
             autoComplete="off"
             spellCheck={false}
             data-testid="query-timezone-other"
+            {...fieldAria(problemId, problem)}
           />
           <datalist id="query-timezone-options">
             {zones.map((z) => (
               <option key={z} value={z} />
             ))}
           </datalist>
+          <FieldProblem id={problemId} text={problem} />
         </label>
       )}
     </>

@@ -19,7 +19,10 @@ export type Phase =
   | { kind: 'confirm'; request: QueryRequest }
   | { kind: 'running'; requestId: string; more: boolean }
   | { kind: 'done' }
-  | { kind: 'error'; error: unknown; retry: () => void };
+  | { kind: 'error'; error: unknown; failed: FailedStep };
+
+/** What a failed run was doing, so {@link useQueryRun}'s `retry` can do it again. */
+export type FailedStep = { kind: 'estimate'; request: QueryRequest } | { kind: 'page'; request: QueryRequest; previous: Loaded | null };
 
 /** Rows loaded so far (all pages) and how to fetch the next page. */
 export interface Loaded extends QueryPage {
@@ -27,7 +30,7 @@ export interface Loaded extends QueryPage {
 }
 
 /**
- * The query explorer's flow (issue 5 §3): `datasets:estimate` first; with warnings it stops at
+ * The query explorer's flow (docs/desktop.md "The query page"): `datasets:estimate` first; with warnings it stops at
  * `confirm` until {@link runAnyway}, else the query runs at once. Each call has a fresh
  * `requestId` (watched by the status line, aborted by {@link cancel}); pages accumulate via the
  * cursor ({@link loadMore}). The usage meter is refreshed after every query page.
@@ -86,13 +89,13 @@ export function useQueryRun(datasetId: string) {
         setLoaded(previous ? { ...previous, rows: [...previous.rows, ...page.rows], hasNextPage: page.hasNextPage, cursor: page.cursor } : { ...page, request });
         setPhase({ kind: 'done' });
       } catch (error) {
-        if (!run.signal.aborted) setPhase({ kind: 'error', error, retry: () => void fetchPage(request, previous, newRun()) });
+        if (!run.signal.aborted) setPhase({ kind: 'error', error, failed: { kind: 'page', request, previous } });
       } finally {
         releaseRequestId(requestId);
         void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
       }
     },
-    [api, datasetId, queryClient, newRun],
+    [api, datasetId, queryClient],
   );
 
   /** Estimates `request`, then runs it unless the estimate warns. */
@@ -122,7 +125,7 @@ export function useQueryRun(datasetId: string) {
           { signal: run.signal },
         );
       } catch (error) {
-        if (!run.signal.aborted) setPhase({ kind: 'error', error, retry: () => void start(request) });
+        if (!run.signal.aborted) setPhase({ kind: 'error', error, failed: { kind: 'estimate', request } });
         return;
       } finally {
         releaseRequestId(requestId);
@@ -149,10 +152,18 @@ export function useQueryRun(datasetId: string) {
     if (loaded?.hasNextPage) void fetchPage(loaded.request, loaded, newRun());
   }, [loaded, fetchPage, newRun]);
 
+  /** Does the failed step again: the estimate (and the query after it), or the page that failed. */
+  const retry = useCallback(() => {
+    if (phase.kind !== 'error') return;
+    const { failed } = phase;
+    if (failed.kind === 'estimate') void start(failed.request);
+    else void fetchPage(failed.request, failed.previous, newRun());
+  }, [phase, start, fetchPage, newRun]);
+
   /** Aborts the pending call; it then fails with `cancelled`, shown by the error state. */
   const cancel = useCallback(() => {
     if (phase.kind === 'estimating' || phase.kind === 'running') void callBridge(api, 'requests:cancel', { requestId: phase.requestId }).catch(() => undefined);
   }, [api, phase]);
 
-  return { phase, estimate, loaded, start, runAnyway, dismiss, loadMore, cancel };
+  return { phase, estimate, loaded, start, runAnyway, dismiss, loadMore, retry, cancel };
 }

@@ -38,8 +38,8 @@ export function zoneParam(choice: string, typed: string): string | undefined | {
   if (choice === '') return undefined;
   if (choice !== OTHER_ZONE) return choice;
   const zone = typed.trim();
-  if (!zone) return { problem: 'Time zone: type an IANA zone such as America/Chicago, or pick one from the list.' };
-  if (!isKnownZone(zone)) return { problem: `Time zone: "${zone}" is not an IANA time zone (e.g. America/Chicago, Europe/Berlin).` };
+  if (!zone) return { problem: 'Type an IANA zone such as America/Chicago, or pick one from the list.' };
+  if (!isKnownZone(zone)) return { problem: `"${zone}" is not an IANA time zone (e.g. America/Chicago, Europe/Berlin).` };
   return zone;
 }
 

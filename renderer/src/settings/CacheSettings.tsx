@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileName, ProfilesState } from '../../../shared/bridge/contract.js';
+import { describeError } from '../components/errorText.js';
 import { callBridge, toGsError } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { formatCount } from '../lib/format.js';
@@ -33,7 +34,7 @@ function TtlSelect({ profile, label, value }: { profile: ProfileName; label: str
         ))}
         {!known && <option value={value}>{formatCount(value)} s</option>}
       </select>
-      {set.isError && <span className="field-error">{toGsError(set.error).message}</span>}
+      {set.isError && <span className="field-error">{describeError(toGsError(set.error)).message}</span>}
     </label>
   );
 }
@@ -65,7 +66,7 @@ export function CacheSettings({ state }: { state: ProfilesState }) {
       )}
       {clear.isError && (
         <p className="field-error" role="alert">
-          {toGsError(clear.error).message}
+          {describeError(toGsError(clear.error)).message}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProfileName, ProfilesState } from '../../../shared/bridge/contract.js';
+import { describeError } from '../components/errorText.js';
 import { callBridge, toGsError } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { useProfileMutation } from '../lib/queries.js';
@@ -56,7 +57,7 @@ export function ProfileSwitch({ state }: { state: ProfilesState }) {
       </label>
       {setActive.isError && (
         <p className="field-error" role="alert">
-          {toGsError(setActive.error).message}
+          {describeError(toGsError(setActive.error)).message}
         </p>
       )}
     </fieldset>

@@ -1,21 +1,53 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiKeyText } from '../../../shared/bridge/contract.js';
+import type { ConnectionTest, ProfilesState } from '../../../shared/bridge/contract.js';
+import { describeConnection, describeError } from '../components/errorText.js';
+import { FieldProblem, fieldAria } from '../components/FieldProblem.js';
 import { callBridge, toGsError } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
-import { useProfileMutation } from '../lib/queries.js';
+import { queryKeys, useProfileMutation } from '../lib/queries.js';
+import { hostOf } from './hostOf.js';
+
+/** Props of {@link RemoteKeyForm}: the Remote part of `profiles:get`. */
+export interface RemoteKeyFormProps {
+  baseUrl: string;
+  keySet: boolean;
+  keyOrigin?: string | undefined;
+  keyStorage: string;
+  /** The last test of the stored key (by `keys:set` or `keys:test`), when one ran. */
+  connection?: ConnectionTest | undefined;
+}
+
+/** The outcome of the last key test, in words (see `describeConnection`). */
+function ConnectionLine({ test, host }: { test: ConnectionTest; host: string }) {
+  const text = describeConnection(test, host);
+  return (
+    <p className={text.tone === 'ok' ? 'field-ok' : 'field-error'} role={text.tone === 'ok' ? 'status' : 'alert'} data-testid="key-test" data-state={test.state}>
+      {text.message}
+      {text.detail && <span className="error-detail muted"> Details: {text.detail}</span>}
+    </p>
+  );
+}
 
 /**
- * Write-only API key field for the Remote profile (`keys:set` / `keys:clear`). The input is
- * uncontrolled so the key never becomes React state, a DOM attribute or mutation variables; it
- * is read once on Save and the field is cleared. Only "Key set" / "No key set" is ever shown, and
- * with `keyOrigin` (a key stored for another server, e.g. after settings.json was edited) which
- * server the stored key belongs to: it is not used here, and Clear deletes it.
+ * Write-only API key field for the Remote profile (`keys:set`, `keys:clear`, `keys:test`). The
+ * input is uncontrolled so the key never becomes React state, a DOM attribute or mutation
+ * variables; it is read once on Save and the field is cleared. A key is checked against the
+ * contract's `ApiKeyText` first (any length that can be sent as a header); saving stores it and
+ * tests it at once, and Settings shows what the server said ("accepted", "rejected (401)", "no
+ * answer") next to "Key set" — never "Key set" alone after a failed test. Test connection asks
+ * again. With `keyOrigin` (a key stored for another server, e.g. after settings.json was edited) it
+ * says which server the stored key belongs to: it is not used here, and Clear deletes it.
  */
-export function RemoteKeyForm({ keySet, keyOrigin, keyStorage }: { keySet: boolean; keyOrigin?: string | undefined; keyStorage: string }) {
+export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connection }: RemoteKeyFormProps) {
   const api = useBridge();
+  const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
 
+  // The key is read from the field when the call starts, and the field emptied: it is never a variable of the mutation.
   const save = useProfileMutation(() => {
     const input = inputRef.current;
     const key = input?.value.trim() ?? '';
@@ -23,23 +55,31 @@ export function RemoteKeyForm({ keySet, keyOrigin, keyStorage }: { keySet: boole
     return callBridge(api, 'keys:set', { profile: 'remote', key });
   });
   const clear = useProfileMutation(() => callBridge(api, 'keys:clear', { profile: 'remote' }));
+  // A test changes nothing the data screens show: only the profile state is replaced.
+  const test = useMutation({
+    mutationFn: () => callBridge(api, 'keys:test', { profile: 'remote' }),
+    onSuccess: (state: ProfilesState) => queryClient.setQueryData(queryKeys.profiles, state),
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const length = inputRef.current?.value.trim().length ?? 0;
-    if (length < 8) {
-      setClientError('An API key has at least 8 characters.');
+    const parsed = ApiKeyText.safeParse(inputRef.current?.value ?? '');
+    if (!parsed.success) {
+      setClientError(parsed.error.issues[0]?.message ?? 'Paste the API key exactly as it was issued.');
       return;
     }
     setClientError(null);
     clear.reset();
+    test.reset();
     save.mutate(undefined);
   };
 
-  const failed = save.isError ? save.error : clear.isError ? clear.error : null;
-  const error = clientError ?? (failed ? toGsError(failed).message : null);
-  const busy = save.isPending || clear.isPending;
+  const failed = save.isError ? save.error : clear.isError ? clear.error : test.isError ? test.error : null;
+  const failedText = failed ? describeError(toGsError(failed)) : null;
+  const error = clientError ?? (failedText ? (failedText.field?.text ?? failedText.message) : null);
+  const busy = save.isPending || clear.isPending || test.isPending;
   const otherOrigin = !keySet && keyOrigin ? keyOrigin : null;
+  const host = hostOf(baseUrl);
   return (
     <form className="field-row" onSubmit={onSubmit} noValidate data-testid="remote-key-form">
       <label htmlFor="remote-key">Remote API key</label>
@@ -49,31 +89,37 @@ export function RemoteKeyForm({ keySet, keyOrigin, keyStorage }: { keySet: boole
           ref={inputRef}
           type="password"
           data-testid="remote-key"
-          placeholder={keySet ? 'Enter a new key to replace the stored one' : 'Paste your API key'}
+          placeholder={keySet ? 'Paste a new key to replace it' : 'Paste your API key'}
           autoComplete="new-password"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby="remote-key-status"
+          {...fieldAria('remote-key-error', error)}
         />
-        <button type="submit" className="primary" disabled={busy}>
-          Save key
-        </button>
-        <button type="button" disabled={busy || (!keySet && !otherOrigin)} onClick={() => clear.mutate(undefined)}>
-          Clear key
-        </button>
+        <span className="field-buttons">
+          <button type="submit" className="primary" disabled={busy}>
+            Save key
+          </button>
+          <button type="button" disabled={busy || !keySet} onClick={() => test.mutate()} data-testid="key-test-button">
+            Test connection
+          </button>
+          <button type="button" disabled={busy || (!keySet && !otherOrigin)} onClick={() => clear.mutate(undefined)}>
+            Clear key
+          </button>
+        </span>
       </div>
-      <p id="remote-key-status" className="key-status" data-testid="key-status">
-        <span className={keySet ? 'badge ok' : 'badge'}>{keySet ? 'Key set' : 'No key set'}</span>
+      <FieldProblem id="remote-key-error" text={error} />
+      <p className="key-status" data-testid="key-status">
+        <span className={keySet ? (connection && connection.state !== 'accepted' ? 'badge warn' : 'badge ok') : 'badge'}>{keySet ? 'Key set' : 'No key set'}</span>
         <span className="muted"> Stored in: {keyStorage}. The key is never shown again.</span>
       </p>
+      {busy && !clear.isPending && (
+        <p className="muted" role="status" data-testid="key-testing">
+          {save.isPending ? 'Saving the key and testing it with' : 'Testing the key with'} {host}…
+        </p>
+      )}
+      {!busy && keySet && connection && <ConnectionLine test={connection} host={host} />}
       {otherOrigin && (
         <p className="warning-box" role="status" data-testid="key-other-origin">
           The stored key belongs to {otherOrigin}; it is not sent to this server. Enter the key for this server.
-        </p>
-      )}
-      {error && (
-        <p className="field-error" role="alert" data-testid="remote-key-error">
-          {error}
         </p>
       )}
     </form>

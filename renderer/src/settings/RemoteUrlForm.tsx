@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { RemoteBaseUrl } from '../../../shared/bridge/contract.js';
 import { originOf } from '../../../shared/url.js';
+import { describeError } from '../components/errorText.js';
 import { callBridge, toGsError } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { useProfileMutation } from '../lib/queries.js';
@@ -31,7 +32,8 @@ export function RemoteUrlForm({ baseUrl, keySet, keyOrigin }: { baseUrl: string;
     save.mutate(parsed.data);
   };
 
-  const error = clientError ?? (save.isError ? toGsError(save.error).message : null);
+  const failed = save.isError ? describeError(toGsError(save.error)) : null;
+  const error = clientError ?? (failed ? (failed.field?.text ?? failed.message) : null);
   const target = originOf(value.trim());
   const keysOrigin = keyOrigin ?? (keySet ? originOf(baseUrl) : null);
   const dropsKey = keysOrigin !== null && target !== null && target !== keysOrigin;

@@ -9,7 +9,7 @@ afterEach(cleanup);
 const SECRET = 'sk-test-0123456789abcdef';
 
 describe('Settings', () => {
-  it('never renders the key: saving clears the field and shows only "Key set"', async () => {
+  it('never renders the key: saving clears the field, shows "Key set" and that the server accepted it', async () => {
     const { api, state } = createFakeApi();
     const { container } = renderApp(api, '#/settings');
     expect((await screen.findByTestId('key-status')).textContent).toContain('No key set');
@@ -20,23 +20,68 @@ describe('Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
     await waitFor(() => expect(screen.getByTestId('key-status').textContent).toContain('Key set'));
     expect(screen.getByTestId('key-status').textContent).not.toContain('No key set');
+    expect(screen.getByTestId('key-test').textContent).toBe('The server at api.gridstatus.io accepted the key.');
     expect(input.value).toBe('');
     expect(container.innerHTML).not.toContain(SECRET);
     expect(document.documentElement.outerHTML).not.toContain(SECRET);
     expect(state.storedKeys).toEqual([SECRET]);
   });
 
-  it('rejects a too-short key without calling the bridge, and clears a stored key', async () => {
+  it('accepts a key of any length; refuses one that cannot be sent as a header with the schema’s words, without calling the bridge', async () => {
     const { api, state } = createFakeApi();
     state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, keySet: true } };
     renderApp(api, '#/settings');
     const input = (await screen.findByLabelText('Remote API key')) as HTMLInputElement;
-    fireEvent.change(input, { target: { value: 'short' } });
+    fireEvent.change(input, { target: { value: 'two words' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
-    expect((await screen.findByTestId('remote-key-error')).textContent).toMatch(/at least 8/);
+    expect((await screen.findByTestId('remote-key-error')).textContent).toBe(
+      'An API key has no spaces or special characters: paste it exactly as it was issued.',
+    );
+    expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(state.calls).not.toContain('keys:set');
+    fireEvent.change(input, { target: { value: 'k3y' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(state.storedKeys).toEqual(['k3y']));
+    expect(screen.queryByTestId('remote-key-error')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Clear key' }));
     await waitFor(() => expect(screen.getByTestId('key-status').textContent).toContain('No key set'));
+    expect(screen.queryByTestId('key-test')).toBeNull();
+  });
+
+  it('saving a key the server rejects says so (401), not just "Key set"; Test connection asks again and shows the new answer', async () => {
+    const { api, state } = createFakeApi();
+    state.keyTest = { state: 'rejected', message: 'The server rejected the key (401): check that it was copied whole.', status: 401 };
+    renderApp(api, '#/settings');
+    const input = await screen.findByLabelText('Remote API key');
+    expect((screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: SECRET } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
+    const outcome = await screen.findByTestId('key-test');
+    expect(outcome.textContent).toBe('The server at api.gridstatus.io rejected the key (401). Check that it was copied whole and is a key for this server.');
+    expect(outcome.getAttribute('role')).toBe('alert');
+    expect(screen.getByTestId('key-status').querySelector('.badge')?.className).toBe('badge warn');
+
+    state.keyTest = { state: 'accepted', message: 'The server accepted the key.', status: 200 };
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(screen.getByTestId('key-test').textContent).toBe('The server at api.gridstatus.io accepted the key.'));
+    expect(state.calls.filter((c) => c === 'keys:test')).toHaveLength(1);
+    expect(screen.getByTestId('key-status').querySelector('.badge')?.className).toBe('badge ok');
+  });
+
+  it('a Remote server that does not answer: "No answer from" the host, with the URL and network as the advice', async () => {
+    const { api, state } = createFakeApi();
+    state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, baseUrl: 'http://127.0.0.1:9/v1' } };
+    state.keyTest = {
+      state: 'unreachable',
+      message: 'No answer from the Remote server: Could not reach 127.0.0.1:9: connection refused. Check the Remote URL in Settings or your network.',
+    };
+    renderApp(api, '#/settings');
+    fireEvent.change(await screen.findByLabelText('Remote API key'), { target: { value: SECRET } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
+    const outcome = await screen.findByTestId('key-test');
+    expect(outcome.textContent).toContain('No answer from 127.0.0.1:9');
+    expect(outcome.textContent).toContain('Details: Could not reach 127.0.0.1:9: connection refused.');
+    expect(outcome.textContent).not.toMatch(/rejected|in Settings/);
   });
 
   it('switches profile, updates the badge and refetches the catalogue', async () => {

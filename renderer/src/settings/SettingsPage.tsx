@@ -35,7 +35,13 @@ export function SettingsPage() {
                 {s.keyStorageWarning}
               </p>
             )}
-            <RemoteKeyForm keySet={s.remote.keySet} keyOrigin={s.remote.keyOrigin} keyStorage={s.keyStorage} />
+            <RemoteKeyForm
+              baseUrl={s.remote.baseUrl}
+              keySet={s.remote.keySet}
+              keyOrigin={s.remote.keyOrigin}
+              keyStorage={s.keyStorage}
+              connection={s.remote.connection}
+            />
           </section>
           <CacheSettings state={s} />
         </>

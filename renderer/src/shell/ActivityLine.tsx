@@ -19,30 +19,29 @@ const LABELS: Partial<Record<Verb, string>> = {
 const LOCAL_KEYS = new Set(['requests', 'profiles', 'app']);
 
 /**
- * When the current stretch of /v1-backed fetching began (`since`, ms) and whether it has lasted
- * {@link STATUS_POLL_MS} yet (`due`); null while nothing is fetching. Quick fetches (most usage
- * refreshes and suggestion lookups) end before they are due, so they are never polled about.
+ * The current stretch of /v1-backed fetching: its number (`id`, one more per stretch) and whether
+ * it has lasted {@link STATUS_POLL_MS} yet (`due`); null while nothing is fetching. Quick fetches
+ * (most usage refreshes and suggestion lookups) end before they are due, so they are never polled about.
  */
-function useSlowFetching(): { since: number; due: boolean } | null {
+function useSlowFetching(): { id: number; due: boolean } | null {
   const fetching = useIsFetching({ predicate: (q) => !LOCAL_KEYS.has(String(q.queryKey[0])) }) > 0;
-  const [period, setPeriod] = useState<{ since: number; due: boolean } | null>(null);
+  const [stretch, setStretch] = useState({ id: 0, active: false, due: false });
   // A new stretch starts when fetching starts (state adjusted while rendering, not in an effect).
-  if (fetching && period === null) setPeriod({ since: Date.now(), due: false });
-  if (!fetching && period !== null) setPeriod(null);
-  const since = period?.since;
+  if (fetching !== stretch.active) setStretch({ id: fetching ? stretch.id + 1 : stretch.id, active: fetching, due: false });
+  const current = stretch.active ? stretch.id : undefined;
   useEffect(() => {
-    if (since === undefined) return;
-    const timer = setTimeout(() => setPeriod((p) => (p?.since === since ? { since, due: true } : p)), STATUS_POLL_MS);
+    if (current === undefined) return;
+    const timer = setTimeout(() => setStretch((s) => (s.active && s.id === current ? { ...s, due: true } : s)), STATUS_POLL_MS);
     return () => clearTimeout(timer);
-  }, [since]);
-  return fetching ? period : null;
+  }, [current]);
+  return fetching && stretch.active ? { id: stretch.id, due: stretch.due } : null;
 }
 
 /**
- * The status bar's activity line (issue 5: retry state visible in the UI for every /v1 call, not
- * only the query page's). Once /v1-backed queries have been fetching for {@link STATUS_POLL_MS} it
- * polls `requests:status` every {@link STATUS_POLL_MS} for the calls this page issued (not another
- * tab's on the web host) and shows each background call the proxy is waiting to retry, e.g.
+ * The status bar's activity line (docs/desktop.md "Retries, timeouts and cancellation": the retry
+ * state of every /v1 call is visible, not only the query page's). Once /v1-backed queries have
+ * been fetching for {@link STATUS_POLL_MS} it polls `requests:status` every {@link STATUS_POLL_MS}
+ * for the calls this page issued (not another tab's on the web host) and shows each background call the proxy is waiting to retry, e.g.
  * "Catalogue: Rate limited — retrying in 3 s (attempt 2 of 4)"; it renders nothing otherwise.
  * Statuses from an earlier stretch of fetching are never shown (each stretch polls afresh).
  * Calls of `datasets:query` / `datasets:estimate` are left to the query page's own status line.
@@ -53,7 +52,7 @@ export function ActivityLine() {
   const polling = period?.due === true;
   const status = useQuery({
     // Keyed by the stretch, so a new one starts without the last one's answers.
-    queryKey: ['requests', 'status', 'page', period?.since ?? null],
+    queryKey: ['requests', 'status', 'page', period?.id ?? null],
     queryFn: ({ signal }) => {
       const requestIds = pageRequestIds();
       return requestIds.length === 0 ? Promise.resolve([]) : callBridge(api, 'requests:status', { requestIds }, { signal });
@@ -64,9 +63,10 @@ export function ActivityLine() {
     gcTime: 0,
     retry: false,
   });
-  if (!period || !polling || status.dataUpdatedAt < period.since) return null;
+  // Each stretch has its own query (gcTime 0), so `data` is never an earlier stretch's answer.
+  if (!period || !polling || !status.data) return null;
   const mine = new Set(pageRequestIds());
-  const retrying = (status.data ?? []).filter(
+  const retrying = status.data.filter(
     (s): s is RequestStatus & { verb: keyof typeof LABELS } => s.state === 'retrying' && s.verb in LABELS && mine.has(s.requestId),
   );
   if (retrying.length === 0) return null;

@@ -1,4 +1,4 @@
-import type { BridgeCallOptions, ColumnValuesResult, ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type { BridgeCallOptions, ColumnValuesResult, ConnectionTest, ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 import type { AuditRow, Dataset } from '../../../shared/schemas/dataset.js';
 import type { ApiUsage } from '../../../shared/schemas/usage.js';
@@ -66,6 +66,8 @@ export interface FakeState {
   profiles: ProfilesState;
   /** Keys received by `keys:set` (the fake's "vault"). */
   storedKeys: string[];
+  /** What the test call of `keys:set` and `keys:test` answers (default: accepted, 200). */
+  keyTest: Omit<ConnectionTest, 'checkedAt'>;
   /** When set, these verbs fail with the given error. */
   failures: Partial<Record<Verb, GsError>>;
   calls: Verb[];
@@ -120,6 +122,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       keyStorage: 'test vault',
     },
     storedKeys: [],
+    keyTest: { state: 'accepted', message: 'The server accepted the key.', status: 200 },
     failures: {},
     calls: [],
     usage: null,
@@ -176,18 +179,19 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
           return { ...p, remote: { ...p.remote, baseUrl, keySet } };
         }),
       ),
+    // Like the host: the key is stored, then tested; the outcome rides on the profile state.
     'keys:set': ({ key }) => {
       state.storedKeys.push(key);
-      const connection = { state: 'accepted' as const, message: 'The server accepted the key.', status: 200, checkedAt: 0 };
-      return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true, connection } })));
+      return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true, connection: { ...state.keyTest, checkedAt: 0 } } })));
     },
-    'keys:test': () => answer('keys:test', profiles((p) => p)),
+    'keys:test': () =>
+      answer('keys:test', profiles((p) => ({ ...p, remote: { ...p.remote, ...(p.remote.keySet ? { connection: { ...state.keyTest, checkedAt: 1 } } : {}) } }))),
     'keys:clear': () =>
       answer(
         'keys:clear',
         profiles((p) => {
           // Like the host: clearing deletes the entry, so no origin is reported any more.
-          const { keyOrigin: _dropped, ...remote } = p.remote;
+          const { keyOrigin: _dropped, connection: _tested, ...remote } = p.remote;
           return { ...p, remote: { ...remote, keySet: false } };
         }),
       ),

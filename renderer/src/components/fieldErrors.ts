@@ -1,0 +1,157 @@
+import { MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
+import type { GsError } from '../../../shared/errors.js';
+import { TIME_TEXT_HINT, timeTextError } from '../../../shared/time/grammar.js';
+
+/**
+ * Validation errors in the analyst's words: which form field a refusal is about, and the text to
+ * show by that field. Parameters are named as the bridge spells them (`startTime`, `filter.value`)
+ * or as /v1 does (`start_time`, `filter_value`; docs/api.md "Dataset query"); neither name reaches
+ * the screen.
+ */
+
+/** A form field a validation error can belong to (query form and Settings). */
+export type FormField = 'start' | 'end' | 'zone' | 'filterColumn' | 'filterOperator' | 'filterValue' | 'limit' | 'columns' | 'key' | 'url';
+
+/** A refusal that belongs next to one field: `text` is a sentence without the field's name. */
+export interface FieldError {
+  field: FormField;
+  text: string;
+}
+
+/** How the screens label each field. */
+export const FIELD_LABELS: Record<FormField, string> = {
+  start: 'Start',
+  end: 'End',
+  zone: 'Time zone',
+  filterColumn: 'Filter column',
+  filterOperator: 'Operator',
+  filterValue: 'Filter value',
+  limit: 'Row limit',
+  columns: 'Columns',
+  key: 'API key',
+  url: 'Remote base URL',
+};
+
+/** Parameter name (bridge path or /v1 query parameter) → field. */
+const PARAMS: Record<string, FormField> = {
+  startTime: 'start',
+  start_time: 'start',
+  endTime: 'end',
+  end_time: 'end',
+  timezone: 'zone',
+  filter: 'filterColumn',
+  'filter.column': 'filterColumn',
+  filter_column: 'filterColumn',
+  'filter.operator': 'filterOperator',
+  filter_operator: 'filterOperator',
+  'filter.value': 'filterValue',
+  filter_value: 'filterValue',
+  limit: 'limit',
+  columns: 'columns',
+  key: 'key',
+  baseUrl: 'url',
+};
+
+/** Internal names → words, applied to any message before it is shown. */
+const WORDS: [RegExp, string][] = [
+  [/^Invalid input for [\w:]+:\s*/, ''],
+  [/^[a-z]+:[a-zA-Z]+ failed:\s*/, ''],
+  [/^The \/v1 server rejected the request \((\d{3})\):\s*/, ''],
+  [/\bThe \/v1 server\b/g, 'The data service'],
+  [/\bthe \/v1 server\b/g, 'the data service'],
+  [/\bstart(?:_time|Time)\b/g, 'Start'],
+  [/\bend(?:_time|Time)\b/g, 'End'],
+  [/\bfilter(?:_value|\.value)\b/g, 'filter value'],
+  [/\bfilter(?:_column|\.column)\b/g, 'filter column'],
+  [/\bfilter(?:_operator|\.operator)\b/g, 'filter operator'],
+  [/\bpage(?:_size|Size) or limit\b/g, 'page size or row limit'],
+  [/\bpage(?:_size|Size)\b/g, 'page size'],
+  [/\bpublish_time(?:_(start|end))?\b/g, 'publish time'],
+  [/\btime_comparison\b/g, 'time comparison'],
+  [/\btimezone\b/g, 'time zone'],
+  [/\bdatasetId\b/g, 'dataset'],
+  [/\brequestIds?\b/g, 'request id'],
+];
+
+/**
+ * `message` with the bridge's and the proxy's prefixes taken off and parameter names replaced by
+ * what the screens call them (`startTime must be before endTime.` → `Start must be before End.`).
+ */
+export function inUserWords(message: string): string {
+  return WORDS.reduce((text, [pattern, words]) => text.replace(pattern, words), message.trim());
+}
+
+const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+const sentence = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+/**
+ * Why a time text is refused, for the text's own field (which shows the text): `Not a date or
+ * date-time (months are 01–12): use 2024-03-10, …` with the shared grammar's reason when it has one.
+ */
+export function timeProblem(text: string): string {
+  const refusal = timeTextError(text)?.message;
+  const at = refusal?.lastIndexOf(' is not a date or date-time') ?? -1;
+  return refusal && at >= 0 ? `Not${refusal.slice(at + ' is not'.length)}` : `Not a date or date-time: ${TIME_TEXT_HINT}`;
+}
+
+/** The text by `field` for one bridge-schema problem (`path: message`); the schemas' own messages are words already. */
+function bridgeProblemText(field: FormField, message: string): string {
+  switch (field) {
+    case 'start':
+    case 'end':
+      return /is not a date/.test(message) ? message.replace(/^'.*' is not/s, 'Not') : `Not a date or date-time: ${TIME_TEXT_HINT}`;
+    case 'zone':
+      return 'Not a time zone: pick one from the list or type an IANA zone such as America/Chicago.';
+    case 'limit':
+      return `A whole number from 1 to ${MAX_QUERY_LIMIT.toLocaleString('en-US')}.`;
+    case 'columns':
+      return 'Choose at least one column.';
+    default:
+      // Some schema messages start with the name of what they check ("column: A-Z, …").
+      return sentence(capitalize(inUserWords(message.replace(/^[a-z]\w*(?: id)?:\s+/i, ''))));
+  }
+}
+
+/** Known /v1 refusals of a dataset query (server texts, docs/api.md "Dataset query"), each to its field. */
+const SERVER_RULES: [RegExp, (m: RegExpExecArray) => FieldError][] = [
+  [/\b(?:start(?:_time|Time) must be before end(?:_time|Time)|end(?:_time|Time) must be after start(?:_time|Time))\b/i, () => ({ field: 'end', text: 'End must be after Start.' })],
+  [/Invalid (start_time|end_time) '([^']*)'/, (m) => ({ field: PARAMS[m[1]!]!, text: timeProblem(m[2]!) })],
+  [
+    /Unknown timezone '([^']*)'/,
+    (m) => ({ field: 'zone', text: `"${m[1]}" is not a time zone the data service knows: pick one from the list or type an IANA zone such as America/Chicago.` }),
+  ],
+  [/Column (\S+) not found in dataset/, (m) => ({ field: 'filterColumn', text: `This dataset has no column ${m[1]}.` })],
+  [/filter_value is required/, () => ({ field: 'filterValue', text: 'Enter a value (a comma list for "in").' })],
+  [/filter_value lists no values/, () => ({ field: 'filterValue', text: 'Enter one or more values separated by commas, e.g. WEST,N.Y.C.' })],
+  [/filter_value lists more than (\d+) values/, (m) => ({ field: 'filterValue', text: `At most ${Number(m[1]).toLocaleString('en-US')} values in a list.` })],
+  [
+    /Invalid filter_value '([^']*)' for column (\S+) of type (\S+): expected (.*)$/,
+    (m) => ({ field: 'filterValue', text: sentence(`"${m[1]}" is not a value of ${m[2]}: expected ${inUserWords(m[4]!)}`) }),
+  ],
+  [/Invalid filter_operator/, (m) => ({ field: 'filterOperator', text: sentence(inUserWords(m.input)) })],
+];
+
+/**
+ * The field a `validation` error is about, and what to say there; undefined when the error is not
+ * a validation error or names no field the screens have. Understands the bridge's schema refusals
+ * (`Invalid input for datasets:query: startTime: …`), main's estimate (`startTime must be before
+ * endTime.`), the /v1 texts of {@link SERVER_RULES} and 422 bodies flattened to `query.<param>: msg`.
+ */
+export function fieldErrorOf(error: GsError): FieldError | undefined {
+  if (error.code !== 'validation') return undefined;
+  const message = error.message.trim();
+  for (const [pattern, make] of SERVER_RULES) {
+    const m = pattern.exec(message);
+    if (m) return make(m);
+  }
+  const bridge = /^Invalid input for [\w:]+: (.*)$/s.exec(message);
+  if (bridge) {
+    const [path = '', ...rest] = bridge[1]!.split('; ')[0]!.split(': ');
+    const field = PARAMS[path] ?? PARAMS[path.split('.')[0]!];
+    return field ? { field, text: bridgeProblemText(field, rest.join(': ')) } : undefined;
+  }
+  const flattened = /(?:^|:\s)(?:query|body)\.(\w+): (.*)$/.exec(message);
+  const field = flattened ? PARAMS[flattened[1]!] : undefined;
+  if (flattened && field) return { field, text: sentence(capitalize(inUserWords(flattened[2]!))) };
+  return undefined;
+}
