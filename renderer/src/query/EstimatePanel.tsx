@@ -17,7 +17,9 @@ export function EstimatePanel({ estimate, confirm }: EstimatePanelProps) {
   return (
     <section className={warn ? 'estimate warn' : 'estimate'} data-testid="estimate" aria-label="Estimate" role={warn ? 'alert' : undefined}>
       <p className="estimate-rows">
-        <strong data-testid="estimate-rows">≈ {formatCount(estimate.estimatedRows)} rows</strong>
+        <strong data-testid="estimate-rows">
+          {estimate.upperBound ? 'at most' : '≈'} {formatCount(estimate.estimatedRows)} rows
+        </strong>
         {estimate.remainingMonthlyRows !== null && (
           <span className="muted"> · {formatCount(estimate.remainingMonthlyRows)} rows left this month</span>
         )}

@@ -33,6 +33,14 @@ function retrying(requestId: string): RequestStatus {
 }
 
 describe('Query explorer', () => {
+  it('an estimate that is only an upper bound says "at most"', async () => {
+    const { api } = createFakeApi({ estimate: { estimatedRows: 1_636, upperBound: true, basis: 'The data has gaps: at most one row per interval and location.' } });
+    renderApp(api, HASH);
+    await screen.findByTestId('query-start');
+    fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+    expect((await screen.findByTestId('estimate-rows')).textContent).toBe('at most 1,636 rows');
+  });
+
   it('defaults to the latest day, shows the estimate warning and sends nothing until "Run anyway"', async () => {
     const { api, state } = createFakeApi({
       estimate: { estimatedRows: 750_000, remainingMonthlyRows: 375_000, perResponseLimit: 50_000, warnings: [OVER] },
