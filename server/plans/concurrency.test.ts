@@ -7,13 +7,9 @@ import { createServer } from '../app.js';
 import { tempDir } from '../test-support/testing.js';
 import { resolvePlan, type Plan } from './index.js';
 
-/**
- * 429s appear exactly at the plan's limits under concurrent load: real sockets, all requests in
- * flight at once, the clock held still (then moved) so the windows are deterministic.
- */
+/** 429s exactly at the plan's limits under concurrent load: real sockets, all requests at once, the clock held still. */
 
 const KEY = 'concurrency-key-0123456789';
-/** 30 per minute and 45 a month, nothing else. */
 const MINUTE_PLAN: Plan = {
   name: 'minute',
   limits: { ...resolvePlan('unlimited').limits, per_minute_api_rate_limit: 30, api_requests_limit: 45 },
@@ -24,7 +20,6 @@ let now = Date.parse('2026-11-15T12:00:00Z');
 let cacheDir: string;
 const servers: { app: FastifyInstance; base: string }[] = [];
 
-/** Starts a server on a free port with `plan`; returns its /v1 base URL. */
 async function start(plan: string | Plan): Promise<string> {
   const app = await createServer({
     apiKeys: [KEY],
@@ -38,7 +33,6 @@ async function start(plan: string | Plan): Promise<string> {
   return `${address}/v1`;
 }
 
-/** Fires `n` requests at once; resolves with each status, 429 detail and Retry-After. */
 async function burst(url: string, n: number): Promise<{ status: number; detail?: string; retryAfter: string | null }[]> {
   return Promise.all(
     Array.from({ length: n }, async () => {
@@ -49,20 +43,15 @@ async function burst(url: string, n: number): Promise<{ status: number; detail?:
   );
 }
 
-/** Monthly rows only: 1,000 rows, no rate limits, no row cap per response. */
 const ROWS_PLAN: Plan = {
   name: 'rows',
   limits: { ...resolvePlan('unlimited').limits, api_rows_returned_limit: 1000 },
   entitlements: { resampling: false, audit: false },
 };
 
-/** Monthly rows only, audit included: 1,000 rows, no rate limits, no row cap per response. */
 const AUDIT_ROWS_PLAN: Plan = { ...ROWS_PLAN, name: 'rows-audit', entitlements: { resampling: false, audit: true } };
 
-/**
- * Sends every request at once (`stream(i)`: with `X-Stream: true`); each status, 429 detail, Retry-After
- * and data rows (`data` of a query or an audit).
- */
+/** Sends every request at once (`stream(i)`: with `X-Stream: true`); each status, 429 detail, Retry-After and data rows. */
 async function queries(
   urls: string[],
   stream: (i: number) => boolean = () => false,
@@ -114,15 +103,12 @@ describe('limits under concurrent requests', () => {
       ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage.total_api_rows_returned;
     expect((await queries([`${query}?limit=950`]))[0]).toMatchObject({ status: 200, rows: 950 });
 
-    // 50 rows left: 10 queries of up to 20 rows at once (half of them streamed). Two always fit; a third
-    // goes out only if it arrives alone (the others ended: the month's last response); never more.
+    // 50 rows left: two 20-row queries always fit; a third goes out only if it arrives alone (the month's last response).
     // Without holds, all ten would pass the "rows used < limit" check and the month would end at 1,150.
     const second = await queries(Array.from({ length: 10 }, () => `${query}?page_size=20`), (i) => i % 2 === 0);
     const served = second.filter((r) => r.status === 200);
     expect([2, 3]).toContain(served.length);
     for (const r of served) expect(r.rows).toBe(20);
-    // Refused while others are in flight: transient wording and Retry-After: 1; once the rows counted
-    // reach the limit: the monthly message, no Retry-After.
     const transient =
       /^(Only 10 rows left this month with [12] other requests? of this key in progress \((20|40) rows held\), and this request may return up to 20\. Ask for fewer rows \(page_size or limit\), or retry when they end\.|No rows left this month after \d+ rows held by requests in progress; retry when they end\.)$/;
     for (const r of second.filter((r) => r.status !== 200)) {
@@ -134,7 +120,6 @@ describe('limits under concurrent requests', () => {
     expect(used).toBe(950 + 20 * served.length);
     expect(used).toBeLessThanOrEqual(1000 + 20);
 
-    // Mixed sizes, all at once: whatever the interleaving, at most one response goes past the limit.
     if (used < 1000) {
       const sizes = [7, 3, 5, 1, 10, 2, 4, 6, 8, 9, 1, 1];
       const third = await queries(sizes.map((size) => `${query}?page_size=${size}`), (i) => i % 3 === 0);
@@ -155,8 +140,7 @@ describe('limits under concurrent requests', () => {
       ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage.total_api_rows_returned;
     expect((await queries([`${base}/datasets/nyiso_zonal_load_5_min/query?limit=999`]))[0]).toMatchObject({ status: 200, rows: 999 });
 
-    // Audits have no row bound before they run (2 rows here) and hold nothing: without the one-at-a-time
-    // rule every audit in flight would pass the "a row is left" check and each would cross the limit.
+    // Audits (2 rows here) hold nothing: without the one-at-a-time rule each audit in flight would cross the limit.
     const audits = await queries(Array.from({ length: 6 }, () => `${base}/datasets/isone_load_hourly/audit`));
     expect(audits.filter((r) => r.status === 200)).toEqual([expect.objectContaining({ rows: 2 })]);
     const busy = /^Another request of this key whose rows are known only when it ends \(audit, shift factors, constraint costs, export listing\) is in progress \(1 row left this month\); retry when it ends\.$/;

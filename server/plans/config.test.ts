@@ -5,8 +5,6 @@ import { parsePlansFile } from './config.js';
 import { DEFAULT_PLAN_NAME, PLAN_NAMES, requireEntitlement, resolvePlan } from './index.js';
 import plansJson from './plans.json' with { type: 'json' };
 
-/** plans.json, its validation, plan resolution and entitlements. */
-
 describe('plans.json', () => {
   it('names free, pro and unlimited, unlimited by default', () => {
     expect(PLAN_NAMES).toEqual(['free', 'pro', 'unlimited']);
@@ -14,7 +12,7 @@ describe('plans.json', () => {
     expect(resolvePlan(undefined).name).toBe('unlimited');
   });
 
-  it('gives free the addendum free tier and no resampling or audit', () => {
+  it('gives free the published free tier and no resampling or audit', () => {
     expect(resolvePlan('free')).toEqual({
       name: 'free',
       limits: {
@@ -41,7 +39,6 @@ describe('plans.json', () => {
   });
 });
 
-/** plans.json as plain data a test may break. */
 type Editable = { default: string; plans: Record<string, { limits: Record<string, unknown>; entitlements: Record<string, unknown> }> };
 
 describe('plan validation', () => {

@@ -1,25 +1,13 @@
 import { z } from 'zod';
 import plansJson from './plans.json' with { type: 'json' };
 
-/**
- * Subscription plans of the /v1 service (spec "Limits", "Authentication" §3; addendum "Other
- * endpoints" for the limit names and the free-tier numbers). The one configuration is plans.json
- * beside this file; it is validated here when the module loads, so a broken file fails the start
- * with the zod issues rather than a request later. docs/plans.md describes every field.
- */
-
-/** A limit: a non-negative integer, or `-1` for "no limit". */
 const Limit = z.number().int().min(-1);
 
-/** Limits of a plan, named and ordered as `GET /v1/api_usage` reports them (addendum key order). */
+/** A plan's limits (integers, `-1` = none), named and ordered as docs/api.md#api-usage reports them (docs/plans.md). */
 export const PlanLimitsSchema = z.strictObject({
-  /** Data rows per UTC calendar month. */
   api_rows_returned_limit: Limit,
-  /** Counted requests per UTC calendar month. */
   api_requests_limit: Limit,
-  /** Data rows in one response (enforced by the query route; page_size above it → 400). */
   api_rows_per_response_limit: Limit,
-  /** Requests in any moving window of 1 second, 1 minute, 1 hour. */
   per_second_api_rate_limit: Limit,
   per_minute_api_rate_limit: Limit,
   per_hour_api_rate_limit: Limit,
@@ -30,10 +18,9 @@ export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
 export const EntitlementsSchema = z.strictObject({ resampling: z.boolean(), audit: z.boolean() });
 export type Entitlement = keyof z.infer<typeof EntitlementsSchema>;
 
-/** Plan names: lower case, digits, `-` and `_` (they appear in `plan_name` and `--plan`). */
 const PlanName = z.string().regex(/^[a-z][a-z0-9_-]*$/, 'plan names are lower case: a-z, 0-9, - and _');
 
-/** A plan as handed around the server: its name, limits and entitlements. */
+/** A plan as handed around the server: `{ name, limits, entitlements }`. */
 export const PlanSchema = z.strictObject({
   name: PlanName,
   limits: PlanLimitsSchema,
@@ -64,6 +51,7 @@ function deepFreeze<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
+// Validated when this module loads, so a broken plans.json fails the start rather than a request later.
 const CONFIG = parsePlansFile(plansJson);
 
 /** Names of the configured plans, in file order (`free`, `pro`, `unlimited`). */
@@ -73,8 +61,7 @@ export const PLAN_NAMES: readonly string[] = Object.freeze([...CONFIG.plans.keys
 export const DEFAULT_PLAN_NAME = CONFIG.defaultPlan;
 
 /**
- * The plan to run with: a configured plan by name, a plan object (validated with the same schema;
- * for tests and embedders), or the default plan when `undefined`.
+ * The plan to run with: a configured plan by name, a plan object (validated with the same schema), or the default plan.
  * @throws Error `Unknown plan "x". Configured plans: free, pro, unlimited.` or the validation issues.
  */
 export function resolvePlan(plan: string | Plan | undefined): Plan {

@@ -7,15 +7,10 @@ import { createServer } from '../app.js';
 import { tempDir } from '../test-support/testing.js';
 import { resolvePlan, type Plan } from './index.js';
 
-/**
- * Contract of plans and quotas (spec "Authentication", "Errors", "Limits"; addendum rate-limit
- * texts), one case per rule, through `inject` on a clock the test sets. Every case uses a key of its
- * own, so counters and windows never leak between cases.
- */
+/** Plans and quotas (docs/plans.md), one case per rule, on a clock the test sets; each case has its own key. */
 
 const BASE = Date.parse('2026-11-02T00:00:00Z');
 const RESET = 'Your usage resets on 2026-12-01.';
-/** Custom plan: 3 rows and 4 requests an hour, audit included. */
 const TINY: Plan = {
   name: 'tiny',
   limits: { ...resolvePlan('unlimited').limits, api_rows_returned_limit: 3, per_hour_api_rate_limit: 4 },
@@ -44,10 +39,9 @@ afterAll(async () => {
   await rm(cacheDir, { recursive: true, force: true });
 });
 
-/** A request sent at `at` ms after BASE, and the status it must get. */
 interface Step {
   url: string;
-  at: number;
+  at: number; // ms after BASE
   status: number;
 }
 const repeat = (url: string, count: number, stepMs: number): Step[] =>
@@ -58,14 +52,11 @@ interface Rule {
   server: 'free' | 'tiny' | 'unlimited';
   before?: Step[];
   url: string;
-  /** Clock of the checked request, ms after BASE (default: the last step's). */
-  at?: number;
-  /** Send no key. */
+  at?: number; // default: the last step's
   anonymous?: boolean;
   status: number;
   detail?: string;
-  /** Expected `Retry-After`; `null` = absent. */
-  retryAfter?: string | null;
+  retryAfter?: string | null; // null = absent
   check?: (body: unknown) => void;
 }
 

@@ -7,9 +7,8 @@ import { planHooks } from './hook.js';
 import { resolvePlan, type Plan } from './index.js';
 
 /**
- * The plan hook's admission of one request while others of the same key are still in flight
- * (docs/plans.md "Rows per month"), deterministic: requests are admitted through `onRequest` and
- * stay in flight until the case ends them (`onResponse`), so no timing decides the outcome.
+ * Admission beside requests of the same key in flight (docs/plans.md "Rows per month"): requests stay in flight until
+ * the case ends them with `onResponse`, so no timing decides the outcome.
  */
 
 const AT = Date.parse('2026-11-02T00:00:00Z');
@@ -19,14 +18,12 @@ const AUDIT = '/v1/datasets/:dataset_id/audit';
 const SHIFT = '/v1/constraints/:constraint_id/shift-factors';
 const CATALOGUE = '/v1/datasets/:dataset_id';
 
-/** 1,000 rows a month, no other limit; `per_second` when given. */
 const plan = (perSecond = -1): Plan => ({
   name: 'rows',
   limits: { ...resolvePlan('unlimited').limits, api_rows_returned_limit: 1000, per_second_api_rate_limit: perSecond },
   entitlements: { resampling: false, audit: true },
 });
 
-/** A request as the hook sees it, and its reply: a route URL, a query string, the key. */
 function exchange(url: string, query: Record<string, string> = {}) {
   const raw = Object.assign(new EventEmitter(), { headersSent: false });
   const headers: Record<string, string> = {};
@@ -35,7 +32,6 @@ function exchange(url: string, query: Record<string, string> = {}) {
   return { request: request as unknown as FastifyRequest, reply: reply as unknown as FastifyReply, headers };
 }
 
-/** A request of a case: route URL (as registered) and query string. */
 interface Call {
   url: string;
   query?: Record<string, string>;
@@ -44,13 +40,10 @@ interface Call {
 interface Case {
   rule: string;
   perSecond?: number;
-  /** Rows counted this month before the case. */
-  used: number;
-  /** Admitted and left in flight, in order. */
+  used: number; // rows counted before the case
   inFlight: Call[];
   check: Call;
-  /** `undefined` = admitted. */
-  detail?: string;
+  detail?: string; // undefined = admitted
   retryAfter?: string;
 }
 

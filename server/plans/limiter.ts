@@ -1,14 +1,5 @@
 import type { PlanLimits } from './config.js';
 
-/**
- * Request-rate limits per key (spec "Errors": 429 "rate limit exceeded (message gives wait in
- * seconds)"; addendum "Rate limiting" for the detail text). Windows are moving: a request is
- * admitted when fewer than N admitted requests of the same key fall in the last 1 s / 60 s / 3600 s.
- * Kept in memory only (a restart forgets the last hour; monthly counters persist, see usageFile.ts).
- * {@link RateLimiter.check} and {@link RateLimiter.record} are synchronous so a caller can check and
- * reserve with no `await` in between: exact under concurrent requests.
- */
-
 /** A refused request: the 429 detail and how long to wait, in whole seconds (≥ 1). */
 export interface RateRefusal {
   detail: string;
@@ -21,7 +12,6 @@ interface RateWindow {
   limit: number;
 }
 
-/** The active windows of a plan (limit ≥ 0; `-1` = no limit), shortest first. */
 function windowsOf(limits: PlanLimits): RateWindow[] {
   const all: RateWindow[] = [
     { ms: 1_000, unit: 'second', limit: limits.per_second_api_rate_limit },
@@ -43,7 +33,7 @@ function firstAfter(times: readonly number[], bound: number): number {
   return low;
 }
 
-/** Moving-window request counters for every key of one plan. */
+/** Moving-window request counters per key, in memory; `check` and `record` are synchronous so no `await` can split them. */
 export class RateLimiter {
   private readonly windows: RateWindow[];
   private readonly retainMs: number;
@@ -55,12 +45,7 @@ export class RateLimiter {
     this.retainMs = Math.max(0, ...this.windows.map((w) => w.ms));
   }
 
-  /**
-   * Whether one more request of `keyId` at `nowMs` would exceed a window. When several do, the one
-   * with the longest wait is reported (retrying earlier could not succeed).
-   * @returns the refusal, or `undefined`. Its detail names the limit and the wait, the same number of
-   * seconds as `Retry-After`: `Too Many Requests. Limit: 30 per 1 minute. Try again in 12 seconds.`
-   */
+  /** The 429 refusal of one more request of `keyId` at `nowMs` (the full window with the longest wait), or `undefined`. */
   check(keyId: string, nowMs: number): RateRefusal | undefined {
     const times = this.hits.get(keyId) ?? [];
     let refusal: RateRefusal | undefined;

@@ -18,7 +18,6 @@ afterAll(async () => rm(cacheDir, { recursive: true, force: true }));
 const OTHER_KEY = 'persistence-other-key-987654';
 const headers = (key = TEST_KEY) => ({ 'x-api-key': key });
 
-/** Runs `work` against a fresh server on `cacheDir`, then closes it (writing the usage file). */
 async function withServer(options: Partial<ServerOptions>, work: (get: (url: string, key?: string) => Promise<{ statusCode: number; body: string }>) => Promise<void>) {
   const app = await createServer({ apiKeys: [TEST_KEY, OTHER_KEY], cacheDir, ...options });
   try {

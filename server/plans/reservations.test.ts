@@ -3,7 +3,6 @@ import { decideRows, RowReservations, type KeyInFlight, type RowsDecision } from
 
 /** The monthly-rows decision at admission (docs/plans.md "Rows per month"), one case per rule. */
 
-/** In flight: `held` rows over `requests` requests, `unbounded` of them without a bound. */
 const flight = (held: number, requests = held > 0 ? 1 : 0, unbounded = 0): KeyInFlight => ({ held, requests, unbounded });
 const NONE = flight(0);
 

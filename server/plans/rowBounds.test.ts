@@ -15,7 +15,6 @@ const UNLIMITED = resolvePlan('unlimited');
 const QUERY = '/v1/datasets/:dataset_id/query';
 const cursor = (soFar: number) => encodeCursor({ columns: ['interval_start_utc'], values: ['2024-01-01 00:00:00'], total_rows_returned_so_far: soFar });
 
-/** A request as the plan hook sees it: route URL, parsed query string, plan. */
 const request = (url: string, query: Record<string, string>, plan = FREE) =>
   ({ routeOptions: { url }, query, plan }) as unknown as FastifyRequest;
 

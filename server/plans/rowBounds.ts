@@ -11,17 +11,11 @@ import {
 import { maxResponseRows } from '../query/params.js';
 
 /**
- * The most data rows (`request.rowsReturned`) a /v1 route can report for one request, known when
- * the request arrives, so the plan hook can reserve monthly rows at admission (spec "Limits": rows
- * per month, exceeding yields 429; docs/plans.md "Rows per month"). Bounds come from the request's
- * own parameters as the route will read them (same shared zod schemas, same defaults): a request
- * whose parameters do not parse gets 0, since the route answers it 422 and no row is counted.
+ * The most data rows a route can report for `request`, read from its parameters with the route's own zod schema
+ * (0 when they do not parse: the route answers 422), or `undefined` when unknown until the route has run.
  */
-
-/** How a route's rows are bounded: a number, or `undefined` when unknown until the route has run. */
 export type RowBound = (request: FastifyRequest) => number | undefined;
 
-/** `limit` of a route whose rows are capped by it (default from the schema). */
 const limitOf =
   (schema: z.ZodType<{ limit: number }>): RowBound =>
   (request) => {
@@ -29,7 +23,7 @@ const limitOf =
     return parsed.success ? parsed.data.limit : 0;
   };
 
-/** The dataset query: page size trimmed to `limit` (query/params.ts {@link maxResponseRows}). */
+/** The dataset query: page size trimmed to what `limit` leaves ({@link maxResponseRows}). */
 const queryRows: RowBound = (request) => {
   const parsed = DatasetQueryParams.safeParse(request.query);
   if (!parsed.success) return 0;
@@ -40,9 +34,8 @@ const none: RowBound = () => 0;
 const one: RowBound = () => 1;
 
 /**
- * Bounds by route URL as registered (`request.routeOptions.url`). Routes not listed here (audit,
- * shift factors, constraint costs, the export file listing) have no bound before they run: their
- * rows are one per market date, location, constraint or file, and are counted whole when they end.
+ * Bounds by route URL as registered, held of the month's rows at admission (docs/plans.md#for-route-authors). Routes
+ * not listed (audit, shift factors, constraint costs, export file listing) have no bound and are counted whole at the end.
  */
 export const ROUTE_ROW_BOUNDS: Readonly<Record<string, RowBound>> = Object.freeze({
   '/v1/datasets/:dataset_id/query': queryRows,
@@ -62,10 +55,7 @@ export const ROUTE_ROW_BOUNDS: Readonly<Record<string, RowBound>> = Object.freez
   '/v1/csv-exports/:dataset_id/:export_date': one,
 });
 
-/**
- * The most rows `request` can report, or `undefined` when its route has no bound known in advance.
- * `request.plan` must be set (the query's default page size depends on it).
- */
+/** The most rows `request` can report, or `undefined` when unknown in advance; needs `request.plan` (query page size). */
 export function rowBound(request: FastifyRequest): number | undefined {
   const bound = ROUTE_ROW_BOUNDS[request.routeOptions.url ?? ''];
   return bound ? bound(request) : undefined;

@@ -3,16 +3,6 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
-/**
- * Monthly usage counters per key that survive a restart (issue #3 "Plans and quotas"). Keys are
- * stored only as their id, the SHA-256 hex of the key (auth.ts), never the key. The file is JSON
- * `{"version":1,"keys":{"<64 hex>":{"period":"2026-11","requests":12,"rows":3400}}}`, written as
- * a temporary file then renamed (a crash leaves the old or the new file, never half of one), at
- * most once per `debounceMs` after a change, and once more on {@link UsageStore.close}.
- * Another process sharing the file keeps the keys it counts: before each write, entries this
- * process has not changed since its last write are refreshed from the file.
- */
-
 /** One key's counters for one UTC month (`period` is `YYYY-MM`). */
 export interface UsageCounter {
   period: string;
@@ -45,7 +35,10 @@ async function readUsage(file: string): Promise<Map<string, UsageCounter> | unde
   }
 }
 
-/** The counters of every key, in memory, optionally backed by a file. */
+/**
+ * Monthly counters by key id (SHA-256 hex, never the key), in memory, optionally backed by a usage file that survives a
+ * restart: format, atomic writes, debounce and sharing between processes in docs/plans.md#where-usage-is-kept.
+ */
 export class UsageStore {
   private readonly changed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
@@ -66,8 +59,7 @@ export class UsageStore {
   }
 
   /**
-   * Opens the store backed by `file` (created on the first write, folders included). An unreadable
-   * file is moved aside to `<file>.invalid-<ms>` and counting starts afresh.
+   * Opens the store backed by `file` (created on the first write); an invalid file is moved to `<file>.invalid-<ms>`.
    * @throws when the file exists but cannot be read (permissions) or moved aside.
    */
   static async open(file: string, debounceMs = 500): Promise<UsageStore> {
@@ -83,7 +75,7 @@ export class UsageStore {
     return this.counters.get(keyId);
   }
 
-  /** Stores `counter` as `keyId`'s and schedules a write. Synchronous. */
+  /** Stores `counter` as `keyId`'s and schedules a write (at most one per `debounceMs`). */
   set(keyId: string, counter: UsageCounter): void {
     this.counters.set(keyId, counter);
     this.changed.add(keyId);
@@ -111,6 +103,7 @@ export class UsageStore {
     return this.flush();
   }
 
+  // Entries this process has not changed since its last write are refreshed from disk, so another process keeps its keys.
   private async write(): Promise<void> {
     const file = this.file;
     if (file === undefined || this.changed.size === 0) return;

@@ -1,12 +1,7 @@
 import { sqlType } from './columns.js';
 
-/**
- * Bound parameters of one SQL statement (CONVENTIONS §10): request values never enter SQL text.
- * Each value gets a name `$p0`, `$p1`, ...; typed values are bound as text and cast in SQL to the
- * column's type, after the caller checked that the cast cannot fail.
- */
+/** Bound parameters `$p0`, `$p1`, …: request values never enter SQL text (typed ones are bound as text, then cast in SQL). */
 export class Binder {
-  /** Values by parameter name, as `DuckDBConnection.run(sql, values)` takes them. */
   readonly values: Record<string, string | number> = {};
   private next = 0;
 
@@ -25,17 +20,14 @@ export class Binder {
     return `$${name}`;
   }
 
-  /**
-   * The values `sql` refers to: DuckDB refuses to bind a parameter a statement does not use, and
-   * several statements share one binder (e.g. the zone of `_local` columns is unused by probes).
-   */
+  /** The values `sql` uses: DuckDB refuses to bind an unused parameter, and several statements share one binder. */
   valuesFor(sql: string): Record<string, string | number> {
     const used: Record<string, string | number> = {};
     for (const [, name] of sql.matchAll(/\$(p\d+)\b/g)) if (name! in this.values) used[name!] = this.values[name!]!;
     return used;
   }
 
-  /** Binds text and casts it to a catalogue type: `CAST($p3 AS TIMESTAMP)`. */
+  /** Binds text and casts it to a catalogue type (the caller checked the cast cannot fail): `CAST($p3 AS TIMESTAMP)`. */
   cast(value: string, catalogueType: string): string {
     return `CAST(${this.bind(value)} AS ${sqlType(catalogueType)})`;
   }

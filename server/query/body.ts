@@ -1,30 +1,16 @@
 import type { QueryMeta } from '../../shared/index.js';
 import type { OutputFormat } from './spec.js';
 
-/**
- * Response bodies of the dataset query, assembled from rendered blocks (format.ts) so that a
- * buffered and a streamed response are byte for byte the same (spec "Pagination" §5):
- * - JSON: `{"status_code":200,"data":[...],"meta":{...},"dataset_metadata":{...}}`, with the header
- *   row first in `data` for `array-of-arrays` (also with zero rows);
- * - CSV: a header line, then each row on its own line (`\n` line ends, as respond.ts writes CSV).
- * `meta` comes after `data`, so a stream can finish the page before writing it.
- */
-
-/** Builds the pieces of one body; feed blocks in order, then call `end`. */
+/** A query body (docs/query.md#output) from rendered blocks, the same bytes buffered or streamed: `start`, `blocks`…, `end`. */
 export class BodyWriter {
   private rowsWritten = false;
 
-  /**
-   * @param header        output column names.
-   * @param metadataJson  `dataset_metadata` as JSON text (the DatasetWithTimezone).
-   */
   constructor(
     private readonly format: OutputFormat,
     private readonly header: readonly string[],
     private readonly metadataJson: string,
   ) {}
 
-  /** Text before the first row. */
   start(): Buffer {
     if (this.format.returnFormat === 'csv') return Buffer.from(`${this.header.join(',')}\n`);
     const headerRow = this.format.jsonSchema === 'array-of-arrays' ? JSON.stringify(this.header) : '';
@@ -32,7 +18,6 @@ export class BodyWriter {
     return Buffer.from(`{"status_code":200,"data":[${headerRow}`);
   }
 
-  /** The pieces of one sub-page: each block with its separator. */
   blocks(blocks: readonly Buffer[]): Buffer[] {
     const out: Buffer[] = [];
     for (const block of blocks) {
@@ -47,7 +32,7 @@ export class BodyWriter {
     return out;
   }
 
-  /** Text after the last row: `meta` and `dataset_metadata` for JSON, nothing for CSV. */
+  /** Text after the last row: `meta` (after `data`: a stream finishes the page first) and `dataset_metadata`; none for CSV. */
   end(meta: QueryMeta): Buffer {
     if (this.format.returnFormat === 'csv') return Buffer.alloc(0);
     return Buffer.from(`],"meta":${JSON.stringify(meta)},"dataset_metadata":${this.metadataJson}}`);
@@ -57,7 +42,7 @@ export class BodyWriter {
 const COMMA = Buffer.from(',');
 const NEWLINE = Buffer.from('\n');
 
-/** Pagination headers (spec "Pagination" §4; `X-Cursor` is ours, so CSV clients can page by cursor). */
+/** Pagination headers (docs/api.md#pagination); `X-Cursor` is ours, so CSV clients can page by cursor. */
 export function paginationHeaders(meta: QueryMeta): Record<string, string> {
   const headers: Record<string, string> = {
     'x-page': String(meta.page),

@@ -4,18 +4,9 @@ import { HttpError } from '../errors.js';
 import type { Binder } from './binder.js';
 import type { ResultColumn } from './columns.js';
 
-/**
- * Cursor pagination (spec "Pagination" §2; addendum `cursor`): keyset pagination on the result's
- * ordering key (time index, then primary key or resampling groups). The token is base64url of JSON
- * `{"columns":[...],"values":[...],"total_rows_returned_so_far":N}`: the key of the last row served
- * (as text, NULL as null) and the rows served so far, so `limit` holds across pages. Rows sort with
- * NULLs first ascending (last descending); the predicate below continues exactly after the key.
- */
-
-/** 400 for a token that is not one of ours, or not for this query. */
 const invalid = (why: string) => new HttpError(400, `Invalid cursor: ${why}`);
 
-/** Encodes a token for `meta.cursor`. */
+/** Encodes a cursor token for `meta.cursor`: base64url JSON of the last row's key and the rows served (docs/query.md#paging). */
 export function encodeCursor(token: QueryCursorToken): string {
   return Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
 }
@@ -38,10 +29,7 @@ const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/;
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*(e[+-]?\d+)?|inf|infinity|nan)$/i;
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 
-/**
- * Checks a decoded token against the query's key columns and value types.
- * @throws HttpError 400 when the columns differ (the query changed between pages) or a value cannot be a key.
- */
+/** Checks a token against the query's key columns and types. @throws HttpError 400 (the query changed, or a value is no key). */
 export function checkCursor(token: { columns: string[]; values: (string | null)[] }, keys: readonly ResultColumn[]): void {
   const expected = keys.map((key) => key.name);
   if (token.columns.join(',') !== expected.join(',')) {
@@ -65,20 +53,12 @@ export function orderBy(keys: readonly ResultColumn[], order: 'asc' | 'desc', qu
   return keys.map((key) => `${qualifier}${ident(key.name)} ${direction}`).join(', ');
 }
 
-/**
- * SQL text of a key value for the next cursor (timestamps as `YYYY-MM-DD HH:MM:SS.ffffff`).
- * `expr` defaults to the key column; callers pass e.g. `arg_max_null(col, rowid)` so that only the
- * chosen value is formatted, not every row's.
- */
+/** SQL text of a key value for the next cursor; callers pass e.g. `arg_max_null(col, rowid)` so only that value is formatted. */
 export function keyText(key: ResultColumn, expr = ident(key.name)): string {
   return key.type === 'TIMESTAMP' ? `strftime(${expr}, '%Y-%m-%d %H:%M:%S.%f')` : `CAST(${expr} AS VARCHAR)`;
 }
 
-/**
- * Predicate selecting the rows strictly after `values` in key order (values checked by
- * {@link checkCursor}). The first key is never NULL (the time index), which lets DuckDB prune
- * row groups with the extra `k0 >= v0` (or `<=`) conjunct.
- */
+/** Predicate of the rows strictly after `values` in key order; the first key is never NULL, so `k0 >= v0` lets DuckDB prune. */
 export function afterKey(keys: readonly ResultColumn[], values: readonly (string | null)[], order: 'asc' | 'desc', binder: Binder): string {
   const parts = keys.map((key, i) => {
     const column = ident(key.name);

@@ -3,11 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CATALOGUE } from '../test-support/queryFixtures.js';
 import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
-/**
- * Time zones across the 2024 DST changes in US/Eastern (addendum `timezone`): 2024-03-10 has 23
- * local hours (02:00 EST jumps to 03:00 EDT), 2024-11-03 has 25 (01:00 happens twice). Fixture
- * `fx_dst`: hourly rows (NORTH only here) around both days.
- */
+/** `timezone` across the 2024 US/Eastern DST changes: 2024-03-10 has 23 local hours, 2024-11-03 has 25 (fixture `fx_dst`). */
 
 let server: QueryTestServer;
 let app: FastifyInstance;

@@ -12,23 +12,13 @@ import { buildRelation } from './relation.js';
 import type { QuerySpec } from './spec.js';
 import { STORED_MIN_ROWS, type StorageOrder } from './storage.js';
 
-/**
- * Runs a validated query (spec.ts) on its own DuckDB connections (two for large tables, see
- * storage.ts) and produces the response body, buffered or streamed (spec "Pagination" §5, `X-Stream: true`). Paging rules (addendum `limit`,
- * `cursor`): a page holds `page_size` rows, trimmed so that no more than `limit` rows are served
- * across all pages; `hasNextPage` is false once `limit` is reached.
- */
-
 /** Options of {@link executeQuery}. */
 export interface ExecuteOptions {
   timeoutMs: number;
   stream: boolean;
-  /** `dataset_metadata` JSON text. */
-  metadataJson: string;
-  /** Called with the rows of each sub-page as it is sent (usage accounting). */
-  onRows: (rows: number) => void;
-  /** Which tables are stored in key order (shared by the route's requests). */
-  storage: StorageOrder;
+  metadataJson: string; // `dataset_metadata` JSON text
+  onRows: (rows: number) => void; // rows of each sub-page as it is sent (usage accounting)
+  storage: StorageOrder; // shared by the route's requests
 }
 
 /** A response: the body, and the meta (known up front for buffered bodies only). */
@@ -37,14 +27,12 @@ export type QueryResult = { kind: 'buffer'; body: Buffer; meta: QueryMeta } | { 
 /** Connections a large plain scan reads with at once (storage.ts); 2 matches DuckDB's default threads here. */
 const PARALLEL_CONNECTIONS = 2;
 
-/** A connection held until `release` (through the store, which closes it). */
 function lease(store: DatasetStore): Promise<{ conn: DuckDBConnection; release: () => void }> {
   return new Promise((resolve, reject) => {
     store.withConnection((conn) => new Promise<void>((release) => resolve({ conn, release: () => release() }))).catch(reject);
   });
 }
 
-/** `count` connections and one function releasing them all. */
 async function leaseMany(store: DatasetStore, count: number): Promise<{ connections: DuckDBConnection[]; release: () => void }> {
   const leases: { conn: DuckDBConnection; release: () => void }[] = [];
   const release = () => leases.forEach((held) => held.release());
@@ -57,13 +45,9 @@ async function leaseMany(store: DatasetStore, count: number): Promise<{ connecti
   return { connections: leases.map((held) => held.conn), release };
 }
 
-/** Rows served before this page (offset or cursor count). */
 const servedBefore = (spec: QuerySpec) => (spec.position.mode === 'offset' ? spec.position.offset : spec.position.soFar);
 
-/**
- * Plans the page: relation, row format and how many rows to take (`stored` is settled later).
- * @throws HttpError 400 for a cursor that does not belong to this query.
- */
+// `take` trims the page so that no more than `limit` rows are served across all pages (params.ts maxResponseRows mirrors it).
 function planPage(spec: QuerySpec): { plan: PagePlan; header: string[] } {
   const binder = new Binder();
   const relation = buildRelation(spec, binder);
@@ -78,7 +62,6 @@ function planPage(spec: QuerySpec): { plan: PagePlan; header: string[] } {
   return { plan: { relation, binder, format, order: spec.order, take, start, stored: false, connections: [] }, header: format.header };
 }
 
-/** `meta` of a finished page. */
 function pageMeta(spec: QuerySpec, plan: PagePlan, outcome: PageOutcome): QueryMeta {
   const served = servedBefore(spec) + outcome.rows;
   const hasNextPage = outcome.hasNext && (spec.limit === null || served < spec.limit);
@@ -89,12 +72,7 @@ function pageMeta(spec: QuerySpec, plan: PagePlan, outcome: PageOutcome): QueryM
   return { page: spec.page, page_size: spec.pageSize, limit: spec.limit, hasNextPage, cursor };
 }
 
-/**
- * Executes `spec`. Buffered: the whole page under one time-out. Streamed: the first sub-page is
- * read before answering (a time-out there is still a 422), each later one under its own time-out;
- * a failure after the first byte ends the stream with an error (the status was sent).
- * @throws HttpError 400 (cursor), 422 (time-out); DuckDB errors otherwise.
- */
+/** Runs `spec` on its own connections, buffered or streamed. @throws HttpError 400 (cursor), 422 (time-out), DuckDB errors. */
 export async function executeQuery(store: DatasetStore, spec: QuerySpec, options: ExecuteOptions): Promise<QueryResult> {
   const { plan, header } = planPage(spec);
   const writer = new BodyWriter(spec.format, header, options.metadataJson);
@@ -132,6 +110,7 @@ export async function executeQuery(store: DatasetStore, spec: QuerySpec, options
       pieces.push(writer.end(meta));
       return { kind: 'buffer', body: Buffer.concat(pieces), meta };
     }
+    // The first sub-page was read before answering, so a time-out there is still a 422; later ones cut the stream short.
     const first = step;
     let started = false;
     async function* body(): AsyncGenerator<Buffer> {
@@ -150,8 +129,7 @@ export async function executeQuery(store: DatasetStore, spec: QuerySpec, options
       }
     }
     const stream = Readable.from(body(), { objectMode: false });
-    // Closed early (client gone): stop DuckDB, body()'s finally then releases. Closed before the
-    // first read: body() never ran, so release here.
+    // Client gone: stop DuckDB and body()'s finally releases; if body() never ran, release here.
     stream.once('close', () => {
       if (!started) finish();
       else if (!settled) for (const conn of connections) conn.interrupt();

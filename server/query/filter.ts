@@ -4,15 +4,6 @@ import { findColumn } from './columns.js';
 import type { FilterSpec } from './spec.js';
 import { parseTimestamp } from './timestamps.js';
 
-/**
- * The one filter of the dataset query (addendum: `filter_column`, `filter_value`,
- * `filter_operator` `= != > >= < <= in`, default `=`; `in` takes a comma list, each item trimmed of
- * surrounding spaces, empty items dropped, none left → 400; spec "Errors":
- * a value of the wrong type → 400). Values are checked here so that the SQL cast of the bound
- * text can never fail: numbers for numeric columns (integers for INTEGER/BIGINT), timestamps in
- * any accepted form (naive ones read in the query's zone) for TIMESTAMP, `YYYY-MM-DD` for DATE.
- */
-
 /** Raw filter parameters. */
 export interface FilterParams {
   filter_column?: string;
@@ -27,7 +18,7 @@ const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** One value as the text to bind, or an error message naming what was expected. */
+// Checked here so that the SQL cast of the bound text can never fail.
 function coerce(value: string, type: string, zone: string): string | { expected: string } {
   const text = value.trim();
   switch (type) {
@@ -55,24 +46,15 @@ function coerce(value: string, type: string, zone: string): string | { expected:
   }
 }
 
-/**
- * Validates the filter parameters; `undefined` when there is no `filter_column` (a lone
- * `filter_operator` is ignored, as the official client always sends one).
- * @param zone  IANA zone naive timestamp values are read in.
- * @throws HttpError 400: unknown column (listing the possible ones), unknown operator, missing
- *   value, an `in` list without a value, or a value of the wrong type (`Invalid filter_value 'x' for column c of type DOUBLE PRECISION: expected a number`).
- */
+/** The filter (docs/query.md#filter; naive times in `zone`), or `undefined` without `filter_column`. @throws HttpError 400. */
 export function parseFilter(params: FilterParams, dataset: DatasetWithTimezone, zone: string): FilterSpec | undefined {
-  if (params.filter_column === undefined) return undefined;
+  if (params.filter_column === undefined) return undefined; // a lone filter_operator: the official client always sends one
   const column = findColumn(dataset, params.filter_column);
   const operator = (params.filter_operator ?? '=') as FilterOperator;
   if (!FILTER_OPERATORS.includes(operator)) {
     throw new HttpError(400, `Invalid filter_operator '${operator}'. Accepted values: ${FILTER_OPERATORS.join(', ')}`);
   }
   if (params.filter_value === undefined) throw new HttpError(400, 'filter_value is required when filter_column is given');
-  // `in` list items are trimmed (`CAPITL, WEST` is two zones) and empty ones dropped (`WEST,`,
-  // `a,,b`); a single value keeps its text as given. A value containing a comma cannot be an `in`
-  // item (there is no escape): compare it with `=`.
   const raw = operator === 'in' ? params.filter_value.split(',').map((item) => item.trim()).filter((item) => item !== '') : [params.filter_value];
   if (raw.length === 0) throw new HttpError(400, IN_WITHOUT_VALUES);
   if (raw.length > 1000) throw new HttpError(400, 'filter_value lists more than 1000 values');

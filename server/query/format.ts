@@ -3,16 +3,6 @@ import type { Binder } from './binder.js';
 import { localName, type ResultColumn } from './columns.js';
 import type { OutputFormat } from './spec.js';
 
-/**
- * Rows as text, rendered by DuckDB (addendum "Dataset query": formats and timestamp shapes), so a
- * page reaches Node as a few large strings instead of millions of values (see bench/README.md):
- * - JSON objects (`json_object`) or arrays (`json_array`), rows separated by `,`;
- * - CSV lines (RFC 4180 quoting of `"`, `,`, CR and LF; NULL empty), rows separated by `\n`.
- * Timestamps: `2024-03-01T00:00:00+00:00`; each `<x>_utc` timestamp gets `<x>_local` just before
- * it when a zone is set (`2024-03-10T01:00:00-05:00`). Non-finite doubles become null/empty.
- */
-
-/** One output column: its name and the SQL of its value for JSON (typed) or CSV (text). */
 interface Rendered {
   name: string;
   json: string;
@@ -27,7 +17,7 @@ function localIso(column: string, zoneSql: string): string {
   return `strftime(${wall}, '%Y-%m-%dT%H:%M:%S') || CASE WHEN ${offset} < 0 THEN '-' ELSE '+' END || ${hhmm}`;
 }
 
-/** JSON and CSV value SQL of one column. */
+// Non-finite doubles become null (JSON) or empty (CSV).
 function render(column: ResultColumn): Rendered {
   const c = ident(column.name);
   switch (column.type) {
@@ -55,7 +45,6 @@ function render(column: ResultColumn): Rendered {
   }
 }
 
-/** The output columns: each result column, with `<x>_local` before each `<x>_utc` timestamp when `zone` is set. */
 function outputColumns(columns: readonly ResultColumn[], zone: string | null, binder: Binder): Rendered[] {
   const zoneSql = zone === null ? null : binder.bind(zone);
   return columns.flatMap((column) => {
@@ -67,20 +56,14 @@ function outputColumns(columns: readonly ResultColumn[], zone: string | null, bi
   });
 }
 
-/** How a page's rows are rendered: header, the SQL of one row's text, and the row separator. */
+/** How a page's rows are rendered: output column names, the SQL of one row's text, and the text between rows. */
 export interface RowFormat {
-  /** Output column names in order. */
   header: string[];
-  /** SQL producing one row's text (VARCHAR). */
   rowSql: string;
-  /** Text between rows: `,` for JSON, `\n` for CSV. */
   separator: string;
 }
 
-/**
- * The row rendering of `columns` in `format` (`zone`: the `timezone` zone or null).
- * Zone names are bound through `binder`.
- */
+/** Rows of `columns` rendered by DuckDB as text (docs/query.md#output), so Node gets a few strings per page (bench/README.md). */
 export function rowFormat(columns: readonly ResultColumn[], format: OutputFormat, zone: string | null, binder: Binder): RowFormat {
   const rendered = outputColumns(columns, zone, binder);
   const header = rendered.map((column) => column.name);

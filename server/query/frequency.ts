@@ -1,24 +1,16 @@
 import { RESAMPLE_FREQUENCY_SHORTHANDS } from '../../shared/index.js';
 import { HttpError } from '../errors.js';
 
-/**
- * `resample_frequency` (spec endpoint 16: 5min 15min 30min 1h 1d 1w 1M; addendum: also
- * `N minute(s)/hour(s)/day(s)/week(s)/month(s)/year(s)`). Anything else → 400 listing the set.
- */
-
 /** Calendar unit of a frequency. */
 export type FrequencyUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
-/** A parsed frequency: `count` units. */
+/** A parsed frequency: `count` units, DuckDB interval text (`15 minutes`), nominal `seconds` (to tell up- from downsampling). */
 export interface Frequency {
   count: number;
   unit: FrequencyUnit;
-  /** DuckDB interval text, e.g. `15 minutes` (bound as a parameter and cast to INTERVAL). */
   interval: string;
-  /** Nominal length in seconds (a month is 30 days, a year 365), to tell up- from downsampling. */
-  seconds: number;
-  /** Day-and-longer buckets follow local days when `timezone` is set. */
-  calendar: boolean;
+  seconds: number; // a month is 30 days, a year 365
+  calendar: boolean; // day and longer: buckets follow local days when `timezone` is set
 }
 
 const SHORTHAND: Record<(typeof RESAMPLE_FREQUENCY_SHORTHANDS)[number], [number, FrequencyUnit]> = {
@@ -48,7 +40,6 @@ export function invalidFrequencyDetail(text: string): string {
   );
 }
 
-/** Builds a Frequency from a count and unit. */
 function frequency(count: number, unit: FrequencyUnit): Frequency {
   return {
     count,
@@ -59,10 +50,7 @@ function frequency(count: number, unit: FrequencyUnit): Frequency {
   };
 }
 
-/**
- * Parses `resample_frequency`: a shorthand (case-sensitive: `1M` is a month) or `N unit[s]`.
- * @throws HttpError 400 with {@link invalidFrequencyDetail}.
- */
+/** Parses `resample_frequency` (docs/query.md#resampling; `1M` is a month). @throws HttpError 400 listing the accepted values. */
 export function parseFrequency(text: string): Frequency {
   const shorthand = SHORTHAND[text as keyof typeof SHORTHAND];
   if (shorthand) return frequency(...shorthand);

@@ -8,18 +8,7 @@ import type { Relation } from './relation.js';
 import { whereClause } from './relation.js';
 import { readStoredSubpage } from './storage.js';
 
-/**
- * Reads one page of a query as rendered text (spec "Pagination"; addendum `limit`, `cursor`).
- * A page is read in sub-pages of at most {@link SUBPAGE_ROWS} rows, each one DuckDB statement
- * that orders the rows, renders them (format.ts) and joins them in blocks of about
- * `BLOCK_ROWS` rows (blocks.ts), so memory stays bounded by a sub-page whatever the page size, and a
- * stream can send each sub-page as soon as it is read. The first sub-page starts at the page's
- * offset or after its cursor key; each later one after the previous sub-page's last key (keyset),
- * so a page is exactly the rows an offset query returns, the key being unique.
- * Tables stored in key order take the faster path of storage.ts.
- */
-
-/** Rows per sub-page (one statement). */
+/** Rows per sub-page (one statement): memory stays bounded whatever the page size, and a stream sends each as it is read. */
 export const SUBPAGE_ROWS = 50_000;
 
 /** Where a sub-page starts: an offset, or after a key (null: from the first row). */
@@ -28,17 +17,13 @@ export type PageStart = { offset: number } | { after: (string | null)[] | null }
 /** What a page reads and how. */
 export interface PagePlan {
   relation: Relation;
-  /** Parameters of the relation and row format; forked per statement. */
-  binder: Binder;
+  binder: Binder; // forked per statement
   format: RowFormat;
   order: 'asc' | 'desc';
-  /** Rows wanted on this page (page size, trimmed to the query's `limit`). */
-  take: number;
+  take: number; // page size, trimmed to the query's `limit`
   start: PageStart;
-  /** True when the relation scans a table stored in key order (storage.ts). */
-  stored: boolean;
-  /** Connections a sub-page may use at once (storage.ts reads parts of a page in parallel); the first is the main one. */
-  connections: DuckDBConnection[];
+  stored: boolean; // the relation scans a table stored in key order (storage.ts)
+  connections: DuckDBConnection[]; // used at once by storage.ts; the first is the main one
 }
 
 /** How a page ended: rows served, whether a row follows the last one, and the last row's key. */
@@ -54,12 +39,11 @@ export interface PageChunk {
   rows: number;
 }
 
-/** The keyset predicate of a start, if any. */
 function startPredicates(plan: PagePlan, start: PageStart, binder: Binder): string[] {
   return 'after' in start && start.after !== null ? [afterKey(plan.relation.keys, start.after, plan.order, binder)] : [];
 }
 
-/** Generic sub-page: sort the relation's rows, number them, render blocks by row number. */
+/** Generic sub-page: sort the relation's rows, number them, render blocks by row number (tables in key order: storage.ts). */
 async function readSortedSubpage(plan: PagePlan, start: PageStart, n: number): Promise<Subpage> {
   const conn = plan.connections[0]!;
   const { relation, format } = plan;
@@ -85,10 +69,7 @@ async function readSortedSubpage(plan: PagePlan, start: PageStart, n: number): P
   return readBlocks(conn, sql, binder);
 }
 
-/**
- * Reads a page sub-page by sub-page, yielding each sub-page's rows; returns the outcome.
- * `run` wraps each sub-page read (time-outs, see guard.ts).
- */
+/** Reads a page sub-page by sub-page (each after the previous one's last key), yielding their rows; `run` wraps each read. */
 export async function* readPage(
   plan: PagePlan,
   run: <T>(work: () => Promise<T>) => Promise<T>,

@@ -6,12 +6,7 @@ import { ISO_UTC_FORMAT } from '../data/sql.js';
 import { KEYS_ENTRY, syntheticEntry } from '../test-support/queryFixtures.js';
 import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
-/**
- * Property tests (fast-check): cursor pagination returns exactly the rows of offset pagination,
- * and both exactly the rows DuckDB itself selects and orders, for random page sizes, filters,
- * orders and limits. `fx_keys` (≈1,800 rows, a three-part key with NULLs) takes the generic
- * path of page.ts, also resampled; `fx_stored` (60,000 rows) the storage-order path of storage.ts.
- */
+/** Cursor pages = offset pages = DuckDB's own selection, on page.ts's generic path (`fx_keys`) and storage.ts's (`fx_stored`). */
 
 let server: QueryTestServer;
 let app: FastifyInstance;
@@ -54,7 +49,6 @@ const FILTERS: Record<Config['dataset'], (Filter | null)[]> = {
 };
 const KEYS = { fx_keys: ['interval_start_utc', 'location', 'sub'], fx_stored: ['interval_start_utc', 'location'] };
 
-/** Every page of a query, following `page` or the cursor until hasNextPage is false. */
 async function pages(base: string, pageSize: number, mode: 'offset' | 'cursor'): Promise<Row[][]> {
   const out: Row[][] = [];
   let cursor = '';
@@ -72,7 +66,6 @@ async function pages(base: string, pageSize: number, mode: 'offset' | 'cursor'):
   throw new Error('too many pages');
 }
 
-/** The keys DuckDB selects for `config`, as the API formats them. */
 async function expectedKeys(config: Config): Promise<unknown[][]> {
   const keys = KEYS[config.dataset];
   const direction = config.order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
@@ -82,7 +75,6 @@ async function expectedKeys(config: Config): Promise<unknown[][]> {
   return server.store.withConnection(async (conn) => (await conn.runAndReadAll(sql)).getRowsJS());
 }
 
-/** Checks one configuration; `oracle`: compare with DuckDB's own selection (not for resampled queries). */
 async function check(config: Config, oracle: boolean): Promise<void> {
   const params = [`order=${config.order}`, config.filter?.query, config.limit === null ? '' : `limit=${config.limit}`, config.extra];
   const base = `/v1/datasets/${config.dataset}/query?${params.filter(Boolean).join('&')}`;

@@ -7,23 +7,15 @@ import { parseFrequency } from './frequency.js';
 import type { PublishSelection, QuerySpec, ResampleSpec } from './spec.js';
 import { isKnownZone, parseTimestamp } from './timestamps.js';
 
-/**
- * Turns syntactically valid query parameters (shared `DatasetQueryParams`) into a {@link QuerySpec}
- * for one dataset, answering 400 with a `detail` for everything the addendum's table rules out.
- */
-
 /** Rows per page when the plan sets no rows-per-response limit. */
 export const UNLIMITED_DEFAULT_PAGE_SIZE = 50_000;
 
-/** The plan facts the query needs. */
+/** The plan facts the query needs: rows per response (-1 = no limit), and a check that throws 403 without resampling. */
 export interface QueryPlan {
-  /** Rows per response; -1 = no limit. */
   rowsPerResponse: number;
-  /** Throws (403) unless the plan includes resampling. */
   requireResampling: () => void;
 }
 
-/** `timezone`: `market` → the dataset's zone; otherwise an IANA name. @throws HttpError 400. */
 function resolveZone(timezone: string | undefined, dataset: DatasetWithTimezone): string | null {
   if (timezone === undefined) return null;
   const zone = timezone === 'market' ? dataset.data_timezone : timezone;
@@ -36,7 +28,6 @@ function resolveZone(timezone: string | undefined, dataset: DatasetWithTimezone)
 const OFFSET_TERM = /([+-]?\d{1,6})\s*(minute|hour|day|week)s?/gi;
 const UNIT_SECONDS: Record<string, number> = { minute: 60, hour: 3600, day: 86_400, week: 604_800 };
 
-/** `latest_before:<offset>` offset (e.g. `-1 day`, `-1 day 6 hours`, `30 minutes`) in seconds. */
 function parseOffset(text: string, raw: string): number {
   const compact = text.trim();
   const terms = [...compact.matchAll(OFFSET_TERM)];
@@ -46,20 +37,13 @@ function parseOffset(text: string, raw: string): number {
   return terms.reduce((sum, [, n, unit]) => sum + Number(n) * UNIT_SECONDS[unit!.toLowerCase()]!, 0);
 }
 
-/** `publish_time`. */
 function parsePublish(text: string, zone: string): PublishSelection {
   if (text === 'latest_report' || text === 'latest') return { kind: text };
   if (text.startsWith('latest_before:')) return { kind: 'latest_before', offsetSeconds: parseOffset(text.slice(14), text) };
   return { kind: 'exact', at: parseTimestamp(text, 'publish_time', zone) };
 }
 
-/**
- * Resampling parameters, or undefined without `resample_frequency` (addendum: anything outside the
- * accepted set → 400 listing it; 403 on plans without resampling). The values are checked first, so
- * an invalid `resample_frequency` or `resample_by` is a 400 on every plan and only a valid request
- * meets the entitlement (403).
- * @throws HttpError 400 (frequency, unknown `resample_by` column), then 403 from `plan.requireResampling`.
- */
+// Values are checked before the entitlement: an invalid resample_frequency or resample_by is a 400 on every plan.
 function parseResample(params: DatasetQueryParams, dataset: DatasetWithTimezone, plan: QueryPlan): ResampleSpec | undefined {
   if (params.resample_frequency === undefined) return undefined;
   const frequency = parseFrequency(params.resample_frequency);
@@ -69,42 +53,27 @@ function parseResample(params: DatasetQueryParams, dataset: DatasetWithTimezone,
   return { frequency, by, fn: params.resample_function };
 }
 
-/** `page_size`, else the plan's rows per response, else {@link UNLIMITED_DEFAULT_PAGE_SIZE}. */
 function pageSizeOf(params: DatasetQueryParams, rowsPerResponse: number): number {
   return params.page_size ?? (rowsPerResponse > 0 ? rowsPerResponse : UNLIMITED_DEFAULT_PAGE_SIZE);
 }
 
-/**
- * The most data rows one response to `params` can carry, known before the query runs (addendum
- * `page_size`, `limit`, `cursor`): the page size, trimmed to what `limit` leaves after the rows
- * served before this page (`(page - 1) × page_size`, or the cursor's `total_rows_returned_so_far`).
- * Mirrors the `take` of execute.ts, so a response never holds more rows than this. The plan hook
- * reserves this many monthly rows at admission (docs/plans.md "Rows per month").
- * @param rowsPerResponse the plan's `api_rows_per_response_limit` (`-1` = no limit).
- * @returns a row count ≥ 0. Never throws: a cursor that does not decode counts as 0 rows served
- *   (the route then answers 400 and serves no row); a page size above `rowsPerResponse` gives 0
- *   (the route answers 400, {@link parseQuery}), so no row is held for it.
- */
+/** The most rows a response to `params` can carry (as execute.ts `take`), held by the plan hook at admission. Never throws. */
 export function maxResponseRows(params: DatasetQueryParams, rowsPerResponse: number): number {
   const pageSize = pageSizeOf(params, rowsPerResponse);
-  if (rowsPerResponse >= 0 && pageSize > rowsPerResponse) return 0;
+  if (rowsPerResponse >= 0 && pageSize > rowsPerResponse) return 0; // the route answers 400
   if (params.limit === undefined) return pageSize;
   let before = (params.page - 1) * pageSize;
   if (params.cursor !== undefined) {
     try {
       before = params.cursor.trim() === '' ? 0 : decodeCursor(params.cursor.trim()).total_rows_returned_so_far;
     } catch {
-      before = 0;
+      before = 0; // the route answers 400
     }
   }
   return Math.max(0, Math.min(pageSize, params.limit - before));
 }
 
-/**
- * Validates `params` against `dataset` and the caller's plan.
- * @throws HttpError 400 (bad combination, unknown column or zone, wrong value type, bad cursor,
- *   page_size above the plan), 403 from `plan.requireResampling`.
- */
+/** Validates `params` against `dataset` and the caller's plan (docs/query.md). @throws HttpError 400, 403 (resampling). */
 export function parseQuery(params: DatasetQueryParams, dataset: DatasetWithTimezone, plan: QueryPlan): QuerySpec {
   if (params.time !== undefined && (params.start_time !== undefined || params.end_time !== undefined)) {
     throw new HttpError(400, 'time cannot be combined with start_time or end_time');

@@ -6,17 +6,6 @@ import { afterKey } from './cursor.js';
 import type { PagePlan, PageStart } from './page.js';
 import { whereClause } from './relation.js';
 
-/**
- * Where a page of a key-ordered table lies in `rowid`s (storage.ts). Two ways:
- * - the rows a time range selects are consecutive in storage (the time index sorts first), so with
- *   no other predicate the page is `rowid` arithmetic: the range's first `rowid`, the `rowid` of the
- *   cursor's key (looked up by equality, which zone maps make cheap), offsets added;
- * - otherwise `LIMIT 1 OFFSET p` probes find the `rowid` at each cut among the matching rows
- *   (ascending pages need no count: the probe at `offset + n` tells whether the page is full;
- *   descending ones count the matching rows to place themselves from the end).
- * A page is cut in two parts when there are two connections and it is large enough.
- */
-
 /** `rowid` bounds of the parts (null: unbounded), predicates the parts still need, whether rows follow, row count when known. */
 export interface Placement {
   cuts: (number | null)[];
@@ -25,26 +14,23 @@ export interface Placement {
   expected: number | null;
 }
 
-/** One number from a query, or null. */
 async function scalar(conn: DuckDBConnection, sql: string, binder: Binder): Promise<number | null> {
   const value = (await conn.runAndReadAll(sql, binder.valuesFor(sql))).getRowsJS()[0]?.[0];
   return value === undefined || value === null ? null : Number(value);
 }
 
-/** Cut positions of a page occupying storage positions [begin, end): a middle cut for two connections. */
 function positions(plan: PagePlan, begin: number, end: number): number[] {
   const size = end - begin;
   return plan.connections.length > 1 && size >= 4 * BLOCK_ROWS ? [begin, begin + Math.floor(size / 2), end] : [begin, end];
 }
 
-/** Arithmetic placement for a time-range-only scan; 'probe' when the cursor's key is not found. */
+// A time range's rows are consecutive in storage (time index first): rowid arithmetic, the cursor's key found by equality.
 async function placeByArithmetic(plan: PagePlan, start: PageStart, n: number, binder: Binder): Promise<Placement | null | 'probe'> {
   const { table, where } = plan.relation.scan!;
   const conn = plan.connections[0]!;
   const first = await scalar(conn, `SELECT rowid FROM ${table} ${whereClause(where)} LIMIT 1`, binder);
   if (first === null) return null;
   const past = where.length === 0 ? null : `NOT (${where.map((p) => `(${p})`).join(' AND ')})`;
-  // The first row past the range, else the end of the table.
   const beyond = past === null ? null : await scalar(conn, `SELECT rowid FROM ${table} WHERE rowid > ${first} AND ${past} LIMIT 1`, binder);
   // rowids run 0 … count - 1: StorageOrder checked rowid = position for every row.
   const stop = beyond ?? (await scalar(conn, `SELECT count(*) FROM ${table}`, binder)) ?? first + 1;
@@ -68,7 +54,7 @@ async function placeByArithmetic(plan: PagePlan, start: PageStart, n: number, bi
   return { cuts: positions(plan, begin, end).map((p) => low + p), where: [], more, expected: end - begin };
 }
 
-/** Probe placement among the rows matching the relation's predicates and the cursor. */
+// `LIMIT 1 OFFSET p` probes among the matching rows; only descending pages count them, to place themselves from the end.
 async function placeByProbes(plan: PagePlan, start: PageStart, n: number, binder: Binder): Promise<Placement | null> {
   const { connections, relation } = plan;
   const { table } = relation.scan!;
@@ -92,7 +78,6 @@ async function placeByProbes(plan: PagePlan, start: PageStart, n: number, binder
   const cuts = await Promise.all(positions(plan, begin, end).map((p, i) => (p === 0 || p === total ? null : probe(p, i))));
   if (begin > 0 && cuts[0] === null) return null;
   const last = cuts.at(-1) ?? null;
-  // A middle cut past the last row (a short last page) is dropped.
   const inner = cuts.slice(1, -1).filter((cut): cut is number => cut !== null);
   const full = plan.order === 'desc' || last !== null;
   return {
@@ -103,7 +88,7 @@ async function placeByProbes(plan: PagePlan, start: PageStart, n: number, binder
   };
 }
 
-/** Places a page of `n` rows from `start`; null when it is empty. */
+/** Places a page of `n` rows of a key-ordered table from `start` in `rowid`s (bench/README.md); null when it is empty. */
 export async function placePage(plan: PagePlan, start: PageStart, n: number, binder: Binder): Promise<Placement | null> {
   if (plan.relation.scan!.timeRangeOnly) {
     const placed = await placeByArithmetic(plan, start, n, binder);

@@ -5,33 +5,19 @@ import type { ResultColumn } from './columns.js';
 import { resampleRelation } from './resample.js';
 import type { QuerySpec } from './spec.js';
 
-/**
- * The rows a query selects, before ordering and paging (addendum "Dataset query": time range,
- * `time`/`time_comparison`, `publish_time*`, the filter, then resampling). Identifiers come only
- * from the catalogue (quoted by `ident`, which refuses anything but snake_case); values are bound.
- */
-
-/** A SELECT producing the result's columns, and the key rows are ordered and paged by. */
+/** The rows a query selects before ordering and paging: a SELECT, its result columns (no `_local` ones yet) and ordering key. */
 export interface Relation {
-  /** `SELECT ...` whose columns include every `columns` and `keys` name. */
   sql: string;
-  /** Result columns in output order (before `_local` columns are added). */
   columns: ResultColumn[];
-  /** Ordering key, unique per row: the time index first (never NULL), then primary key or groups. */
-  keys: ResultColumn[];
-  /**
-   * Set when the relation is a plain filtered scan of a table (storage.ts may then page it without
-   * sorting); `timeRangeOnly` when its only predicates are `start_time`/`end_time` on the time index.
-   */
+  keys: ResultColumn[]; // unique per row: the time index first (never NULL), then primary key or groups
+  /** Set for a plain filtered scan (storage.ts may page it unsorted); `timeRangeOnly`: its only predicates are the time range. */
   scan?: { table: string; where: string[]; timeRangeOnly: boolean };
 }
 
 const asResult = (column: DatasetColumn): ResultColumn => ({ name: column.name, type: column.type });
 
-/** SQL comparison operators of `filter_operator` (`in` is handled apart). */
 const COMPARISON: Record<string, string> = { '=': '=', '!=': '!=', '>': '>', '>=': '>=', '<': '<', '<=': '<=' };
 
-/** Predicates of the time range, publish range, exact vintage and filter. */
 function plainPredicates(spec: QuerySpec, binder: Binder): string[] {
   const time = ident(spec.dataset.time_index_column!);
   const publish = spec.dataset.publish_time_column ? ident(spec.dataset.publish_time_column) : null;
@@ -54,14 +40,7 @@ function plainPredicates(spec: QuerySpec, binder: Binder): string[] {
 export const whereClause = (predicates: readonly string[]): string =>
   predicates.length === 0 ? '' : `WHERE ${predicates.map((p) => `(${p})`).join(' AND ')}`;
 
-/**
- * Builds the relation of a query: the filtered table, narrowed to the newest vintages when
- * `publish_time` asks for them, then resampled when `resample_frequency` is set.
- * - `time=latest`: the newest time index among the rows the other predicates keep;
- * - `publish_time=latest_report`: only rows of the newest publish time among those rows;
- * - `latest` / `latest_before:<offset>`: per primary key without the publish time, the row with
- *   the newest publish time (for `latest_before`, published strictly before interval start + offset).
- */
+/** A query's relation (docs/query.md): filtered, narrowed by `time`/`publish_time`, resampled; identifiers from the catalogue. */
 export function buildRelation(spec: QuerySpec, binder: Binder): Relation {
   const { dataset } = spec;
   const table = ident(dataset.id);

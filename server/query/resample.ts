@@ -5,22 +5,6 @@ import { isNumericType, timeIndexColumns, type ResultColumn } from './columns.js
 import type { Relation } from './relation.js';
 import type { QuerySpec, ResampleSpec } from './spec.js';
 
-/**
- * Resampling (addendum "Dataset query": `resample_frequency`, `resample_by`, `resample_function`).
- * Rows are grouped by time bucket and the `resample_by` columns (default: the subseries column);
- * numeric columns of the projection are aggregated, grouping columns kept, other columns dropped.
- * - Buckets: DuckDB `time_bucket` (minute and hour multiples align to whole UTC hours/minutes;
- *   `N days`/`weeks` to DuckDB's origin Monday 2000-01-03; months and years to 2000-01-01).
- *   Day-and-longer buckets are taken in local time when `timezone` is set, so a day is a local
- *   day (23 or 25 hours across DST changes); otherwise in UTC.
- * - The time index column holds the bucket start; the paired end column (`interval_end_utc`), when
- *   the dataset has one, the bucket end.
- * - Upsampling (a bucket shorter than the dataset's `data_frequency`): every bucket a source
- *   interval covers repeats its value (forward fill to the finer grid within the interval, up to
- *   its end column, else its start + the data frequency). Gaps in the source stay gaps.
- */
-
-/** SQL aggregate and result type of each function over a numeric column. */
 function aggregate(fn: ResampleFunction, column: ResultColumn): { sql: string; type: string } {
   const c = ident(column.name);
   switch (fn) {
@@ -42,7 +26,7 @@ function aggregate(fn: ResampleFunction, column: ResultColumn): { sql: string; t
   }
 }
 
-/** Wraps `base` in the resampling GROUP BY described in the module doc. */
+/** Wraps `base` in the resampling GROUP BY (docs/query.md#resampling: buckets, local days with `timezone`, upsampling). */
 export function resampleRelation(base: Relation, spec: QuerySpec, resample: ResampleSpec, binder: Binder): Relation {
   const { dataset } = spec;
   const [timeColumn, endColumn] = timeIndexColumns(dataset);

@@ -10,11 +10,6 @@ import type {
 import type { z } from 'zod';
 import type { Frequency } from './frequency.js';
 
-/**
- * A dataset query after every check (params.ts builds it; relation.ts and page.ts run it).
- * Timestamps are naive UTC text `YYYY-MM-DD HH:MM:SS.ffffff`, bound as parameters.
- */
-
 /** `publish_time`: newest report, newest per interval, newest before interval start + offset, or one vintage. */
 export type PublishSelection =
   | { kind: 'latest_report' }
@@ -48,11 +43,10 @@ export interface OutputFormat {
   download: boolean;
 }
 
-/** Everything a query asks for, validated against its dataset. */
+/** A dataset query validated against its dataset (params.ts); timestamps are naive UTC text `YYYY-MM-DD HH:MM:SS.ffffff`. */
 export interface QuerySpec {
   dataset: DatasetWithTimezone;
-  /** IANA zone of `timezone` (`market` resolved), or null: drives `_local` columns and calendar buckets. */
-  zone: string | null;
+  zone: string | null; // IANA zone of `timezone` (`market` resolved): `_local` columns and calendar buckets
   start?: string;
   end?: string;
   time?: { at: string | 'latest'; comparison: TimeComparison };
@@ -60,8 +54,7 @@ export interface QuerySpec {
   publishStart?: string;
   publishEnd?: string;
   filter?: FilterSpec;
-  /** Result columns before `_local` columns are added: time index columns first. */
-  projection: DatasetColumn[];
+  projection: DatasetColumn[]; // time index columns first, before `_local` columns are added
   order: 'asc' | 'desc';
   limit: number | null;
   page: number;

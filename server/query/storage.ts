@@ -7,21 +7,10 @@ import type { PagePlan, PageStart } from './page.js';
 import { placePage } from './placement.js';
 import { whereClause } from './relation.js';
 
-/**
- * The fast path for large tables stored in key order (a performance aid: the rows are the same as
- * page.ts's generic path). Catalogue loaders end with `ORDER BY` time index and key, so a table's
- * `rowid` order is usually its key order; {@link StorageOrder} checks that once per table (`rowid`
- * equals the position in key order, and `preserve_insertion_order` is on, so an unordered scan
- * returns rows in `rowid` order). A page then needs no sort: placement.ts finds the `rowid` range
- * of the page, and each half of it is rendered while scanning, on its own connection so both
- * halves run at once, in blocks of consecutive `rowid`s. `rowid`s are integers read from DuckDB or
- * computed from them, never request text, and are written into the SQL as literals.
- */
-
 /** Tables below this many rows always take the generic path (sorting them is cheap). */
 export const STORED_MIN_ROWS = 50_000;
 
-/** Caches, per table and key, whether the table is stored in key order. */
+/** Caches whether a table's `rowid` order is its key order (catalogue loaders sort), so pages need no sort (bench/README.md). */
 export class StorageOrder {
   private readonly known = new Map<string, Promise<boolean>>();
 
@@ -46,7 +35,7 @@ async function check(conn: DuckDBConnection, table: string, keys: readonly Resul
   return keep === true && sorted === true;
 }
 
-/** Sub-page of a key-ordered table (see module doc). */
+/** Sub-page of a key-ordered table: page.ts's rows, each part rendered while scanning, on its own connection. */
 export async function readStoredSubpage(plan: PagePlan, start: PageStart, n: number): Promise<Subpage> {
   const { relation, format, connections } = plan;
   const table = relation.scan!.table;
@@ -59,6 +48,7 @@ export async function readStoredSubpage(plan: PagePlan, start: PageStart, n: num
   const direction = desc ? 'DESC' : 'ASC';
   const read = (part: number) => {
     const [low, high] = [placed.cuts[part], placed.cuts[part + 1]];
+    // rowids are integers read from DuckDB, never request text: safe as SQL literals.
     const bounds = [...(low != null ? [`rowid >= ${low}`] : []), ...(high != null ? [`rowid < ${high}`] : [])];
     const sql = `
       SELECT rowid // ${BLOCK_ROWS} AS __block, CAST(count(*) AS INTEGER) AS __rows,

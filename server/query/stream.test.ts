@@ -5,20 +5,11 @@ import { syntheticEntry } from '../test-support/queryFixtures.js';
 import { QUERY_TIMEOUT_DETAIL } from './guard.js';
 import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
-/**
- * Large responses and time-outs on a 1,000,000-row dataset (fixtures.ts `syntheticEntry`):
- * `X-Stream: true` sends rows as DuckDB renders them, so the server's memory stays within a fixed
- * bound well below the body's size (spec "Pagination" §5); a query past the time-out is
- * cancelled and answered 422 with the spec's advice (spec "Limits", "Errors").
- */
+/** `X-Stream: true` on 1,000,000 rows keeps memory bounded well below the body's size; a query past the time-out is a 422. */
 
 const ROWS = 1_000_000;
-/**
- * Allowed RSS growth while streaming, after a warm-up; the body is about 80 MB. Measured on a shared
- * 2-core machine (Node 20, 10 runs): 11–37 MB streamed (a sub-page of 50,000 rendered rows, DuckDB's
- * buffers and the socket's), 173 MB for the same request buffered. 48 MB keeps ~30 % above the
- * worst streamed run and still fails a response that is held whole.
- */
+// RSS growth while streaming the ~80 MB body, measured on 2 cores (Node 20, 10 runs): 11–37 MB streamed, 173 MB buffered.
+// 48 MB keeps ~30 % above the worst streamed run and still fails a response that is held whole.
 const RSS_BOUND_MB = 48;
 
 let server: QueryTestServer;
@@ -33,7 +24,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server.close());
 
-/** Streams a response over HTTP without keeping it: rows (`],[` separators), tail, and peak RSS meanwhile. */
 function consume(path: string, headers: Record<string, string>): Promise<{ status: number; rows: number; tail: string; peakRss: number }> {
   return new Promise((resolve, reject) => {
     let peakRss = process.memoryUsage().rss;

@@ -4,12 +4,7 @@ import { expectedFor, TIME_CASES } from '../../shared/time/test-support/cases.js
 import { HttpError } from '../errors.js';
 import { parseTimestamp } from './timestamps.js';
 
-/**
- * The shared table of time texts (shared/time/test-support/cases.ts) through the dataset query's
- * `parseTimestamp`: the same instants as the grammar, the decoded `+` read, and a refusal exactly
- * where the grammar refuses; `TimeText` (what a client's estimate takes) refuses the same texts,
- * except those only a decoded `+` makes valid.
- */
+/** shared/time/test-support/cases.ts through `parseTimestamp` (with the decoded `+`) and through `TimeText`. */
 
 const read = (text: string, zone: string): string => {
   try {

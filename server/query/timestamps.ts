@@ -5,18 +5,8 @@ import { HttpError } from '../errors.js';
 export { isKnownZone, wallTimeToEpoch, zoneOffsetMs } from '../../shared/time/zones.js';
 
 /**
- * Parses a timestamp parameter of the dataset query (docs/query.md "Time range": `start_time`,
- * `end_time`, `time`, `publish_time*`, timestamp filter values) into naive UTC text
- * `YYYY-MM-DD HH:MM:SS.ffffff` (`2024-03-10 07:00:00.000000`), bound as a parameter and cast in SQL.
- *
- * The grammar is shared/time/grammar.ts with the decoded `+` read: after a time, a space then
- * `HH:MM`, `HHMM` or `HH` is a positive offset (`?start_time=2024-01-01T00:00:00+05:00` arrives as
- * `2024-01-01T00:00:00 05:00`); after a date alone, a space then `HH:MM` is the time. A value
- * without an offset is wall-clock time in `zone`; a repeated time (DST ends) is its first
- * occurrence, a skipped one takes the offset in force before the change.
- * @param name  the parameter's name, for the error message.
- * @param zone  IANA zone for values without an offset (the query's `timezone`, already checked).
- * @throws HttpError 400 `Invalid <name> '<text>': expected an ISO 8601 date or date-time such as …` for anything else.
+ * Timestamp parameter `name` as naive UTC text `YYYY-MM-DD HH:MM:SS.ffffff`; values without an offset are read in `zone`, and a
+ * decoded `+` as an offset (docs/query.md#time-range). @throws HttpError 400 `Invalid <name> '<text>': expected an ISO 8601 …`.
  */
 export function parseTimestamp(text: string, name: string, zone: string): string {
   try {
