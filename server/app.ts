@@ -14,39 +14,22 @@ import { UsageTracker } from './usage.js';
 import { DEFAULT_QUERY_TIMEOUT_MS } from './query/guard.js';
 import { v1Routes } from './v1.js';
 
-/**
- * Gridscope's embedded /v1 service (spec energy-data-api.md, endpoints 11–13, 15, 16). The Electron
- * main process and the web host import {@link createServer} and call
- * `listen({ host: '127.0.0.1', port: 0 })`; the CLI (cli.ts) does the same for a terminal.
- * Nothing here prints or exits the process.
- */
-
-/** Options of {@link createServer}. */
+/** Options of {@link createServer}. `revokedKeys` get 401 even when also in `apiKeys`. */
 export interface ServerOptions {
-  /** Keys accepted in `x-api-key` / `api_key`. */
   apiKeys: string[];
-  /** Keys refused with 401 "Invalid API key." even when also in `apiKeys`. */
   revokedKeys?: string[];
-  /** Folder of the source files (default: the repository's `data/`). */
+  /** Source files (default {@link DEFAULT_DATA_DIR}); the DuckDB file goes to `cacheDir` (default {@link defaultCacheDir}). */
   dataDir?: string;
-  /** Folder of the built DuckDB file (default: env `GRIDSCOPE_CACHE_DIR`, else the OS cache folder for Gridscope). */
   cacheDir?: string;
-  /** Log requests as JSON lines on stdout (keys redacted). Default false. */
+  /** Log requests as JSON lines on stdout, keys redacted. */
   logger?: boolean;
-  /**
-   * The plan every key is on: a name from server/plans/plans.json (`free`, `pro`, `unlimited`), or a
-   * plan object validated with the same schema (tests, embedders). Default `unlimited`.
-   * An unknown name throws `Unknown plan "x". Configured plans: ...` (docs/plans.md).
-   */
+  /** Plan name from server/plans/plans.json or a plan object; default `unlimited`; an unknown name throws (docs/plans.md). */
   plan?: string | Plan;
-  /** JSON file of the monthly usage counters, kept across restarts. Default `<cacheDir>/usage.json`. */
+  /** Monthly usage counters, kept across restarts. Default `<cacheDir>/usage.json`. */
   usageFile?: string;
-  /**
-   * Milliseconds after which a dataset query is cancelled and answered 422 (spec "Limits").
-   * Default {@link DEFAULT_QUERY_TIMEOUT_MS}. Routes read it as `app.gridscope.queryTimeoutMs`.
-   */
+  /** Dataset query time-out in ms, then 422 (default {@link DEFAULT_QUERY_TIMEOUT_MS}); `app.gridscope.queryTimeoutMs`. */
   queryTimeoutMs?: number;
-  /** Clock of the rate-limit windows and usage months (tests). Default: the system clock. */
+  /** Clock of the rate-limit windows and usage months (tests). */
   now?: () => Date;
 }
 
@@ -54,18 +37,14 @@ export interface ServerOptions {
 /** The repository's `data/` folder, next to `server/`. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));
 
-/** The cache folder used when `cacheDir` is not given. */
+/** Env `GRIDSCOPE_CACHE_DIR`, else the OS cache folder for Gridscope. */
 export function defaultCacheDir(): string {
   return process.env.GRIDSCOPE_CACHE_DIR || envPaths('Gridscope', { suffix: '' }).cache;
 }
 
 /**
- * Builds (or reuses) the DuckDB file and opens the usage file, then returns a Fastify instance
- * serving `/v1`, not yet listening (callers may still register more plugins). `app.close()` writes
- * the usage counters and releases the DuckDB file. The instance carries `app.gridscope`
- * (GridscopeSettings in plans/entitlements.ts: the plan and the query time-out).
- * @throws for an unknown plan or a bad `queryTimeoutMs`, when a source file is missing, or when the
- * DuckDB file cannot be built or opened or the usage file cannot be read.
+ * Builds (or reuses) the DuckDB file; returns the /v1 app, not listening. `app.close()` saves usage and frees DuckDB.
+ * @throws for an unknown plan, a bad `queryTimeoutMs`, a missing source file, or an unusable DuckDB or usage file.
  */
 export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
   const plan = resolvePlan(options.plan);
@@ -83,7 +62,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     app.decorate('gridscope', { plan, queryTimeoutMs });
     app.decorateRequest('apiKeyId', null);
     app.decorateRequest('rowsReturned', 0);
-    app.decorateRequest('plan', null as unknown as Plan); // set by the plan hook (plans/hook.ts)
+    app.decorateRequest('plan', null as unknown as Plan);
     const usage = new UsageTracker({ plan, store: usageStore, ...(options.now ? { now: options.now } : {}) });
     app.addHook('onClose', async () => {
       store.close();

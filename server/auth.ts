@@ -2,18 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { HttpError } from './errors.js';
 
-/**
- * API-key authentication (spec "Authentication"): the key comes from the `x-api-key` header or the
- * `api_key` query parameter (header first). Missing → 401 "API key is required."; unknown or
- * revoked → 401 "Invalid API key.". Keys are kept and compared only as SHA-256 digests, with
- * `timingSafeEqual`, and are never logged (see logging.ts).
- */
-
 declare module 'fastify' {
   interface FastifyRequest {
-    /** SHA-256 hex of the caller's key once authenticated, else null. Safe to use as a map key. */
+    /** SHA-256 hex of the caller's key once authenticated, else null. */
     apiKeyId: string | null;
-    /** Data rows this response returns, for usage accounting (set by the route; 0 by default). */
+    /** Data rows this response returns, set by the route for usage accounting. */
     rowsReturned: number;
   }
 }
@@ -21,19 +14,19 @@ declare module 'fastify' {
 /** Outcome of {@link KeyRing.check}. */
 export type KeyStatus = 'valid' | 'unknown' | 'revoked';
 
-/** Exact 401 detail texts. */
+/** Exact 401 detail texts (docs/api.md#authentication). */
 export const AUTH_MESSAGES = { missing: 'API key is required.', invalid: 'Invalid API key.' } as const;
 
 const digest = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
 
-/** Compares a digest against every digest of a list, without stopping at the first match. */
+/** Visits every digest, without stopping at the first match, so timing does not reveal which key matched. */
 function contains(digests: readonly Buffer[], candidate: Buffer): boolean {
   let found = false;
   for (const known of digests) found = timingSafeEqual(known, candidate) || found;
   return found;
 }
 
-/** The configured keys, held as digests. A key listed as revoked is invalid even if also listed as valid. */
+/** The configured keys, held only as SHA-256 digests; a revoked key is invalid even if also listed as valid. */
 export class KeyRing {
   private readonly valid: Buffer[];
   private readonly revoked: Buffer[];
@@ -63,10 +56,7 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/**
- * onRequest hook for the /v1 routes: sets `request.apiKeyId` or throws HttpError 401.
- * Runs before parameter validation, so a bad key wins over a bad parameter (as in FastAPI).
- */
+/** onRequest hook: sets `request.apiKeyId` or throws HttpError 401, before validation so a bad key wins over a bad parameter. */
 export function authenticate(keys: KeyRing): onRequestHookHandler {
   return async (request) => {
     const key = presentedKey(request);

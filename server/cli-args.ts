@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_PLAN_NAME, PLAN_NAMES } from './plans/index.js';
 
-/** Command-line and environment parsing of cli.ts, kept apart so it can be tested without starting a server. */
-
 const USAGE = `usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--plan ${PLAN_NAMES.join('|')}] [--query-timeout 30]`;
 
 /** Parsed command line of `npm run serve`. */
@@ -10,20 +8,12 @@ export interface CliOptions {
   host: string;
   /** 0 = any free port. */
   port: number;
-  /** A plan of server/plans/plans.json (default `unlimited`; docs/plans.md). */
   plan: string;
-  /**
-   * Seconds after which a dataset query is cancelled and answered 422 (spec "Limits"), from
-   * `--query-timeout`; undefined = the server's default (30 s, server/query/guard.ts).
-   */
+  /** `--query-timeout`; undefined = the server's default (server/query/guard.ts). */
   queryTimeoutSeconds?: number;
 }
 
-/**
- * Parses the command line.
- * @throws Error with a usage message for a bad port, an unknown plan or option, or a
- *   `--query-timeout` that is not a positive number of seconds.
- */
+/** Parses the arguments. @throws Error with the usage text for a bad port, unknown plan or option, or a bad `--query-timeout`. */
 export function parseCli(args: string[]): CliOptions {
   let values: { port: string; host: string; plan: string; 'query-timeout'?: string };
   try {

@@ -55,7 +55,6 @@ async function startCli(env: Record<string, string>, lines: number, args: string
   return { child, output };
 }
 
-/** Sends a signal and resolves with the exit code once the process and its output are closed. */
 function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): Promise<number | null> {
   return new Promise((resolve) => {
     child.once('close', (code) => resolve(code));

@@ -4,13 +4,8 @@ import { createServer } from './app.js';
 import { keysFromEnv, parseCli, type CliOptions } from './cli-args.js';
 
 /**
- * `npm run serve -- --port 8787 [--host 127.0.0.1] [--plan free] [--query-timeout 30]`: runs the /v1 service in a terminal,
- * every key on the given plan (default `unlimited`; docs/plans.md), usage kept in the cache folder.
- * Prints exactly one line, `Gridscope /v1 service at http://<host>:<port>/v1`, and, when env
- * `GRIDSCOPE_API_KEYS` (comma-separated) is not set, a second line `API key: <key>` with a key
- * generated for this run (the one place a key is printed: the operator asked for it).
- * SIGINT/SIGTERM close the server (writing the usage file, releasing DuckDB) before exiting.
- * Bad arguments (an unknown `--plan` among them) exit with code 2.
+ * `npm run serve`: prints the service URL and, without env `GRIDSCOPE_API_KEYS`, a key generated for this run (the one
+ * place a key is printed: the operator asked for it). Bad arguments exit 2; SIGINT/SIGTERM close the server first.
  */
 
 async function main(): Promise<void> {

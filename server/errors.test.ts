@@ -7,7 +7,7 @@ import { ErrorBody } from '../shared/index.js';
 import { API_SERVER_OPTIONS, HttpError, MAX_PARAM_LENGTH, clientErrorAnswer, installErrorHandlers } from './errors.js';
 import { RequestValidationError } from './validation.js';
 
-/** Error bodies are JSON `{detail}` for every status, 5xx included (the Python client calls .json()). */
+// Every error body is JSON, 5xx included: the Python client calls .json() on them.
 async function appWith(error: Error) {
   const app = Fastify({ logger: false });
   installErrorHandlers(app);
@@ -55,10 +55,7 @@ describe('error bodies', () => {
   });
 });
 
-/**
- * The server's own errors, raised before a route runs, on an app built like createServer's (the
- * same Fastify options and handlers) with one route taking a path parameter and a validated query.
- */
+// The server's own errors, raised before a route runs, on an app with createServer's Fastify options and handlers.
 describe("Fastify's and Node's own errors in the API shape", () => {
   const app = Fastify({ ...API_SERVER_OPTIONS, logger: false });
   let port: number;
@@ -78,7 +75,6 @@ describe("Fastify's and Node's own errors in the API shape", () => {
     await app.close();
   });
 
-  /** Asserts a JSON `{"detail": "<text>"}` body and returns the text. */
   const detailOf = (res: { headers: Record<string, unknown>; json: () => unknown }) => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     return ErrorBody.strict().parse(res.json()).detail;
@@ -124,7 +120,6 @@ describe("Fastify's and Node's own errors in the API shape", () => {
     expect(res.json()).toEqual({ detail: [{ loc: ['query', 'limit'], msg: "Input should be '1' or '2'", type: 'enum' }] });
   });
 
-  /** Sends raw bytes on a new connection; resolves with all the server wrote and whether it closed the connection. */
   async function raw(request: string): Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean }> {
     const socket = connect(port, '127.0.0.1');
     let text = '';

@@ -3,15 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { RequestValidationError, validatorCompiler } from './validation.js';
 
-/**
- * Error bodies of the /v1 service (docs/api.md "Errors"): `{"detail": "<message>"}` for every
- * non-validation error, `{"detail": [{loc,msg,type}]}` for 422, whoever raises it — a route, a hook,
- * Fastify itself (bad percent-encoding, an over-long path parameter, a bad request body, shutting
- * down) or Node's HTTP parser (an over-long URL or header block, malformed HTTP). 5xx bodies are JSON
- * too because the official Python client calls `.json()` on them.
- */
-
-/** An error with an HTTP status and a client-safe message, e.g. 404 `Dataset x not found`. */
+/** An error with an HTTP status and a client-safe message, e.g. 404 `Dataset x not found` (docs/api.md#errors). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -25,10 +17,8 @@ export class HttpError extends Error {
 /** Longest path parameter Fastify routes (its default, stated so the 414 text can name it). */
 export const MAX_PARAM_LENGTH = 100;
 
-/** Body of a 500: nothing about the cause leaks. */
 const INTERNAL = { detail: 'Internal Server Error' };
 
-/** The `detail` of the errors Fastify raises before a route is found (`frameworkErrors`). */
 function frameworkDetail(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
@@ -40,13 +30,7 @@ function frameworkDetail(error: FastifyError): string {
   }
 }
 
-/**
- * The status line, `detail` and whether to answer at all for an error of Node's HTTP parser on a
- * connection (the request never reached Fastify): 431 for a request line plus headers over Node's
- * limit (`maxHeaderSize`, 16 KB: a URL that long lands here), 408 for a request that took too
- * long to arrive, 400 for anything else that is not HTTP. `undefined` for a connection the client
- * already reset.
- */
+/** Answer to a Node HTTP parser error: 431, 408 or 400 (docs/api.md#status-codes); `undefined` for a reset connection. */
 export function clientErrorAnswer(code: string): { status: number; detail: string } | undefined {
   if (code === 'ECONNRESET') return undefined;
   if (code === 'HPE_HEADER_OVERFLOW') {
@@ -56,16 +40,7 @@ export function clientErrorAnswer(code: string): { status: number; detail: strin
   return { status: 400, detail: 'Bad Request: the request is not valid HTTP.' };
 }
 
-/**
- * Fastify options every /v1 server is built with (app.ts): the answers to errors raised before
- * the error handler can run, in the API's shape.
- * - `frameworkErrors`: bad percent-encoding in the path → 400, a path parameter over
- *   {@link MAX_PARAM_LENGTH} characters → 414, anything else with its own status (5xx as 500);
- * - `clientErrorHandler`: Node's parser errors ({@link clientErrorAnswer}), answered with
- *   `Connection: close` on a socket that is then closed (its input cannot be trusted);
- * - `return503OnClosing: false`: the 503 of a request arriving during shutdown comes from
- *   {@link installErrorHandlers}' hook instead of Fastify's own body.
- */
+/** Fastify options of every /v1 server: `{detail}` answers to errors raised before the error handler runs (400, 414, 431…). */
 export const API_SERVER_OPTIONS = {
   routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   return503OnClosing: false,
@@ -78,7 +53,7 @@ export const API_SERVER_OPTIONS = {
     if (!answer || socket.destroyed) return;
     // The raw packet may hold a key (x-api-key header, api_key parameter): log the code only.
     this?.log.debug({ code: error.code }, 'client error');
-    // A response already under way on this connection would be corrupted by another status line.
+    // A response already under way would be corrupted by another status line; parser input cannot be trusted: close.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (!socket.writable || inFlight?.headersSent) {
       socket.destroy();
@@ -95,25 +70,10 @@ export const API_SERVER_OPTIONS = {
   },
 } satisfies FastifyServerOptions;
 
-/**
- * Fastify's serializer compiler for the routes' response schemas: they document the bodies in the
- * OpenAPI document, they do not re-encode them (a zod encoder would drop keys it does not list and
- * cost time on large pages), so a body is `JSON.stringify`-ed as it would be without a schema.
- */
+// Response schemas only document bodies: a zod encoder would drop unlisted keys and cost time on large pages.
 const documentOnlySerializer = () => (data: unknown) => JSON.stringify(data);
 
-/**
- * Installs on the root instance (before the routes) the request validation and the error answers:
- * - the zod validator compiler (validation.ts) and the document-only response serializer;
- * - RequestValidationError → 422 with its issues;
- * - HttpError and Fastify's own 4xx errors (e.g. a request body that is not JSON, a content type
- *   without parser) → that status with `{detail}`;
- * - anything else → logged, 500 `{"detail":"Internal Server Error"}` (no internals leak);
- * - unknown routes (and methods other than GET and HEAD) → 404 `{"detail":"Not Found"}`, before
- *   any authentication (as FastAPI does);
- * - a request arriving once `close()` has begun → 503 with `Connection: close` (with
- *   {@link API_SERVER_OPTIONS}' `return503OnClosing: false`; Fastify answers it itself otherwise).
- */
+/** Installs, before the routes, the zod validator and the answers of docs/api.md#errors (others: logged, bare 500). */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(documentOnlySerializer);

@@ -1,11 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/**
- * Logger configuration of the /v1 service (CONVENTIONS §14: logs never print a key). Fastify's
- * request serializer logs the URL, which may carry `?api_key=...`; ours logs it redacted, and pino's
- * redaction removes an `x-api-key` header should any log line carry request headers.
- */
-
 /** Fastify's `logger` option in its object form. */
 export type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
@@ -17,10 +11,7 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]api_key=)[^&#]*/gi, `$1${REDACTED}`);
 }
 
-/**
- * Logger options: info level, the request serializer with a redacted URL (no headers), and pino
- * redaction of `x-api-key` and `api_key` paths. `stream` is an optional destination (tests).
- */
+/** Logger options that never print a key: the URL redacted (Fastify's would log `?api_key=`), no headers; `stream` for tests. */
 export function loggerOptions(stream?: LoggerOptions['stream']): LoggerOptions {
   return {
     level: 'info',

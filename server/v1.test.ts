@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiUsage, ErrorBody } from '../shared/index.js';
 import { REVOKED_KEY, TEST_KEY, startTestServer } from './test-support/testing.js';
 
-/** Authentication (spec "Authentication"), unknown routes and usage accounting, through `inject`. */
-
 let app: FastifyInstance;
 let close: () => Promise<void>;
 const OTHER_KEY = 'second-key-abcdef';

@@ -13,38 +13,25 @@ import { updatesRoutes } from './routes/updates.js';
 import { usageRoutes } from './routes/usage.js';
 import type { UsageTracker } from './usage.js';
 
-/**
- * The authenticated /v1 scope: every route registered here first passes the API-key check
- * (spec "Authentication"), then the plan's limits (spec "Limits"; plans/hook.ts), and is counted
- * for usage (see usage.ts for what counts). Mount with `{ prefix: '/v1' }`.
- */
-
-/** Options of {@link v1Routes}. */
+/** Options of {@link v1Routes}; `dataDir` holds the source files (dataset updates count rows per file). */
 export interface V1Options {
   store: DatasetStore;
-  /** Folder of the source files (dataset updates count rows per file). */
   dataDir: string;
   keys: KeyRing;
   usage: UsageTracker;
 }
 
-/** Neither limited nor counted (ours): checking your usage must work when a limit is reached. */
+// Neither limited nor counted: checking your usage must work when a limit is reached.
 const EXEMPT_ROUTES = new Set(['/v1/api_usage']);
 
-/**
- * HEAD on a /v1 URL → 405 `{"detail":"Method Not Allowed"}` with `Allow: GET`, before the key is
- * checked (ours). The spec's endpoints are all GET and the API it describes (FastAPI) answers HEAD
- * with 405; Fastify would expose a HEAD route for every GET, which would run the query and charge
- * its rows and the request for a response without a body. So a HEAD costs nothing and counts for
- * nothing. (`/openapi.json` and the presigned `/exports/...` links outside /v1 keep HEAD.)
- */
+// Fastify would answer HEAD by running the GET route, charging rows for an empty body (docs/api.md#base-path-and-methods).
 const refuseHead: onRequestHookHandler = async (request, reply) => {
   if (request.method !== 'HEAD') return;
   reply.header('allow', 'GET');
   throw new HttpError(405, 'Method Not Allowed');
 };
 
-/** Registers authentication, plan limits, usage accounting and the resource route modules. */
+/** The /v1 scope (mount with `{ prefix: '/v1' }`): HEAD refusal, API key, plan limits and usage, then the routes. */
 export const v1Routes: FastifyPluginAsync<V1Options> = async (app, { store, dataDir, keys, usage }) => {
   const plan = planHooks(usage, EXEMPT_ROUTES);
   app.addHook('onRequest', refuseHead);

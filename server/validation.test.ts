@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DatasetFormatQuery, ValidationErrorBody } from '../shared/index.js';
 import { RequestValidationError, toValidationIssues, validatorCompiler } from './validation.js';
 
-/** What the validator compiler answers for `value` as the request part `httpPart`. */
 function validate(schema: z.ZodType, value: unknown, httpPart = 'querystring') {
   const check = validatorCompiler({ schema, httpPart, method: 'GET', url: '/test' });
   return check(value) as { value?: unknown; error?: Error };
 }
 
-/** The issues of a request part that does not parse, or fails the test when it parses. */
 function issuesOf(schema: z.ZodType, value: unknown, httpPart = 'querystring') {
   const { error } = validate(schema, value, httpPart);
   expect(error).toBeInstanceOf(RequestValidationError);

@@ -2,16 +2,6 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import type { ValidationIssue } from '../shared/index.js';
 
-/**
- * Request validation in the FastAPI shape (docs/api.md "Errors": 422 `{"detail":[{loc,msg,type}]}`).
- * The routes declare their parameters as zod schemas (`schema.params`, `schema.querystring`,
- * `schema.headers`); Fastify validates them with {@link validatorCompiler} after the `onRequest`
- * hooks (API key, plan limits) and before the handler, and hands the handler the parsed values.
- * This module renames zod's issues the way pydantic names them, so clients that match on `type`
- * (`enum`, `bool_parsing`, `int_parsing`, `missing`, `string_type`, `value_error`) and read `msg`
- * see what the hosted API would send.
- */
-
 /** Where a parameter comes from: the first element of `loc`. */
 export type ParameterLocation = 'query' | 'path' | 'header';
 
@@ -26,13 +16,12 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** pydantic's wording for a choice: `'a' or 'b'`, `'a', 'b' or 'c'`. */
 function choices(values: readonly unknown[]): string {
   const quoted = values.map((v) => `'${String(v)}'`);
   return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
 }
 
-/** Type and message for one zod issue. Custom issues may name their type in `params.fastapi_type`. */
+// pydantic's type names and wording, so clients matching on `type` and `msg` see what the hosted API sends.
 function describe(issue: ZodIssue): { type: string; msg: string } {
   switch (issue.code) {
     case 'invalid_value':
@@ -57,10 +46,7 @@ function describe(issue: ZodIssue): { type: string; msg: string } {
   }
 }
 
-/**
- * Converts a ZodError to FastAPI validation items: `loc` is `[location, ...issue.path]`.
- * Parse with `{ reportInput: true }` so a missing parameter is told from a wrong one.
- */
+/** A ZodError as FastAPI validation items (docs/api.md#errors); parse with `reportInput` so `missing` can be told apart. */
 export function toValidationIssues(error: z.ZodError, location: ParameterLocation): ValidationIssue[] {
   return error.issues.map((issue) => {
     const { type, msg } = describe(issue);
@@ -69,17 +55,11 @@ export function toValidationIssues(error: z.ZodError, location: ParameterLocatio
   });
 }
 
-/** Fastify's name of a request part → the first element of `loc`. */
 const LOCATIONS: Record<string, ParameterLocation> = { querystring: 'query', params: 'path', headers: 'header' };
 
 /**
- * Fastify's validator compiler for the zod route schemas (set by errors.ts `installErrorHandlers`):
- * parses the part with `{ reportInput: true }` (fastify-type-provider-zod's own compiler leaves the
- * input out of its issues, and without it a missing parameter cannot be told from a wrong one).
- * Valid → `{ value }`, the parsed value (defaults applied, unknown keys dropped) that Fastify puts
- * on `request.query` / `request.params`; invalid → `{ error }`, a {@link RequestValidationError}.
- * @throws Error at route registration for a schema that is not a zod schema, or for a request body
- * schema (no route takes a body).
+ * Fastify's validator compiler for zod route schemas; ours since fastify-type-provider-zod's leaves out the input that
+ * tells `missing` apart. @throws at route registration for a non-zod schema or a body schema (no route takes a body).
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart, method, url }) => {
   const location = LOCATIONS[httpPart ?? ''];

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ColumnValuesResponse } from '../../shared/index.js';
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 
-/** Column values (ours; spec endpoint 16): distinct values with counts, for filter suggestions. */
-
 let app: FastifyInstance;
 let close: () => Promise<void>;
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-api-key': TEST_KEY } });

@@ -6,21 +6,12 @@ import type { DatasetStore } from '../data/store.js';
 import { HttpError } from '../errors.js';
 import { routeDoc } from '../openapi.js';
 
-/**
- * Column values **(ours)** (spec endpoint 16 "Column values"; addendum's suggested shape):
- * `GET /datasets/{dataset_id}/columns/{column}/values?search=&limit=` →
- * `{"dataset_id","column","values":[{"value","count"}],"truncated"}`, for filter suggestions.
- * Bad `limit` (not 1..10000) → 422; unknown dataset → 404 `Dataset <id> not found`; unknown column
- * → 404 `Column <x> not found in dataset. Possible columns: a, b, c.` The values are not data rows:
- * they do not count towards the monthly row limit.
- */
-
 /** Options of {@link columnValuesRoutes}. */
 export interface ColumnValuesRoutesOptions {
   store: DatasetStore;
 }
 
-/** Registers the column-values route (mount under `/v1`). */
+/** Registers the column-values route, mounted under `/v1` (docs/api.md#column-values); values are not counted rows. */
 export const columnValuesRoutes: FastifyPluginAsync<ColumnValuesRoutesOptions> = async (plain, { store }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const schema = {

@@ -6,10 +6,7 @@ import { distanceKm, Footprint } from '../data/synthetic/geo.js';
 import { TEST_KEY, dataFile, startTestServer } from '../test-support/testing.js';
 import { apiTime, sourceRows, type SourceRow } from './constraints/testing.js';
 
-/**
- * Constraint location, binding rows and binding constraints with locations (endpoints 6, 7, 8) on
- * the embedded data; expected rows computed with plain JavaScript from the CSV sources.
- */
+// Expected rows are computed with plain JavaScript from the CSV sources.
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -28,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-describe('GET /v1/constraints/{constraint_id}/location (endpoint 6)', () => {
+describe('GET /v1/constraints/{constraint_id}/location', () => {
   it('gives synthetic start and end substations inside the PJM footprint', async () => {
     for (const constraint of constraints) {
       const res = await get(`/v1/constraints/${constraint.gs_entity_id}/location`);
@@ -57,7 +54,7 @@ describe('GET /v1/constraints/{constraint_id}/location (endpoint 6)', () => {
   });
 });
 
-describe('GET /v1/constraints/binding (endpoint 7)', () => {
+describe('GET /v1/constraints/binding', () => {
   const rtRows = () => rows.filter((r) => r.dataset === RT);
 
   it('returns the dataset rows with constraint and contingency names and ids, in time order (default limit 50000)', async () => {
@@ -97,7 +94,7 @@ describe('GET /v1/constraints/binding (endpoint 7)', () => {
   });
 });
 
-describe('GET /v1/constraints/binding/locations (endpoint 8)', () => {
+describe('GET /v1/constraints/binding/locations', () => {
   it('ranks constraints by peak |shadow price|, one observation per interval at its peak row', async () => {
     const start = '2024-09-02T00:00:00';
     const end = '2024-09-05T00:00:00';

@@ -4,11 +4,7 @@ import { LocationConstraintCost, ShiftFactorPerLocation, type Constraint, type S
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 import { absoluteCosts, sourceRows, type SourceRow } from './constraints/testing.js';
 
-/**
- * Shift factors (endpoints 3, 5) and location constraint costs (endpoint 4) on the embedded data.
- * Costs are checked against plain JavaScript over the CSV rows and the per-pair shift factors the
- * API reports for single source rows (endpoint 3 filtered by contingency and dataset).
- */
+// Costs are checked against plain JavaScript over the CSV rows and the per-pair shift factors of single source rows.
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -24,7 +20,6 @@ const DA = 'pjm_marginal_value_day_ahead_hourly';
 const RT = 'pjm_marginal_value_real_time_5_min';
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** A location id by name, through endpoint 5 of any constraint. */
 async function locationIds(): Promise<Map<string, string>> {
   const items = await json<ShiftFactorPerLocation[]>(`/v1/constraints/${constraints[0]!.gs_entity_id}/shift-factors`);
   return new Map(items.map((item) => [item.location, item.location_gs_entity_id]));
@@ -37,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-describe('shift factors (endpoints 3 and 5)', () => {
+describe('shift factors by location and by constraint', () => {
   it('constraint view: one row per PJM hub and zone, in [-1, 1], marked synthetic', async () => {
     const lenox = constraints.find((c) => c.constraint_name.startsWith('LENOX-NMESHOPP'))!;
     const res = await get(`/v1/constraints/${lenox.gs_entity_id}/shift-factors`);
@@ -110,7 +105,7 @@ describe('shift factors (endpoints 3 and 5)', () => {
   });
 });
 
-describe('location constraint costs (endpoint 4)', () => {
+describe('location constraint costs', () => {
   const window = { start: '2024-09-02T00:00:00', end: '2024-09-03T12:00:00' };
   const url = (location: string, dataset: string, extra = '', w = window) =>
     `/v1/constraints/locations/${location}/constraint-costs?dataset_id=${dataset}&start_time=${w.start}Z&end_time=${w.end}Z${extra}`;

@@ -6,11 +6,7 @@ import type { ConstraintStore } from '../data/constraints/store.js';
 import { tempDir } from '../test-support/testing.js';
 import { BINDING, DATASET, SHIFT_FACTORS, VERSIONS, fixtureApp, ids } from './constraints/fixture.js';
 
-/**
- * Rules the embedded data cannot show, on a hand-made constraint database (constraints/fixture.ts):
- * the no-contingency-column cost rule (endpoint 4), exclude_zeros, the 400 for a market without a
- * geometry table (endpoint 6), and outage overlap / as-of reconstruction at the window edges (14).
- */
+// Rules the embedded data cannot show, on the hand-made constraint database of constraints/fixture.ts.
 
 let app: FastifyInstance;
 let store: ConstraintStore;
@@ -111,7 +107,7 @@ describe('shift factors: exclude_zeros drops zero rows before aggregating', () =
   });
 });
 
-describe('shift factors per location for a constraint (endpoint 5): the parameters of endpoint 3', () => {
+describe('shift factors per location for a constraint: the parameters of shift factors by location', () => {
   const view = async (constraint: string, query = '') => {
     const res = await get(`/v1/constraints/${constraint}/shift-factors${query}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -4,10 +4,7 @@ import { ConstraintListResponse, Contingency, ValidationErrorBody, type Constrai
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 import { FEEDS, absoluteCosts, apiTime, sourceRows, type SourceRow } from './constraints/testing.js';
 
-/**
- * `GET /v1/constraints` and `/v1/constraints/contingencies` (spec endpoints 1 and 2): one test per
- * rule of their tables, figures checked against the CSV sources read with plain JavaScript.
- */
+// One test per rule of docs/api.md#constraint-list and #contingency-list, figures checked against the CSV sources.
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -22,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => close());
 
-/** Expected entities by name: first/last time and datasets, from the CSV rows. */
 function seen(key: (row: SourceRow) => string) {
   const byName = new Map<string, { earliest: string; latest: string; datasets: Set<string> }>();
   for (const row of rows) {
@@ -84,7 +80,7 @@ describe('GET /v1/constraints', () => {
     expect(names(data.slice(firstNull))).toEqual(names(data.slice(firstNull).sort(byLatest)));
   });
 
-  it('search takes precedence over include_absolute_costs in the default ordering (spec rule 1 before 3)', async () => {
+  it('search takes precedence over include_absolute_costs in the default ordering', async () => {
     const { data } = await list('?search=kv&include_absolute_costs=true');
     expect(data.length).toBeGreaterThan(10);
     const byRelevance = [...data].sort((a, b) => a.constraint_name.length - b.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1));
@@ -96,7 +92,6 @@ describe('GET /v1/constraints', () => {
   });
 
   it('sort_order without sort_column orders the first default key: desc = the default, asc = its reverse', async () => {
-    // No search, no costs: latest_seen_utc; ties stay market asc, name asc.
     const dflt = (await list()).data;
     expect(names((await list('?sort_order=desc')).data)).toEqual(names(dflt));
     const asc = (await list('?sort_order=asc')).data;
@@ -108,7 +103,6 @@ describe('GET /v1/constraints', () => {
     const searched = (await list('?search=kv&sort_order=asc')).data;
     expect(names(searched)).toEqual(names([...searched].sort((a, b) => b.constraint_name.length - a.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1))));
     expect(names((await list('?search=kv&sort_order=desc')).data)).toEqual(names((await list('?search=kv')).data));
-    // Costs: rt_absolute_cost ascending, nulls still last.
     const costs = (await list('?include_absolute_costs=true&sort_order=asc')).data.map((c) => c.rt_absolute_cost);
     const firstNull = costs.indexOf(null);
     expect(firstNull).toBeGreaterThan(1);
@@ -174,7 +168,6 @@ describe('GET /v1/constraints', () => {
         else expect(cost).toBeNull();
       }
     }
-    // Without the flag the window is ignored and no cost keys appear.
     expect(Object.keys((await list(`?absolute_cost_start_time=${start}Z`)).data[0]!)).not.toContain('rt_absolute_cost');
   });
 

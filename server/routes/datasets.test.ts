@@ -14,8 +14,6 @@ import {
 } from '../../shared/index.js';
 import { TEST_KEY, startTestServer, tempDir } from '../test-support/testing.js';
 
-/** Dataset catalogue routes through `inject` (spec endpoints 11–13). */
-
 let app: FastifyInstance;
 let close: () => Promise<void>;
 const auth = { 'x-api-key': TEST_KEY };
@@ -94,7 +92,7 @@ describe('GET /v1/datasets', () => {
     const res = await get('/v1/datasets?return_format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    // Pagination §4: all four headers, valued as the JSON meta (one page, no page size or limit).
+    // All four pagination headers, valued as the JSON meta (docs/api.md#pagination).
     const meta = (await get('/v1/datasets')).json().meta;
     expect(res.headers).toMatchObject({ 'x-page': String(meta.page), 'x-page-size': 'null', 'x-limit': 'null', 'x-has-next-page': 'false' });
     expect(res.headers['content-disposition']).toBeUndefined();

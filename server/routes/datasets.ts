@@ -18,32 +18,19 @@ import { routeDoc } from '../openapi.js';
 import { requireEntitlement } from '../plans/index.js';
 import { sendTable } from '../respond.js';
 
-/**
- * Dataset catalogue routes (spec endpoints 11–13; addendum "Clients the /v1 service must satisfy"):
- * `GET /datasets` (and `/datasets/`, served without a redirect), `GET /datasets/{dataset_id}`,
- * `GET /datasets/{dataset_id}/audit`. All accept `return_format`, `json_schema` and `download`
- * (shared `DatasetFormatQuery`); bad values → 422, unknown dataset → 404 `Dataset <id> not found`.
- */
-
 /** Options of {@link datasetRoutes}. */
 export interface DatasetRoutesOptions {
   store: DatasetStore;
 }
 
-/** `meta` of the catalogue list (addendum: all null but `page`). */
 const LIST_META: PageMeta = { page: 1, limit: null, page_size: null, hasNextPage: null, cursor: null };
-/** `meta` of the single-dataset and audit responses: everything is on this one page. */
 const SINGLE_PAGE_META: PageMeta = { page: 1, limit: null, page_size: null, hasNextPage: false, cursor: null };
 
-/** Table columns of the list: the Dataset fields in schema order (optional `popularity_rank` left out). */
 const LIST_COLUMNS = Object.keys(Dataset.shape).filter((key) => key !== 'popularity_rank');
 const DETAIL_COLUMNS = [...LIST_COLUMNS, 'data_timezone'];
 const AUDIT_COLUMNS = Object.keys(AuditRow.shape);
 
-/**
- * A list item: the Dataset without `data_timezone`; `subseries_index_column` absent when the dataset
- * has none (spec "Resources → Dataset"; the single-dataset endpoint keeps it as null, endpoint 12).
- */
+// The list leaves out a null `subseries_index_column`; the dataset detail keeps it as null (docs/api.md#dataset-list).
 function listItem(dataset: DatasetWithTimezone): Dataset {
   const item: Record<string, unknown> = {};
   for (const key of LIST_COLUMNS) {
@@ -53,7 +40,6 @@ function listItem(dataset: DatasetWithTimezone): Dataset {
   return item as Dataset;
 }
 
-/** The dataset named by the path, or HttpError 404. */
 function findDataset(store: DatasetStore, id: string): DatasetWithTimezone {
   const dataset = store.get(id);
   if (dataset === undefined) throw new HttpError(404, `Dataset ${id} not found`);
@@ -65,7 +51,7 @@ const CSV_NOTE = 'With `return_format=csv` the body is `text/csv` (header line, 
 const LIST_SCHEMA = {
   ...routeDoc({
     tag: 'Datasets',
-    summary: 'List datasets (endpoint 11)',
+    summary: 'List datasets',
     description: `Also served at /v1/datasets/ without a redirect. ${CSV_NOTE}`,
     ok: DatasetListResponse,
     csv: true,
@@ -73,7 +59,7 @@ const LIST_SCHEMA = {
   querystring: DatasetFormatQuery,
 };
 
-/** Registers the dataset catalogue routes (mount under `/v1`). */
+/** Registers the dataset list, detail and audit routes under `/v1` (docs/api.md#dataset-list). */
 export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (plain, { store }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const list = async (request: FastifyRequest<{ Querystring: DatasetFormatQuery }>, reply: FastifyReply) => {
@@ -94,7 +80,7 @@ export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (pl
   app.get('/datasets/', { schema: { ...LIST_SCHEMA, hide: true } }, list);
 
   const detail = {
-    ...routeDoc({ tag: 'Datasets', summary: 'One dataset (endpoint 12)', description: CSV_NOTE, ok: DatasetDetailResponse, csv: true, errors: [404] }),
+    ...routeDoc({ tag: 'Datasets', summary: 'One dataset', description: CSV_NOTE, ok: DatasetDetailResponse, csv: true, errors: [404] }),
     params: DatasetPath,
     querystring: DatasetFormatQuery,
   };
@@ -112,7 +98,7 @@ export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (pl
   const audit = {
     ...routeDoc({
       tag: 'Datasets',
-      summary: 'Audit counts per market date (endpoint 13)',
+      summary: 'Audit counts per market date',
       description: CSV_NOTE,
       ok: AuditResponse,
       csv: true,

@@ -8,22 +8,13 @@ import { parseRange } from '../exports/range.js';
 import { closeExportServiceFor, exportServiceFor, type ExportService } from '../exports/service.js';
 import { routeDoc } from '../openapi.js';
 
-/**
- * `GET /exports/<bucket>/<object key>?expires=<unix s>&signature=<hex>` (ours): the download a
- * presigned link points at. Registered OUTSIDE the /v1 API-key scope: the signature is the
- * credential. A missing, malformed or tampered signature, or another bucket → 403 "Signature does
- * not match"; a link past `expires` → 403 "Request has expired". Sends `application/gzip` with
- * `Accept-Ranges: bytes`; a single `Range` → 206 with `Content-Range`; a malformed or unsatisfiable
- * one → 416 with `Content-Range: bytes *\/<size>`.
- */
-
 /** Options: the dataset store (sharing the export service of its /v1 routes) or a ready service. */
 export interface ExportDownloadOptions {
   store: DatasetStore;
   service?: ExportService;
 }
 
-/** Registers the download route at the root (no prefix). */
+/** Registers the presigned download outside the API-key scope: the signature is the key (docs/api.md#export-file-download). */
 export const exportDownloadRoutes: FastifyPluginAsync<ExportDownloadOptions> = async (app, { store, service: given }) => {
   const service = given ?? exportServiceFor(store);
   if (!given) app.addHook('onClose', async () => closeExportServiceFor(store));

@@ -11,11 +11,7 @@ import { TEST_KEY, csvRecords, dataFile, tempDir } from '../test-support/testing
 import { exportDownloadRoutes } from './export-download.js';
 import { exportRoutes } from './exports.js';
 
-/**
- * Bulk exports (spec endpoints 9, 10 and the presigned download): listing rules, file contents
- * against the sources, link expiry (injected clock) and tampering, Range requests. A small app with
- * an injected clock serves most tests; the real server checks the wiring (download without a key).
- */
+// A small app with an injected clock serves most tests; the real server checks the wiring (download without a key).
 
 const DA = 'pjm_marginal_value_day_ahead_hourly';
 const WIND = 'pjm_wind_forecast_hourly';
@@ -50,7 +46,7 @@ afterAll(async () => {
   await rm(cacheDir, { recursive: true, force: true });
 });
 
-describe('GET /v1/csv-exports/{dataset_id} (endpoint 10)', () => {
+describe('GET /v1/csv-exports/{dataset_id}', () => {
   it('lists one file per UTC date of the time index, with the real size and modification time', async () => {
     const body = await list(DA);
     const dates = new Set<string>();
@@ -89,8 +85,8 @@ describe('GET /v1/csv-exports/{dataset_id} (endpoint 10)', () => {
   });
 });
 
-describe('GET /v1/csv-exports/{dataset_id}/{export_date} (endpoint 9) and the download', () => {
-  it('answers the addendum layout and a link to this service', async () => {
+describe('GET /v1/csv-exports/{dataset_id}/{export_date} and the download', () => {
+  it('answers the documented object key layout and a link to this service', async () => {
     const body = await presign(DA, '2024-09-03');
     expect(body).toMatchObject({ bucket: 'gridscope-exports', object_key: `${DA}/year=2024/month=09/2024-09-03.csv.gz`, expires_in_seconds: 3600 });
     expect(body.presigned_url).toMatch(new RegExp(`^http://localhost(:\\d+)?/exports/gridscope-exports/${DA}/year=2024/month=09/2024-09-03\\.csv\\.gz\\?expires=\\d+&signature=[0-9a-f]{64}$`));

@@ -14,23 +14,16 @@ import { objectKey } from '../exports/keys.js';
 import { closeExportServiceFor, exportServiceFor, type ExportService } from '../exports/service.js';
 import { routeDoc } from '../openapi.js';
 
-/**
- * Bulk export routes under `/v1` (spec endpoints 9 and 10): the per-day file listing (`year`,
- * `month` — month requires year, 422 otherwise) and the presigned link of one file. Unknown dataset
- * → 404 `Dataset <id> not found`; a date without rows → 404. Links point at this service's
- * `/exports/<bucket>/<object key>` (routes/export-download.ts), served without an API key.
- */
-
 /** Options: the dataset store (the service is shared per store), or a ready service (tests). */
 export interface ExportRouteOptions {
   store: DatasetStore;
   service?: ExportService;
 }
 
-/** Scheme and host the client used, for absolute links. */
+// Links use the scheme and host the client used (docs/api.md#export-download-link).
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** Registers endpoints 9 and 10. */
+/** Registers the export file list and download link routes under `/v1` (docs/api.md#export-file-list). */
 export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (plain, { store, service: given }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const service = given ?? exportServiceFor(store);
@@ -43,7 +36,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (plain
   };
 
   const list = {
-    ...routeDoc({ tag: 'Exports', summary: 'Per-day export files of a dataset (endpoint 10)', ok: ExportListResponse, errors: [404] }),
+    ...routeDoc({ tag: 'Exports', summary: 'Per-day export files of a dataset', ok: ExportListResponse, errors: [404] }),
     params: ExportDatasetPath,
     querystring: ExportListQuery,
   };
@@ -60,7 +53,7 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (plain
   });
 
   const file = {
-    ...routeDoc({ tag: 'Exports', summary: 'Presigned download link of one export file (endpoint 9)', ok: PresignedExportResponse, errors: [404] }),
+    ...routeDoc({ tag: 'Exports', summary: 'Presigned download link of one export file', ok: PresignedExportResponse, errors: [404] }),
     params: ExportFilePath,
     querystring: PresignedExportQuery,
   };

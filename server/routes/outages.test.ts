@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActiveOutagesResponse } from '../../shared/index.js';
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 
-/**
- * `GET /v1/outages/{market_id}/active` (spec endpoint 14) on the embedded tickets: the real PJM eDART
- * ticket 724453 (interval 2017-11-19 10:00 EST → 2027-11-01 16:00 EDT; dates logged 2021-11-01 21:28
- * EDT, re-stamped Active 2024-10-27 07:19 EDT) at the edges of its window and versions, plus the
- * synthetic tickets. Edge cases on hand-made versions are in constraints-fixture.test.ts.
- */
+// Real ticket 724453: 2017-11-19 10:00 EST → 2027-11-01 16:00 EDT, logged 2021-11-01 21:28 EDT, re-stamped 2024-10-27 07:19 EDT.
 
 let app: FastifyInstance;
 let close: () => Promise<void>;

@@ -6,19 +6,13 @@ import { HttpError } from '../errors.js';
 import { routeDoc } from '../openapi.js';
 import { constraintAccess, markSynthetic, type ConstraintRouteOptions } from './constraints/context.js';
 
-/**
- * `GET /outages/{market_id}/active` (spec endpoint 14; rules in data/constraints/outages.ts). The
- * market id is case-insensitive; a market without outage data → 404. `start_date=` (empty) counts as
- * absent: the schema's own rule (shared/schemas/outages.ts), so the plan hook's row bound reads the
- * query as this route does. Ticket 724453 is real, the others synthetic (`is_synthetic`; header
- * `x-gridscope-synthetic`).
- */
+/** Registers active outages under `/v1` (docs/api.md#active-outages; rules in data/constraints/outages.ts). */
 export const outageRoutes: FastifyPluginAsync<ConstraintRouteOptions> = async (plain, options) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const getStore = constraintAccess(app, options);
   const doc = routeDoc({
     tag: 'Outages',
-    summary: 'Scheduled outages overlapping a window (endpoint 14)',
+    summary: 'Scheduled outages overlapping a window',
     description: 'Reconstructed as of start_time. Ticket 724453 is a real PJM eDART ticket; all others are SYNTHETIC (is_synthetic).',
     ok: ActiveOutagesResponse,
     errors: [404],

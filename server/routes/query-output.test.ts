@@ -6,11 +6,7 @@ import { resolvePlan } from '../plans/index.js';
 import { TEST_CATALOGUE } from '../test-support/queryFixtures.js';
 import { startQueryServer, type QueryTestServer } from '../test-support/query.js';
 
-/**
- * Contract suite of `GET /v1/datasets/{id}/query`, paging and output (spec "Pagination";
- * addendum "Dataset query": `page`, `page_size`, `limit`, `cursor`, `return_format`,
- * `json_schema`, `download`, `X-Stream`, `Accept-Encoding`; plans: rows per response, resampling).
- */
+// Contract suite of the dataset query's paging and output (docs/api.md#pagination, #return-formats).
 
 const TINY = resolvePlan({
   name: 'tiny',
@@ -42,7 +38,6 @@ const get = (url: string, headers: Record<string, string> = {}, on = app) => on.
 const body = (res: LightMyRequestResponse) => DatasetQueryResponse.parse(res.json());
 const decode = (cursor: string) => QueryCursorToken.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
 
-/** Minimal RFC 4180 reader for the tests. */
 function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let field = '';

@@ -3,11 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetQueryResponse } from '../../shared/index.js';
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 
-/**
- * The query route inside the real /v1 service (`createServer`): registered in the authenticated
- * scope, on the embedded catalogue, under the server's plan, counted in `/v1/api_usage`.
- */
-
 let app: FastifyInstance;
 let close: () => Promise<void>;
 beforeAll(async () => {

@@ -13,12 +13,7 @@ import {
   type QueryTestServer,
 } from '../test-support/query.js';
 
-/**
- * Contract suite of `GET /v1/datasets/{id}/query`, rows and selection rules (addendum "Dataset
- * query"): one case per rule, with its status, body shape and `detail`. Fixtures: fixtures.ts
- * (`fx_dst` hourly × NORTH/SOUTH over 2024-03-09…11 and 2024-11-02…04 UTC; `fx_forecast` six
- * vintages for 2024-06-01). Output formats and paging: query-output.test.ts.
- */
+// One case per rule of docs/api.md#dataset-query; `fx_dst`: hourly × NORTH/SOUTH over 2024-03-09…11 and 2024-11-02…04 UTC.
 
 let server: QueryTestServer;
 let app: FastifyInstance;
@@ -43,7 +38,6 @@ const CASES: Case[] = [
   { rule: '±HH:MM offset', url: `${DST}start_time=2024-03-10T00:00:00-05:00&end_time=2024-03-10T03:00:00-04:00`, check: (r) => expect(starts(r)).toEqual(['2024-03-10T05:00:00+00:00', '2024-03-10T05:00:00+00:00', '2024-03-10T06:00:00+00:00', '2024-03-10T06:00:00+00:00']) },
   { rule: 'naive values read in timezone', url: `${DST}start_time=2024-03-10 00:00&end_time=2024-03-10 03:00&timezone=US/Eastern&columns=value`, check: (r) => expect(column(r, 'interval_start_utc')).toEqual(['2024-03-10T05:00:00+00:00', '2024-03-10T05:00:00+00:00', '2024-03-10T06:00:00+00:00', '2024-03-10T06:00:00+00:00']) },
   { rule: 'bad timestamp', url: `${DST}start_time=yesterday`, status: 400, detail: "Invalid start_time 'yesterday': expected an ISO 8601 date or date-time such as 2024-01-01, 2024-01-01 00:00:00 or 2024-01-01T00:00:00-05:00" },
-  // time + time_comparison.
   { rule: 'time=latest', url: `${DST}time=latest`, check: (r) => expect(starts(r)).toEqual(['2024-11-04T23:00:00+00:00', '2024-11-04T23:00:00+00:00']) },
   { rule: 'time with default =', url: `${DST}time=2024-03-09T00:00:00Z`, check: (r) => expect(column(r, 'location')).toEqual(['NORTH', 'SOUTH, "X"']) },
   { rule: 'time_comparison >=', url: `${DST}time=2024-11-04T22:00:00Z&time_comparison=>=`, check: (r) => expect(rows(r)).toHaveLength(4) },
@@ -63,7 +57,6 @@ const CASES: Case[] = [
   { rule: 'publish_time_start/end', url: `${FORECAST}publish_time_start=2024-06-01&publish_time_end=2024-06-01T06:00:00Z`, check: (r) => expect(column(r, 'forecast')).toEqual(hours(0, 24).map((h) => h + 400)) },
   { rule: 'publish_time without a publish column', url: `${DST}publish_time=latest`, status: 400, detail: 'Dataset fx_dst has no publish time column: publish_time, publish_time_start and publish_time_end do not apply to it' },
   { rule: 'bad latest_before offset', url: `${FORECAST}publish_time=latest_before:yesterday`, status: 400, detail: "Invalid publish_time 'latest_before:yesterday': the offset after latest_before: must look like -1 day, -6 hours or 30 minutes" },
-  // The one filter.
   { rule: 'filter =', url: `${DST}filter_column=location&filter_value=NORTH`, check: (r) => expect(new Set(column(r, 'location'))).toEqual(new Set(['NORTH'])) },
   { rule: 'filter !=', url: `${DST}filter_column=location&filter_value=NORTH&filter_operator=!=`, check: (r) => expect(rows(r)).toHaveLength(144) },
   { rule: 'filter > on a number', url: `${DST}filter_column=value&filter_operator=>&filter_value=1100`, check: (r) => expect(column(r, 'flag')).toEqual([67, 68, 69, 70, 71, 67, 68, 69, 70, 71]) },
@@ -74,13 +67,11 @@ const CASES: Case[] = [
   { rule: 'filter_operator alone is ignored', url: `${DST}filter_operator=%3E`, check: (r) => expect(rows(r)).toHaveLength(288) },
   { rule: 'unknown filter_operator', url: `${DST}filter_column=flag&filter_value=1&filter_operator=like`, status: 400, detail: "Invalid filter_operator 'like'. Accepted values: =, !=, >, >=, <, <=, in" },
   { rule: 'filter_column without filter_value', url: `${DST}filter_column=flag`, status: 400, detail: 'filter_value is required when filter_column is given' },
-  // columns, order.
   { rule: 'columns: time index columns first', url: `${DST}columns=note,interval_end_utc,location&limit=1`, check: (r) => expect(Object.keys(rows(r)[0]!)).toEqual(['interval_start_utc', 'interval_end_utc', 'note', 'location']) },
   { rule: 'unknown column in columns', url: `${DST}columns=value,nope`, status: 400, detail: `Column nope not found in dataset. Possible columns: ${POSSIBLE}` },
   { rule: 'order=desc: time index then key', url: `${DST}order=desc&limit=3&columns=location`, check: (r) => expect(rows(r).map((row) => [row.interval_start_utc, row.location])).toEqual([
     ['2024-11-04T23:00:00+00:00', 'SOUTH, "X"'], ['2024-11-04T23:00:00+00:00', 'NORTH'], ['2024-11-04T22:00:00+00:00', 'SOUTH, "X"'],
   ]) },
-  // timezone.
   { rule: 'timezone=market adds _local before _utc', url: `${DST}timezone=market&limit=1&columns=value`, check: (r) => expect(rows(r)[0]).toEqual({
     interval_start_local: '2024-03-08T19:00:00-05:00', interval_start_utc: '2024-03-09T00:00:00+00:00',
     interval_end_local: '2024-03-08T20:00:00-05:00', interval_end_utc: '2024-03-09T01:00:00+00:00', value: 0,
@@ -107,7 +98,6 @@ const CASES: Case[] = [
   } },
   { rule: 'resample_frequency outside the set', url: `${DST}resample_frequency=7min`, status: 400, detail: "Invalid resample_frequency '7min'. Accepted values: 5min, 15min, 30min, 1h, 1d, 1w, 1M, or 'N minutes', 'N hours', 'N days', 'N weeks', 'N months', 'N years' with N a positive integer." },
   { rule: 'resample_by unknown column', url: `${DST}resample_frequency=1h&resample_by=zone`, status: 400, detail: `Column zone not found in dataset. Possible columns: ${POSSIBLE}` },
-  // Dataset.
   { rule: 'unknown dataset', url: '/v1/datasets/nope/query', status: 404, detail: 'Dataset nope not found' },
 ];
 
@@ -120,7 +110,6 @@ describe('GET /v1/datasets/{id}/query: selection rules', () => {
   });
 });
 
-/** Validation errors: 422 in the FastAPI shape. */
 const INVALID: [string, string, string, string][] = [
   ['time_comparison=~', 'time_comparison', 'enum', "Input should be '=', '>', '>=', '<' or '<='"],
   ['order=sideways', 'order', 'enum', "Input should be 'asc' or 'desc'"],

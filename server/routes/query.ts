@@ -11,14 +11,6 @@ import { DEFAULT_QUERY_TIMEOUT_MS } from '../query/guard.js';
 import { parseQuery } from '../query/params.js';
 import { StorageOrder } from '../query/storage.js';
 
-/**
- * `GET /datasets/{dataset_id}/query` (spec endpoint 16, "Pagination", "Errors", "Limits"; the
- * addendum's "Dataset query" table is the contract; docs/query.md describes every parameter).
- * Order of checks: parameter syntax (422), dataset (404), parameter meaning (400), resampling
- * entitlement (403), then the query under the time-out (422). `request.rowsReturned` counts the
- * rows sent. Mount under `/v1`, after authentication and the plan hook.
- */
-
 /** Options of {@link queryRoutes}. */
 export interface QueryRoutesOptions {
   store: DatasetStore;
@@ -26,7 +18,7 @@ export interface QueryRoutesOptions {
   queryTimeoutMs?: number;
 }
 
-/** Registers the dataset query route. */
+/** Registers the dataset query under `/v1`, after authentication and the plan hook (docs/api.md#dataset-query, docs/query.md). */
 export const queryRoutes: FastifyPluginAsync<QueryRoutesOptions> = async (plain, options) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const { store } = options;
@@ -36,7 +28,7 @@ export const queryRoutes: FastifyPluginAsync<QueryRoutesOptions> = async (plain,
 
   const doc = routeDoc({
     tag: 'Datasets',
-    summary: 'Query a dataset (endpoint 16)',
+    summary: 'Query a dataset',
     description:
       'Pagination by page or cursor; header `X-Stream: true` streams JSON. With `return_format=csv` the body is `text/csv` (header line, then rows).',
     ok: DatasetQueryResponse,

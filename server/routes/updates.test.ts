@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatasetListResponse, DatasetUpdatesResponse, ValidationErrorBody } from '../../shared/index.js';
 import { TEST_KEY, csvDataRows, startTestServer } from '../test-support/testing.js';
 
-/** Dataset updates (spec endpoint 16, "Dataset update record"): records of the embedded build. */
-
 let app: FastifyInstance;
 let close: () => Promise<void>;
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-api-key': TEST_KEY } });

@@ -6,30 +6,19 @@ import { buildUpdateRecords } from '../data/updates.js';
 import { HttpError } from '../errors.js';
 import { routeDoc } from '../openapi.js';
 
-/**
- * Dataset updates (spec "Dataset update record", endpoint 16; addendum "Other endpoints"):
- * `GET /dataset-updates` (all datasets; `/dataset-updates/` too) and
- * `GET /dataset-updates/{dataset_id}` → `{"data":[{id, dataset, time_utc, num_rows_inserted,
- * num_rows_updated, is_backfill}]}`, ordered by `time_utc` then `id` (`order` asc by default),
- * at most `limit` records. Bad parameters → 422; unknown dataset → 404 `Dataset <id> not found`.
- * What the records of the embedded data say: server/data/updates.ts.
- */
-
-/** Options of {@link updatesRoutes}. */
+/** Options of {@link updatesRoutes}; rows per source file in `dataDir` are counted once, on first use. */
 export interface UpdatesRoutesOptions {
   store: DatasetStore;
-  /** Folder of the source files (rows per file are counted from them once, on first use). */
   dataDir: string;
 }
 
-/** The records in the requested order, trimmed to `limit`. */
 function select(records: readonly DatasetUpdate[], query: DatasetUpdatesQuery): DatasetUpdatesResponse {
   const ascending = [...records].sort((a, b) => a.time_utc.localeCompare(b.time_utc) || a.id - b.id);
   const ordered = query.order === 'desc' ? ascending.reverse() : ascending;
   return { data: query.limit === undefined ? ordered : ordered.slice(0, query.limit) };
 }
 
-/** Registers the dataset-updates routes (mount under `/v1`). */
+/** Registers both dataset-updates routes under `/v1` (docs/api.md#dataset-updates; records: server/data/updates.ts). */
 export const updatesRoutes: FastifyPluginAsync<UpdatesRoutesOptions> = async (plain, { store, dataDir }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   // Computed once per server (the data cannot change while it runs); a failure is retried next time.

@@ -10,12 +10,6 @@ import type { Plan } from '../plans/index.js';
 import { queryRoutes } from '../routes/query.js';
 import { tempDir } from './testing.js';
 
-/**
- * Test and benchmark helper (not a test file): the query route alone on a store built from a test catalogue
- * (fixtures.ts), in a private temporary cache folder. No authentication or rate limits: those are
- * tested through `createServer`. `plan`, when given, is what the plan hook would set.
- */
-
 /** A running query test server; `rows` lists `request.rowsReturned` of each finished response. */
 export interface QueryTestServer {
   app: FastifyInstance;
@@ -24,12 +18,11 @@ export interface QueryTestServer {
   close: () => Promise<void>;
 }
 
-/** Starts the query route on `catalogue`; close it with `close()`. */
+/** The query route alone on `catalogue` in a temp cache: no key or limits (see `createServer`); `plan` as the hook sets it. */
 export async function startQueryServer(options: {
   catalogue: readonly CatalogueEntry[];
   plan?: Plan;
   queryTimeoutMs?: number;
-  /** More registrations of the query route on the same store, e.g. `{ prefix: '/slow', queryTimeoutMs: 1 }`. */
   extraRoutes?: { prefix: string; queryTimeoutMs: number }[];
 }): Promise<QueryTestServer> {
   const cacheDir = await tempDir('query');
@@ -63,7 +56,6 @@ export async function startQueryServer(options: {
   };
 }
 
-/** One contract case of the query route: the rule in words, the URL, and what must come back. */
 export interface QueryCase {
   rule: string;
   url: string;
@@ -72,16 +64,13 @@ export interface QueryCase {
   check?: (res: LightMyRequestResponse) => void;
 }
 
-/** URL prefixes of the fixtures' query routes (fixtures.ts) and the `fx_dst` columns a 400 lists. */
+/** URL prefixes of the fixtures' query routes (queryFixtures.ts) and the `fx_dst` columns a 400 lists. */
 export const FX_DST_QUERY = '/v1/datasets/fx_dst/query?';
 export const FX_FORECAST_QUERY = '/v1/datasets/fx_forecast/query?';
 export const FX_POSSIBLE_COLUMNS = 'interval_start_utc, interval_end_utc, location, value, flag, note';
 
-/** A data row of a JSON query response (`array-of-objects`). */
 export type QueryRow = Record<string, unknown>;
 /** The data rows of a JSON query response, the body checked against the shared schema first. */
 export const queryRows = (res: LightMyRequestResponse): QueryRow[] => DatasetQueryResponse.parse(res.json()).data as QueryRow[];
-/** The values of column `name` in every row of a JSON query response. */
 export const queryColumn = (res: LightMyRequestResponse, name: string): unknown[] => queryRows(res).map((row) => row[name]);
-/** The integers `from … to-1`. */
 export const hours = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);

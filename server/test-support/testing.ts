@@ -4,22 +4,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_DATA_DIR, createServer, type ServerOptions } from '../app.js';
 
-/**
- * Test helpers (not a test file): temporary folders, a server on a private cache folder, and an
- * independent count of a source file's data rows. Never touches the user's cache.
- */
-
-/** The key every test server accepts. */
+/** The key every test server accepts ({@link REVOKED_KEY} is listed as revoked). */
 export const TEST_KEY = 'test-key-0123456789';
-/** A key the test servers list as revoked. */
 export const REVOKED_KEY = 'revoked-key-0123456789';
 
-/** A fresh temporary folder; remove it with `rm(dir, { recursive: true, force: true })`. */
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), `gridscope-${prefix}-`));
 }
 
-/** A server with {@link TEST_KEY} valid and {@link REVOKED_KEY} revoked, its cache in a new temp folder. */
+/** A server with the test keys, its cache in a new temp folder (never the user's). */
 export async function startTestServer(
   options: Partial<ServerOptions> = {},
 ): Promise<{ app: FastifyInstance; cacheDir: string; close: () => Promise<void> }> {
@@ -40,19 +33,15 @@ export async function startTestServer(
   };
 }
 
-/** Absolute path of a file in the repository's data folder. */
 export const dataFile = (relative: string): string => path.join(DEFAULT_DATA_DIR, relative);
 
-/**
- * Data rows of a CSV source as `wc -l` would count them, corrected for what wc misses or adds:
- * lines (including a last line without a newline) that are not blank, minus the one header line.
- */
+/** Data rows of a CSV source counted without DuckDB: non-blank lines (a last one without newline too) minus the header. */
 export async function csvDataRows(relative: string): Promise<number> {
   const text = await readFile(dataFile(relative), 'utf8');
   return text.split(/\r?\n/).filter((line) => line.trim().length > 0).length - 1;
 }
 
-/** The rows of a CSV source without quotes handling beyond stripping `"` (for simple MIS files). */
+/** The rows of a CSV source, quotes only stripped (simple MIS files). */
 export async function csvRecords(relative: string): Promise<string[][]> {
   const text = await readFile(dataFile(relative), 'utf8');
   const lines = text.split(/\r?\n/).filter((line) => line.trim().length > 0);

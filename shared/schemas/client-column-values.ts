@@ -2,19 +2,9 @@ import { z } from 'zod';
 import { ColumnValue } from './columnValues.js';
 import type { ColumnValuesResponse } from './columnValues.js';
 
-/**
- * `GET /v1/datasets/{id}/columns/{column}/values` body as received from any /v1 server (ours:
- * spec endpoint 16 "returns the unique values in a column", shape suggested by the addendum), read
- * leniently like the other client schemas:
- * - `values` items as `{value, count}` (count absent → null) or bare values; null values dropped;
- * - `dataset_id`, `column` absent → null (the caller knows what it asked for); `truncated` absent → false;
- * - a bare array of values (no envelope) reads as `{values: [...]}`; extra keys are ignored.
- */
-
 /** One value as received, normalised: a {@link ColumnValue} whose `count` is null when the server does not say. */
 export type ClientColumnValue = Omit<ColumnValue, 'count'> & { count: number | null };
 
-/** Column values as received, normalised: a {@link ColumnValuesResponse} with the leniencies above. */
 export type ClientColumnValuesResponse = Omit<ColumnValuesResponse, 'dataset_id' | 'column' | 'values'> & {
   dataset_id: string | null;
   column: string | null;
@@ -31,7 +21,7 @@ const Envelope = z.object({
   truncated: z.boolean().nullish(),
 });
 
-/** Column-values body as received → {@link ClientColumnValuesResponse} (rules above). */
+/** Column-values body as received → {@link ClientColumnValuesResponse} (docs/desktop.md#reading-v1-bodies-from-any-server). */
 export const ClientColumnValues = z.union([Envelope, z.array(Item)]).transform((b): ClientColumnValuesResponse => {
   const body = Array.isArray(b) ? { values: b } : b;
   const values = body.values.flatMap((item) => {

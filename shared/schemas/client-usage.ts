@@ -2,16 +2,6 @@ import { z } from 'zod';
 import { usagePeriod, utcOffsetIso } from '../time/period.js';
 import type { ApiUsage } from './usage.js';
 
-/**
- * `GET /v1/api_usage` body as received from any /v1 server (spec endpoint 15, "API usage"),
- * normalised into {@link ApiUsage}. The spec names `plan_name`, `limits.api_rows_returned_limit`,
- * `limits.api_rows_per_response_limit` and `current_period_usage.{total_api_rows_returned,
- * total_requests}` and says only that they are numbers: those are required (any number; a null
- * limit reads as `-1`, "no limit"). The addendum's other keys may be absent: absent limits read
- * as `-1`; an absent usage period is the calendar month in UTC (addendum) — the month of
- * `current_usage_period_start` when that is sent, else the current month. Extra keys are ignored.
- */
-
 const Limit = z
   .number()
   .nullable()
@@ -21,7 +11,7 @@ const OptionalLimit = z
   .nullish()
   .transform((n) => n ?? -1);
 
-/** Usage as received → {@link ApiUsage} (rules above). */
+/** Usage body as received → {@link ApiUsage}: absent limits `-1` (docs/desktop.md#reading-v1-bodies-from-any-server). */
 export const ClientApiUsage = z
   .object({
     plan_name: z.string(),

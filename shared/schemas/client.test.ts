@@ -14,11 +14,6 @@ import { PageMeta } from './common.js';
 import { AuditResponse, AuditRow, Dataset, DatasetDetailResponse, DatasetListResponse, DatasetWithTimezone, RESAMPLE_CONVERSION } from './dataset.js';
 import { ApiUsage } from './usage.js';
 
-/**
- * The lenient client schemas: spec-valid and real hosted bodies parse, and normalise into values
- * that the strict shapes (the renderer's types) accept; malformed bodies still fail.
- */
-
 const NULL_META = { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null };
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => i.path.join('.'));
 
@@ -69,7 +64,7 @@ describe('ClientDatasetList', () => {
     ]);
   });
 
-  it('reads the spec-minimal list: meta with only page, dataset_metadata without data_timezone', () => {
+  it('reads a minimal list: meta with only page, dataset_metadata without data_timezone', () => {
     const list = ClientDatasetList.parse(SPEC_MIN_LIST);
     expect(list.meta).toEqual({ ...NULL_META, page: 1 });
     expect(list.dataset_metadata).toEqual({ resample_conversion: { '1_HOUR': 3600 }, data_timezone: 'UTC' });
@@ -77,7 +72,7 @@ describe('ClientDatasetList', () => {
     expect(Dataset.parse(list.data[0])).toEqual(list.data[0]);
   });
 
-  it('prefers the spec name when a body sends both, and keeps today’s is_datetime and popularity_rank', () => {
+  it('prefers the current name when a body sends both, and keeps today’s is_datetime and popularity_rank', () => {
     const d = ClientDataset.parse({ ...GRIDSTATUS_CURRENT_DATASET, is_in_warehouse: false, earliest_available_time: '1999-01-01T00:00:00+00:00' });
     expect(d.is_in_warehouse).toBe(false);
     expect(d.earliest_available_time_utc).toBe('2010-12-01T06:00:00+00:00');
@@ -98,7 +93,7 @@ describe('ClientDatasetList', () => {
 });
 
 describe('ClientDatasetDetail', () => {
-  it('reads a bare Dataset (spec endpoint 12): data_timezone UTC, no envelope needed', () => {
+  it('reads a bare Dataset: data_timezone UTC, no envelope needed', () => {
     const d = ClientDatasetDetail.parse(SPEC_MIN_DATASET);
     expect(d).toMatchObject({ id: 'pjm_lmp_day_ahead_hourly', data_timezone: 'UTC', all_columns: [], subseries_index_column: null });
     expect(DatasetWithTimezone.parse(d)).toEqual(d);
@@ -128,7 +123,7 @@ describe('ClientDatasetDetail', () => {
 });
 
 describe('ClientAudit and ClientPageMeta', () => {
-  it('reads the spec-minimal audit body (meta with only page, no dataset_metadata)', () => {
+  it('reads a minimal audit body (meta with only page, no dataset_metadata)', () => {
     const audit = ClientAudit.parse(SPEC_MIN_AUDIT);
     expect(audit.meta).toEqual({ ...NULL_META, page: 1 });
     expect(audit.data.map((r) => AuditRow.parse(r))).toEqual(SPEC_MIN_AUDIT.data);
@@ -154,7 +149,7 @@ describe('ClientAudit and ClientPageMeta', () => {
 describe('ClientApiUsage', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('reads the spec-named fields only: other limits no limit, the period this UTC month', () => {
+  it('reads the required fields only: other limits no limit, the period this UTC month', () => {
     vi.useFakeTimers({ now: Date.parse('2025-12-31T23:30:00Z') });
     const u = ClientApiUsage.parse(SPEC_MIN_USAGE);
     expect(ApiUsage.parse(u)).toEqual(u);
@@ -181,7 +176,7 @@ describe('ClientApiUsage', () => {
     expect(u).not.toHaveProperty('extra');
   });
 
-  it('still rejects a body without the spec’s figures', () => {
+  it('still rejects a body without the required figures', () => {
     expect(issues(ClientApiUsage.safeParse({ plan_name: 'x', limits: {}, current_period_usage: {} }))).toEqual(
       expect.arrayContaining(['limits.api_rows_returned_limit', 'current_period_usage.total_requests']),
     );

@@ -3,32 +3,11 @@ import type { PageMeta } from './common.js';
 import { RESAMPLE_CONVERSION } from './dataset.js';
 import type { AuditRow, Dataset, DatasetColumn, DatasetListResponse, DatasetWithTimezone } from './dataset.js';
 
-/**
- * Client-side schemas: dataset bodies *as received from any /v1 server* (the hosted API, another
- * implementation, or our embedded server), normalised into the types the renderer uses.
- * The server keeps its strict output schemas (dataset.ts); these accept what the spec allows:
- * - nullable Dataset keys may be absent (→ null); unknown extra keys are ignored;
- * - names the hosted API used before the spec renamed them: `is_in_snowflake` → `is_in_warehouse`,
- *   `earliest_available_time` → `earliest_available_time_utc` (likewise `latest_available_time`,
- *   `last_checked_time`, `created_at`); the spec's name wins when both are sent;
- * - `all_columns[].is_numeric/is_date/is_datetime` may be absent (→ derived from `type`);
- * - `meta` may be partial or absent (spec endpoints 11 and 13 only promise `page`) → nulls;
- * - `dataset_metadata` and `data_timezone` may be absent.
- * A body with a wrong type where a value is given (e.g. `name: 5`, `data: "x"`) still fails.
- * Usage and query bodies as received: client-usage.ts, client-query.ts.
- */
-
-/** A nullable value that may also be absent; absent reads as null. */
 const nullish = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v): z.output<T> | null => v ?? null);
 
-/** Numeric SQL type names (DuckDB and PostgreSQL spellings). */
 const NUMERIC_TYPE = /^(DOUBLE|REAL|FLOAT|NUMERIC|DECIMAL|INT|INTEGER|BIGINT|SMALLINT|TINYINT|HUGEINT|UBIGINT|UINTEGER)\b/;
 
-/**
- * One `all_columns` entry as received. Missing flags follow the catalogue's rules
- * (server/data/metadata.ts): `is_date` for DATE and TIMESTAMP…, `is_datetime` for TIMESTAMP….
- * The 2024 hosted API sent no `is_datetime` (rgridstatus sample).
- */
+/** One `all_columns` entry as received; missing flags are derived from `type` as server/data/metadata.ts does. */
 export const ClientDatasetColumn = z
   .object({
     name: z.string(),
@@ -53,7 +32,6 @@ const time = nullish(z.string());
 const text = nullish(z.string());
 const flag = nullish(z.boolean());
 
-/** Dataset keys as received: the spec's names, the older hosted names, all but `id`/`name` optional. */
 const datasetFields = {
   id: z.string(),
   name: z.string(),
@@ -85,7 +63,6 @@ const datasetFields = {
 };
 const DatasetFields = z.object(datasetFields);
 
-/** The spec's Dataset from the keys received (spec names first, then the older ones). */
 const toDataset = (d: z.output<typeof DatasetFields>): Dataset => ({
   id: d.id,
   name: d.name,
@@ -111,19 +88,15 @@ const toDataset = (d: z.output<typeof DatasetFields>): Dataset => ({
   ...(d.popularity_rank !== undefined ? { popularity_rank: d.popularity_rank } : {}),
 });
 
-/**
- * A Dataset as received (spec "Resources → Dataset"). Only `id` and `name` are required;
- * `all_columns` defaults to `[]`; `subseries_index_column` absent reads as null; `popularity_rank`
- * is kept only when sent. Output: {@link Dataset}, keys in the spec's order, extra keys dropped.
- */
+/** A Dataset as received from any /v1 server, older names mapped (docs/desktop.md#reading-v1-bodies-from-any-server). */
 export const ClientDataset = DatasetFields.transform(toDataset);
 
-/** A Dataset plus `data_timezone` (IANA name), which defaults to `UTC`. Output: {@link DatasetWithTimezone}. */
+/** A Dataset plus `data_timezone` (IANA name), which defaults to `UTC`. */
 export const ClientDatasetWithTimezone = z
   .object({ ...datasetFields, data_timezone: z.string().nullish() })
   .transform((d): DatasetWithTimezone => ({ ...toDataset(d), data_timezone: d.data_timezone ?? 'UTC' }));
 
-/** `meta` as received: any subset of the spec's keys ("Pagination" §3), or none; missing → null. */
+/** `meta` as received: any subset of {@link PageMeta}'s keys, or none; missing → null. */
 export const ClientPageMeta = z
   .object({
     page: nullish(z.number()),
@@ -135,14 +108,10 @@ export const ClientPageMeta = z
   .nullish()
   .transform((m): PageMeta => m ?? { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null });
 
-/** `status_code` of an envelope (required by the spec, but nothing reads it): absent → 200. */
+/** `status_code` of an envelope, which nothing reads: absent → 200. */
 export const ClientStatusCode = z.number().nullish().transform((s) => s ?? 200);
 
-/**
- * `GET /v1/datasets` body as received (spec endpoint 11: `status_code`, `data`, `meta` with `page`,
- * `dataset_metadata` with `resample_conversion`). `dataset_metadata` and its keys default to the
- * spec's conversion map and `UTC`. Output: {@link DatasetListResponse}.
- */
+/** `GET /v1/datasets` body as received; absent `dataset_metadata` keys read as {@link RESAMPLE_CONVERSION} and `UTC`. */
 export const ClientDatasetList = z
   .object({
     status_code: ClientStatusCode,
@@ -166,19 +135,11 @@ export const ClientDatasetList = z
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * The dataset's zone named by a body: top-level `data_timezone`, else `dataset_metadata.data_timezone`,
- * else null (the callers read that as `UTC`).
- */
+/** The zone a body names: top-level `data_timezone`, else `dataset_metadata.data_timezone`, else null. */
 export function bodyTimezone<T>(body: { data_timezone?: T | null; dataset_metadata?: { data_timezone?: T | null } | null }): T | null {
   return body.data_timezone ?? body.dataset_metadata?.data_timezone ?? null;
 }
 
-/**
- * Where the dataset of a detail body is: the top level when it carries `id` (a bare Dataset, spec
- * endpoint 12, or our envelope with the fields on top), else `dataset_metadata` (an envelope only).
- * The zone: {@link bodyTimezone}, else `UTC`.
- */
 function pickDataset(body: unknown): unknown {
   if (!isRecord(body)) return body;
   const meta = isRecord(body.dataset_metadata) ? body.dataset_metadata : undefined;
@@ -186,17 +147,10 @@ function pickDataset(body: unknown): unknown {
   return { ...source, data_timezone: bodyTimezone({ data_timezone: body.data_timezone, dataset_metadata: meta }) };
 }
 
-/**
- * `GET /v1/datasets/{id}` body as received: a bare Dataset (spec endpoint 12: "Response 200:
- * Dataset object") or the envelope our server and the official client's readers use
- * (`status_code`, `data`, `meta`, `dataset_metadata`). Output: {@link DatasetWithTimezone}.
- */
+/** `GET /v1/datasets/{id}` body as received: a bare Dataset, or an envelope with it on top or in `dataset_metadata`. */
 export const ClientDatasetDetail = z.unknown().transform(pickDataset).pipe(ClientDatasetWithTimezone);
 
-/**
- * One audit row as received (spec "Dataset audit row"). `market_date` may carry a time part
- * (`2024-03-01T00:00:00`), which is dropped; counts are numbers.
- */
+/** One audit row as received; a time part of `market_date` (`2024-03-01T00:00:00`) is dropped. */
 export const ClientAuditRow = z
   .object({
     market_date: z
@@ -210,14 +164,14 @@ export const ClientAuditRow = z
   })
   .transform((r): AuditRow => r);
 
-/** Normalised audit body: `dataset_metadata` is not read (the spec's endpoint 13 has none). */
+/** Normalised audit body; `dataset_metadata` is not read. */
 export interface ClientAuditResponse {
   status_code: number;
   data: AuditRow[];
   meta: PageMeta;
 }
 
-/** `GET /v1/datasets/{id}/audit` body as received (spec endpoint 13: `status_code`, `data`, `meta` with `page`). */
+/** `GET /v1/datasets/{id}/audit` body as received → {@link ClientAuditResponse}. */
 export const ClientAudit = z
   .object({ status_code: ClientStatusCode, data: z.array(ClientAuditRow), meta: ClientPageMeta })
   .transform((b): ClientAuditResponse => b);

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { DateString, DateTimeString, PageMeta } from './common.js';
 
-/**
- * Dataset resources (spec "Resources → Dataset", "Dataset audit row", endpoints 11–13;
- * addendum "Clients the /v1 service must satisfy").
- */
-
-/** Column types the catalogue reports (addendum: TIMESTAMP VARCHAR DOUBLE PRECISION INTEGER BIGINT TEXT DATE). */
+/** Column types the catalogue reports: TIMESTAMP, VARCHAR, DOUBLE PRECISION, INTEGER, BIGINT, TEXT, DATE. */
 export const ColumnType = z.string().describe('SQL type name, e.g. TIMESTAMP, VARCHAR, DOUBLE PRECISION');
 
-/** One entry of `all_columns`. */
 export const DatasetColumn = z.object({
   name: z.string(),
   type: ColumnType,
@@ -19,14 +13,10 @@ export const DatasetColumn = z.object({
 });
 export type DatasetColumn = z.infer<typeof DatasetColumn>;
 
-/** Dataset `status`; only `active` is observed (spec "States"). */
+/** Dataset `status`; only `active` is observed. */
 export const DatasetStatus = z.string().nullable();
 
-/**
- * A dataset as `GET /v1/datasets` lists it and `GET /v1/datasets/{id}` returns it.
- * `data_frequency` is e.g. `1_HOUR`, `5_MINUTES`, `IRREGULAR`; `subseries_index_column` is absent
- * for datasets without subseries; `popularity_rank` is optional.
- */
+/** A dataset as listed and returned (docs/api.md#dataset-list); `data_frequency` e.g. `1_HOUR`, `5_MINUTES`, `IRREGULAR`. */
 export const Dataset = z.object({
   id: z.string(),
   name: z.string(),
@@ -57,7 +47,7 @@ export type Dataset = z.infer<typeof Dataset>;
 export const DatasetWithTimezone = Dataset.extend({ data_timezone: z.string() });
 export type DatasetWithTimezone = z.infer<typeof DatasetWithTimezone>;
 
-/** Seconds per frequency key (spec "Resample frequency conversion map"; `IRREGULAR` is -1). */
+/** Seconds per frequency key; `IRREGULAR` is -1. */
 export const RESAMPLE_CONVERSION = {
   '1_MINUTE': 60,
   '5_MINUTES': 300,
@@ -77,10 +67,7 @@ export const CatalogueMetadata = z.object({
   data_timezone: z.string(),
 });
 
-/**
- * `GET /v1/datasets` JSON body with `json_schema=array-of-objects`.
- * (With `array-of-arrays`, `data` is a header row of field names followed by value rows.)
- */
+/** `GET /v1/datasets` JSON body with `json_schema=array-of-objects`. */
 export const DatasetListResponse = z.object({
   status_code: z.number().int(),
   data: z.array(Dataset),
@@ -89,12 +76,7 @@ export const DatasetListResponse = z.object({
 });
 export type DatasetListResponse = z.infer<typeof DatasetListResponse>;
 
-/**
- * `GET /v1/datasets/{id}` JSON body: the Dataset's fields at the top level (spec endpoint 12) plus
- * `data_timezone`, and — because the official client reads every dataset response through one
- * envelope (addendum) — `status_code`, `data` (the same dataset as a one-row table in the requested
- * json_schema), `meta` and `dataset_metadata` (the dataset with `data_timezone`).
- */
+/** `GET /v1/datasets/{id}` body: the fields on top plus the envelope the official client reads (docs/api.md#dataset-detail). */
 export const DatasetDetailResponse = DatasetWithTimezone.extend({
   status_code: z.number().int(),
   data: z.array(z.unknown()),
@@ -103,7 +85,7 @@ export const DatasetDetailResponse = DatasetWithTimezone.extend({
 });
 export type DatasetDetailResponse = z.infer<typeof DatasetDetailResponse>;
 
-/** One audit row per market date (spec "Dataset audit row"); counts are integers. */
+/** One audit row per market date (docs/api.md#dataset-audit). */
 export const AuditRow = z.object({
   market_date: DateString,
   number_of_datapoints: z.number().int(),
@@ -113,7 +95,7 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 
-/** `GET /v1/datasets/{id}/audit` JSON body with `json_schema=array-of-objects` (endpoint 13). */
+/** `GET /v1/datasets/{id}/audit` JSON body with `json_schema=array-of-objects`. */
 export const AuditResponse = z.object({
   status_code: z.number().int(),
   data: z.array(AuditRow),
@@ -122,5 +104,4 @@ export const AuditResponse = z.object({
 });
 export type AuditResponse = z.infer<typeof AuditResponse>;
 
-/** Path of the endpoints of one dataset (`/v1/datasets/{dataset_id}`, `/audit`, `/query`, `/v1/dataset-updates/{dataset_id}`). */
 export const DatasetPath = z.object({ dataset_id: z.string() });

@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { DateString, DateTimeString } from './common.js';
 import { QueryDate, queryInteger } from './request-params.js';
 
-/**
- * Bulk exports (spec endpoints 9 and 10, "Export file entry"; addendum "Bulk exports"): one gzipped
- * CSV per dataset and UTC date (the publish date when the dataset has a publish time column, else
- * the time index date), object key `{dataset_id}/year=YYYY/month=MM/YYYY-MM-DD.csv.gz`.
- */
-
-/** `file_type`: only gzipped CSV exists. */
 export const ExportFileType = z.enum(['csv']);
 
-/** One export file. */
+/** One gzipped CSV per dataset and UTC date (docs/api.md#export-file-list). */
 export const ExportFileEntry = z.object({
   date: DateString,
   size_bytes: z.number().int().describe('bytes of the .csv.gz file'),
@@ -19,7 +12,6 @@ export const ExportFileEntry = z.object({
 });
 export type ExportFileEntry = z.infer<typeof ExportFileEntry>;
 
-/** `GET /v1/csv-exports/{dataset_id}` body. */
 export const ExportListResponse = z.object({
   dataset_id: z.string(),
   file_type: z.literal('csv'),
@@ -28,7 +20,7 @@ export const ExportListResponse = z.object({
 });
 export type ExportListResponse = z.infer<typeof ExportListResponse>;
 
-/** `GET /v1/csv-exports/{dataset_id}/{export_date}` body. */
+/** Body of docs/api.md#export-download-link. */
 export const PresignedExportResponse = z.object({
   presigned_url: z.string().describe('GET this URL without an API key before it expires; supports Range requests'),
   expires_in_seconds: z.number().int(),
@@ -37,7 +29,6 @@ export const PresignedExportResponse = z.object({
 });
 export type PresignedExportResponse = z.infer<typeof PresignedExportResponse>;
 
-/** Endpoint 10 query: `month` requires `year` (422 otherwise). */
 export const ExportListQuery = z
   .object({
     year: queryInteger(1900, 9999).optional(),
@@ -51,21 +42,17 @@ export const ExportListQuery = z
   });
 export type ExportListQuery = z.output<typeof ExportListQuery>;
 
-/** Endpoint 9 query. */
 export const PresignedExportQuery = z.object({ file_type: ExportFileType.default('csv') });
 
-/** Endpoint 10 path. */
 export const ExportDatasetPath = z.object({ dataset_id: z.string() });
-/** Endpoint 9 path. */
 export const ExportFilePath = z.object({ dataset_id: z.string(), export_date: QueryDate });
 
-/** Query of the presigned download (ours): expiry as Unix seconds and the hex HMAC-SHA256 signature. */
+/** Query and path of the presigned download (ours; docs/api.md#export-file-download). */
 export const ExportDownloadQuery = z.object({
   expires: z.string().describe('expiry of the link, Unix seconds'),
   signature: z.string().describe('hex HMAC-SHA256 of bucket, object key and expiry'),
 });
 
-/** Path of the presigned download (ours): the bucket, then the object key with its slashes (Fastify's wildcard `*`). */
 export const ExportDownloadPath = z.object({
   bucket: z.string(),
   '*': z.string().describe('object key `{dataset_id}/year=YYYY/month=MM/YYYY-MM-DD.csv.gz`, slashes unescaped'),

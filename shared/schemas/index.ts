@@ -1,4 +1,4 @@
-/** Zod schemas of every /v1 resource: the one source of these shapes (CONVENTIONS.md, shared/). */
+/** Zod schemas of every /v1 resource: the one source of these shapes for server/, electron/ and renderer/. */
 export * from './common.js';
 export * from './dataset.js';
 export * from './usage.js';

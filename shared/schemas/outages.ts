@@ -3,14 +3,7 @@ import { DateTimeString } from './common.js';
 import { SubstationLocation } from './constraints.js';
 import { QueryDateTime, queryInteger } from './request-params.js';
 
-/**
- * Scheduled transmission outages (spec endpoint 14, "Resources → Outage ticket"). Equipment
- * nullability is ours: every field is present; `from_substation`/`to_substation` are null when a
- * station has no coordinates. Ticket 724453 is a real PJM eDART ticket; every other ticket is
- * SYNTHETIC (`is_synthetic`, ours), generated in the eDART shape (docs/constraints.md).
- */
-
-/** One piece of equipment of a ticket (eDART "FACILITY NAME" line). */
+/** One piece of equipment of a ticket (eDART "FACILITY NAME" line); every key present (docs/api.md#active-outages). */
 export const OutageEquipment = z.object({
   zone: z.string(),
   facility_name: z.string(),
@@ -27,7 +20,7 @@ export const OutageEquipment = z.object({
 });
 export type OutageEquipment = z.infer<typeof OutageEquipment>;
 
-/** A ticket as reconstructed at the as-of time (`start_time`). */
+/** A ticket as it stood at `start_time`; only ticket 724453 is real, the others SYNTHETIC (docs/constraints.md). */
 export const OutageTicket = z.object({
   ticket: z.number().int(),
   status: z.string(),
@@ -41,22 +34,15 @@ export const OutageTicket = z.object({
 });
 export type OutageTicket = z.infer<typeof OutageTicket>;
 
-/** `GET /v1/outages/{market_id}/active` body. */
+/** `truncated`: more tickets matched than `limit`. */
 export const ActiveOutagesResponse = z.object({ truncated: z.boolean(), tickets: z.array(OutageTicket) });
 export type ActiveOutagesResponse = z.infer<typeof ActiveOutagesResponse>;
 
-/**
- * A date-time parameter the spec marks nullable (endpoint 14 `start_date`, "date-time, nullable"): a
- * value sent empty or blank (`start_date=`) is null, i.e. the parameter is absent ("when omitted,
- * outages that started at any time are included"). Handled here, in the schema, so the route and the
- * plan hook's row bound (server/plans/rowBounds.ts) read the query alike. Other empty values still
- * fail validation (422), e.g. `start_time=`. OpenAPI: `type: [string, null]`, `format: date-time`.
- */
+// `start_date=` is absent; read here so the route and the plan hook's row bound (server/plans/rowBounds.ts) agree.
 const nullableQueryDateTime = z
   .preprocess((raw) => (typeof raw === 'string' && raw.trim() === '' ? undefined : raw), QueryDateTime.optional())
   .meta({ type: ['string', 'null'], format: 'date-time' });
 
-/** Endpoint 14 query. */
 export const ActiveOutagesQuery = z.object({
   start_time: QueryDateTime.describe('inclusive window start; also the as-of cutoff for reconstruction'),
   end_time: QueryDateTime.describe('exclusive window end'),
@@ -67,5 +53,4 @@ export const ActiveOutagesQuery = z.object({
 });
 export type ActiveOutagesQuery = z.output<typeof ActiveOutagesQuery>;
 
-/** Endpoint 14 path. */
 export const MarketPath = z.object({ market_id: z.string() });

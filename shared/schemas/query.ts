@@ -3,13 +3,6 @@ import { JsonSchemaShape, QueryBoolean, ReturnFormat } from './common.js';
 import { DatasetWithTimezone } from './dataset.js';
 import { queryInteger } from './request-params.js';
 
-/**
- * Dataset query `GET /v1/datasets/{dataset_id}/query` (spec endpoint 16, "Pagination", "Limits";
- * addendum "Dataset query", whose table is the contract). These schemas check the *syntax* of the
- * parameters (types, enums, integer bounds → 422 in the FastAPI shape); what depends on the dataset
- * (columns, value types, time zones, frequencies, cursors) is checked by the server (→ 400).
- */
-
 /** `time_comparison`: operator applied to `time`. */
 export const TIME_COMPARISONS = ['=', '>', '>=', '<', '<='] as const;
 export type TimeComparison = (typeof TIME_COMPARISONS)[number];
@@ -18,30 +11,25 @@ export type TimeComparison = (typeof TIME_COMPARISONS)[number];
 export const FILTER_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'in'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-/** `resample_function` values (mean → avg, stddev and variance are the sample statistics). */
+/** `resample_function` values; stddev and variance are the sample statistics. */
 export const RESAMPLE_FUNCTIONS = ['mean', 'sum', 'min', 'max', 'count', 'stddev', 'variance'] as const;
 export type ResampleFunction = (typeof RESAMPLE_FUNCTIONS)[number];
 
-/** The shorthand `resample_frequency` values of the spec; `N minute(s)` … `N year(s)` are accepted too. */
+/** Shorthand `resample_frequency` values; `N minute(s)` … `N year(s)` are accepted too (docs/query.md#resampling). */
 export const RESAMPLE_FREQUENCY_SHORTHANDS = ['5min', '15min', '30min', '1h', '1d', '1w', '1M'] as const;
 
 /** `order` of the rows: by time index, then primary key. */
 export const QueryOrder = z.enum(['asc', 'desc']);
 
-/** A query-string integer ≥ `min` (422 `int_parsing` / `greater_than_equal` as FastAPI answers). */
 const atLeast = (min: number) => queryInteger(min, Number.MAX_SAFE_INTEGER);
 
-/** An optional text parameter; an empty value counts as absent (`start_time=` is no bound). */
+// An empty value counts as absent: `start_time=` is no bound.
 const OptionalText = z
   .string()
   .optional()
   .transform((text) => (text === undefined || text.trim() === '' ? undefined : text.trim()));
 
-/**
- * Query parameters of the dataset query, after syntax checks. Unknown parameters are ignored (the
- * official client sends e.g. `tz`). `cursor` keeps an empty string: its presence selects cursor
- * pagination. `filter_operator` stays text because it is ignored without `filter_column`.
- */
+/** Dataset query parameters, syntax only (422); the server checks them against the dataset (400; docs/query.md). */
 export const DatasetQueryParams = z.object({
   start_time: OptionalText,
   end_time: OptionalText,
@@ -52,13 +40,13 @@ export const DatasetQueryParams = z.object({
   publish_time_end: OptionalText,
   filter_column: OptionalText,
   filter_value: z.string().optional(),
-  filter_operator: OptionalText,
+  filter_operator: OptionalText, // text: ignored without filter_column
   columns: OptionalText,
   order: QueryOrder.default('asc'),
   limit: atLeast(0).optional(),
   page: atLeast(1).default(1),
   page_size: atLeast(1).optional(),
-  cursor: z.string().optional(),
+  cursor: z.string().optional(), // even empty: its presence selects cursor pagination
   timezone: OptionalText,
   resample_frequency: OptionalText,
   resample_by: OptionalText,
@@ -69,26 +57,21 @@ export const DatasetQueryParams = z.object({
 });
 export type DatasetQueryParams = z.infer<typeof DatasetQueryParams>;
 
-/** Request header of the dataset query: `X-Stream: true` (any case) streams the JSON body; CSV always streams. */
 export const DatasetQueryHeaders = z.object({
   'x-stream': z.string().optional().describe('`true` (any case) streams the JSON body as it is read; other values do not'),
 });
 
-/** `meta` of a query response: the page actually served and how to get the next one. */
+/** `meta` of a query response: the page served and how to get the next one (docs/api.md#pagination). */
 export const QueryMeta = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   limit: z.number().int().nullable(),
   hasNextPage: z.boolean(),
-  /** Opaque token for the next page (cursor pagination with a next page), else null. */
   cursor: z.string().nullable(),
 });
 export type QueryMeta = z.infer<typeof QueryMeta>;
 
-/**
- * JSON body of the query (`json_schema=array-of-objects`; with `array-of-arrays` `data` is a header
- * row then value rows). Timestamps are strings such as `2024-03-01T00:00:00+00:00`.
- */
+/** JSON body of the query; timestamps as `2024-03-01T00:00:00+00:00` (docs/api.md#dataset-query). */
 export const DatasetQueryResponse = z.object({
   status_code: z.number().int(),
   data: z.array(z.unknown()),
@@ -97,10 +80,7 @@ export const DatasetQueryResponse = z.object({
 });
 export type DatasetQueryResponse = z.infer<typeof DatasetQueryResponse>;
 
-/**
- * What a cursor token decodes to (base64url of this JSON): the ordering key columns, the key of
- * the last row served (strings, or null for SQL NULL) and the rows served so far (for `limit`).
- */
+/** A cursor token, base64url of this JSON: ordering key columns, last row's key (null = SQL NULL), rows served so far. */
 export const QueryCursorToken = z.object({
   columns: z.array(z.string()).min(1),
   values: z.array(z.string().max(1000).nullable()),

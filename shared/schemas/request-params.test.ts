@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { QueryDate, QueryDateTime, parseIsoDateTime, queryInteger } from './request-params.js';
 import { TIME_CASES, expectedFor } from '../time/test-support/cases.js';
 
-/** Query-string parameter types: ISO date-times, dates and bounded integers. */
-
 describe('parseIsoDateTime', () => {
   it.each([
     ['2024-01-01', '2024-01-01T00:00:00.000Z'],

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { DateTimeString } from './common.js';
 
-/**
- * `GET /v1/api_usage` body (spec endpoint 15; key order and fields from the addendum).
- * `-1` means "no limit". The usage period is the calendar month in UTC.
- */
+/** `GET /v1/api_usage` body, keys in this order (docs/api.md#api-usage); `-1` = no limit; the period is the UTC month. */
 export const ApiUsage = z.object({
   plan_name: z.string(),
   limits: z.object({

@@ -16,17 +16,12 @@ import { HttpError } from '../../errors.js';
 import { routeDoc } from '../../openapi.js';
 import { markSynthetic, requireConstraintDataset } from './context.js';
 
-/**
- * Constraint location, binding rows and binding constraints with locations (spec endpoints 6, 7, 8).
- * `price_threshold` and endpoint 8 need a dataset with a shadow price column (400 otherwise).
- */
-
-/** Registers endpoints 6, 7 and 8. */
+/** Registers constraint location, binding rows and binding constraints with locations (docs/api.md#binding-rows). */
 export function bindingRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const binding = {
-      ...routeDoc({ tag: 'Constraints', summary: 'Binding rows with constraint names (endpoint 7)', ok: z.array(BindingRow), errors: [400, 404] }),
+      ...routeDoc({ tag: 'Constraints', summary: 'Binding rows with constraint names', ok: z.array(BindingRow), errors: [400, 404] }),
       querystring: BindingQuery,
     };
     app.get('/constraints/binding', { schema: binding }, async (request) => {
@@ -40,7 +35,7 @@ export function bindingRoutes(getStore: () => Promise<ConstraintStore>): Fastify
 
     const withLocations = routeDoc({
       tag: 'Constraints',
-      summary: 'Binding constraints with locations (endpoint 8; field names ours)',
+      summary: 'Binding constraints with locations (field names ours)',
       description:
         'Rows collapse to the peak |shadow price| per constraint and interval; the top `limit` constraints by peak come back in that order.',
       ok: z.array(BindingConstraintWithLocations),
@@ -60,7 +55,7 @@ export function bindingRoutes(getStore: () => Promise<ConstraintStore>): Fastify
 
     const location = routeDoc({
       tag: 'Constraints',
-      summary: 'Start and end substations of a constraint (endpoint 6)',
+      summary: 'Start and end substations of a constraint',
       description: '400 for a market without a geometry table; 404 for an unknown id.',
       ok: ConstraintLocation,
       errors: [400, 404],

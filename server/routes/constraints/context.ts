@@ -5,20 +5,15 @@ import type { ConstraintStore } from '../../data/constraints/store.js';
 import type { DatasetStore } from '../../data/store.js';
 import { HttpError } from '../../errors.js';
 
-/**
- * What the constraint and outage route modules share: how they reach the constraint database and the
- * error answers about datasets (spec "Errors": 404 unknown dataset, 400 invalid parameter).
- */
-
 /** Options of the constraint and outage plugins: a dataset store (the database is built on first use) or a ready constraint store. */
 export interface ConstraintRouteOptions {
   store?: DatasetStore;
-  /** Folder of the source files (the synthetic generators' inputs); default the repository's `data/`. */
+  /** Source files, the synthetic generators' inputs; default the repository's `data/`. */
   dataDir?: string;
   constraints?: ConstraintStore;
 }
 
-/** Header naming the synthetic parts of a response (ours; the app shows a "synthetic" label). */
+/** Header naming the synthetic parts of a response (docs/api.md#synthetic-data). */
 export const SYNTHETIC_HEADER = 'x-gridscope-synthetic';
 
 /** Marks a reply as carrying synthetic values, naming them (e.g. `estimated_shift_factor`). */
@@ -26,10 +21,7 @@ export function markSynthetic(reply: FastifyReply, fields: string): void {
   reply.header(SYNTHETIC_HEADER, fields);
 }
 
-/**
- * The store getter for a plugin, and an onClose hook that closes a store this plugin's dataset store
- * owns. @throws Error when neither option is given.
- */
+/** The store getter for a plugin; closes on app close a store built from its dataset store. @throws without either option. */
 export function constraintAccess(app: FastifyInstance, options: ConstraintRouteOptions): () => Promise<ConstraintStore> {
   const { store, constraints, dataDir } = options;
   if (constraints) return async () => constraints;
@@ -38,10 +30,7 @@ export function constraintAccess(app: FastifyInstance, options: ConstraintRouteO
   return () => constraintStoreFor(store, dataDir);
 }
 
-/**
- * The config of a constraint dataset. 404 `Dataset <id> not found` for an unknown id; 400 for a
- * catalogue dataset that is not a constraint dataset, or (`priced`) one without a shadow price column.
- */
+/** The config of a constraint dataset: HttpError 404 if unknown, 400 if not a constraint dataset or (`priced`) unpriced. */
 export function requireConstraintDataset(cs: ConstraintStore, datasetId: string, priced: boolean): ConstraintDatasetConfig {
   const role = cs.datasetRole(datasetId);
   if (role === 'unknown') throw new HttpError(404, `Dataset ${datasetId} not found`);

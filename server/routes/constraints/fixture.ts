@@ -11,10 +11,8 @@ import { constraintRoutes } from '../constraints.js';
 import { outageRoutes } from '../outages.js';
 
 /**
- * A hand-made constraint database for tests (not a test file): a real-time dataset WITHOUT a
- * contingency column, two PJM constraints (one mapped, one not), an ERCOT constraint (a market
- * without a geometry table), one location with chosen shift factors, and two outage tickets with
- * versions. The JS values below are what tests compute expectations from.
+ * Test database: a real-time dataset WITHOUT a contingency column, PJM constraints (one mapped, one not), an ERCOT one
+ * (no geometry table), one location, two outage tickets with versions. Tests compute expectations from these values.
  */
 
 export const T = (iso: string) => Date.parse(iso);

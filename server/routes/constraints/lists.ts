@@ -7,15 +7,7 @@ import { parseIsos } from '../../data/constraints/params.js';
 import type { ConstraintStore } from '../../data/constraints/store.js';
 import { routeDoc } from '../../openapi.js';
 
-/**
- * `GET /constraints` and `GET /constraints/contingencies` (spec endpoints 1 and 2; filters and
- * orderings in data/constraints/list.ts).
- */
-
-/**
- * `dataset_metadata` (ours): market id → price kind (`rt`, `da`) → the pricing datasets whose shadow
- * prices make that market's rt/da absolute costs. Markets: those named in `isos`, else all.
- */
+// `dataset_metadata` (ours) covers the markets named in `isos`, else all.
 export function pricingMetadata(cs: ConstraintStore, isos: string | undefined): NonNullable<ConstraintListResponse['dataset_metadata']> {
   const wanted = parseIsos(isos);
   const metadata: NonNullable<ConstraintListResponse['dataset_metadata']> = {};
@@ -30,13 +22,13 @@ export function pricingMetadata(cs: ConstraintStore, isos: string | undefined): 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Registers the two list routes. */
+/** Registers the constraint and contingency lists (docs/api.md#constraint-list, #contingency-list). */
 export function listRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const constraints = routeDoc({
       tag: 'Constraints',
-      summary: 'List constraints (endpoint 1)',
+      summary: 'List constraints',
       description:
         'Default ordering without sort_column: with search, shorter constraint_name first; else with include_absolute_costs, rt_absolute_cost desc nulls last; else latest_seen_utc desc, market_id asc, constraint_name asc. sort_order (default desc) applies to sort_column.',
       ok: ConstraintListResponse,
@@ -53,7 +45,7 @@ export function listRoutes(getStore: () => Promise<ConstraintStore>): FastifyPlu
 
     const contingencies = routeDoc({
       tag: 'Constraints',
-      summary: 'List contingencies (endpoint 2)',
+      summary: 'List contingencies',
       description:
         'Default ordering: with search, shorter contingency_name first; else latest_seen_utc desc, market_id asc, contingency_name asc.',
       ok: z.array(Contingency),

@@ -17,17 +17,10 @@ import { HttpError } from '../../errors.js';
 import { routeDoc } from '../../openapi.js';
 import { markSynthetic, requireConstraintDataset, requireKnownDataset } from './context.js';
 
-/**
- * Shift factors and location constraint costs (spec endpoints 3, 4 and 5). Unknown location or
- * constraint ids → 404; an unknown `dataset_id` → 404. Shift factors are synthetic (response header
- * `x-gridscope-synthetic`).
- */
-
-/** Registers endpoints 3, 4 and 5. */
+/** Registers shift factors by location and by constraint and location constraint costs (docs/api.md sections of those names). */
 export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
-    /** 404 unless the location exists. */
     const locationOf = (cs: ConstraintStore, id: string) => {
       if (!cs.hasLocation(id)) throw new HttpError(404, `Location ${id} not found`);
       return id;
@@ -35,7 +28,7 @@ export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): Fas
 
     const perConstraint = routeDoc({
       tag: 'Constraints',
-      summary: 'Shift factors of a location, per constraint (endpoint 3)',
+      summary: 'Shift factors of a location, per constraint',
       ok: z.array(ShiftFactorPerConstraint),
       errors: [404],
       synthetic: 'estimated_shift_factor',
@@ -54,7 +47,7 @@ export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): Fas
 
     const costs = routeDoc({
       tag: 'Constraints',
-      summary: 'Location-adjusted constraint costs (endpoint 4)',
+      summary: 'Location-adjusted constraint costs',
       ok: z.array(LocationConstraintCost),
       errors: [400, 404],
       synthetic: 'shift_factor,adjusted_cost',
@@ -73,7 +66,7 @@ export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): Fas
 
     const perLocation = routeDoc({
       tag: 'Constraints',
-      summary: 'Shift factors of a constraint, per location (endpoint 5)',
+      summary: 'Shift factors of a constraint, per location',
       ok: z.array(ShiftFactorPerLocation),
       errors: [404],
       synthetic: 'estimated_shift_factor',

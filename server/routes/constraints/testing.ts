@@ -1,9 +1,6 @@
 import { csvRecords } from '../../test-support/testing.js';
 
-/**
- * Test helpers (not a test file) for the constraint routes: the real PJM constraint rows read with
- * plain JavaScript from the CSV sources, for figures computed independently of DuckDB.
- */
+// The PJM constraint rows read with plain JavaScript, so tests compute figures independently of DuckDB.
 
 /** Feeds of data/gridstatus-pjm-constraints and their dataset ids. */
 export const FEEDS = {
