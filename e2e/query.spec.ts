@@ -1,21 +1,11 @@
 import { expect, test } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
-/**
- * Usage meter, quota forecast and retries on the free plan:
- * the embedded /v1 server runs with the free tier's limits (1 request/s, 500,000 rows/month,
- * 250 requests/month, 50,000 rows/response).
- */
-
-test.use({ plan: 'free' });
+test.use({ plan: 'free' }); // 1 request/s, 500,000 rows/month, 250 requests/month
 
 const DATASET = 'nyiso_zonal_load_5_min';
 
-/**
- * Page script (a string: this tsconfig has no DOM lib) noting each text of the request status
- * line as `<verb>: <text>`, the verb from the line's `data-verb` (`?` before the first status):
- * the estimate's requests are rate limited too, so the text alone cannot tell whose retry it was.
- */
+// A string (this tsconfig has no DOM lib). Notes `<verb>: <text>`: the estimate is rate limited too, so text alone is ambiguous.
 const RECORD_STATUS_TEXTS = `(() => {
   const seen = (window.__statusTexts = []);
   const note = () => {
@@ -27,7 +17,6 @@ const RECORD_STATUS_TEXTS = `(() => {
   new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-verb'] });
 })()`;
 
-/** Records every `<verb>: <text>` the request status line shows from now on (it may show for only a second). */
 async function recordStatusTexts(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(RECORD_STATUS_TEXTS);
   return () => page.evaluate<string[]>('window.__statusTexts');
@@ -48,12 +37,10 @@ test('a rate-limited query shows the retry state and then its rows', async ({ pa
   await page.getByTestId('open-query').click();
   const form = page.getByTestId('query-form');
   await expect(form).toBeVisible();
-  // Latest day available of nyiso_zonal_load_5_min (latest 2017-11-23T04:55Z).
   await expect(page.getByTestId('query-start')).toHaveValue('2017-11-23');
   await expect(page.getByTestId('usage-rows')).toBeVisible();
   const statusTexts = await recordStatusTexts(page);
-  // The estimate reads cached metadata (no counted request): a counted call just before the Run
-  // takes the key's 1 request/s, so the query that follows within the second is answered 429.
+  // Use up this second's request (the estimate reads cached metadata), so the query is answered 429.
   await host.call('datasets:list', {});
   await form.getByRole('button', { name: 'Run query' }).click();
   await expect(page.getByTestId('estimate-rows')).toHaveText(/^(≈|at most) [\d,]+ rows$/);
@@ -69,7 +56,6 @@ test('market time, newest first and two columns: _local columns and rows in desc
   await page.goto(`/#/datasets/${DATASET}/query`);
   const form = page.getByTestId('query-form');
   await expect(form).toBeVisible();
-  // The last market day with data: 2017-11-22 in US/Eastern (05:00Z → 05:00Z the next day).
   await page.getByTestId('query-timezone').selectOption('market');
   await expect(page.getByTestId('query-timezone').locator('option:checked')).toHaveText('Market time (US/Eastern)');
   await page.getByTestId('query-start').fill('2017-11-22');
@@ -86,7 +72,6 @@ test('market time, newest first and two columns: _local columns and rows in desc
   const headers = await page.getByRole('columnheader').allTextContents();
   expect(headers).toEqual(['interval_start_local', 'interval_start_utc', 'interval_end_local', 'interval_end_utc', 'zone', 'load']);
   await expect(page.getByTestId('result-count')).toContainText('rows loaded, more available');
-  // Newest first: the window's last interval (23:55 EST = 04:55Z) leads, times never increase.
   const first = page.getByTestId('result-row').first().locator('td');
   await expect(first.nth(0)).toHaveText('2017-11-22 23:55 -05:00');
   await expect(first.nth(1)).toHaveText('2017-11-23 04:55 UTC');

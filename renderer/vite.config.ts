@@ -2,15 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 
-/**
- * Renderer build (`npm run build:renderer`). `base: './'` so the same bundle loads from file://
- * in Electron and from the web host at `/`.
- */
 const root = import.meta.dirname;
 
 export default defineConfig({
   root,
-  base: './',
+  base: './', // same bundle loads from file:// in Electron and from the web host at `/`
   plugins: [react()],
   build: {
     outDir: resolve(root, 'dist'),
@@ -18,7 +14,6 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Vendor chunks keep each file small and cacheable; the rest (markdown) goes to vendor.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

@@ -21,10 +21,6 @@ function NavLink({ href, current, children }: { href: string; current: boolean; 
   );
 }
 
-/**
- * Menu commands of the desktop app (`window.gridscope.onCommand`, absent in the web host):
- * Find… focuses the catalogue search (opening the catalogue first), Settings… opens Settings.
- */
 function useMenuCommands(): void {
   useEffect(() => {
     const subscribe = window.gridscope?.onCommand;
@@ -33,23 +29,16 @@ function useMenuCommands(): void {
       if (command === 'open-settings') navigate(hrefs.settings);
       else if (command === 'focus-search') {
         navigate(hrefs.catalogue);
-        // On the catalogue already, the toolbar focuses itself; else its autoFocus does on mount.
         window.dispatchEvent(new Event(FOCUS_SEARCH_EVENT));
       }
     });
   }, []);
 }
 
-/**
- * The app shell: header with the active-profile badge, left navigation (Catalogue, Settings) and
- * the routed main area, and the status bar with the usage meter. Holds the catalogue filter so it
- * survives a visit to a dataset, and each dataset's query form so a query survives leaving its page.
- */
+/** The app shell; holds the catalogue filter and each dataset's query form so they survive navigation. */
 export function App() {
   const route = useHashRoute();
   const [filter, setFilter] = useState<CatalogueFilter>(EMPTY_FILTER);
-  // One Map for the app's lifetime: each query form writes its fields to it as they change and
-  // reads them when it mounts; nothing re-renders from it, so it is never replaced.
   const [queryForms] = useState<QueryFormMemory>(() => new Map());
   useMenuCommands();
   const inCatalogue = route.name === 'catalogue' || route.name === 'dataset' || route.name === 'query';

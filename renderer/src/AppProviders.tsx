@@ -6,10 +6,9 @@ import type { GridscopeApi } from '../../shared/bridge/contract.js';
 import { BridgeProvider } from './lib/BridgeContext.js';
 import { createQueryClient } from './lib/queryClient.js';
 
-/** Props of {@link AppProviders}. */
+/** Props of {@link AppProviders}; `queryClient` defaults to a fresh one (tests pass their own). */
 export interface AppProvidersProps {
   api: GridscopeApi;
-  /** Defaults to a fresh {@link createQueryClient}; tests pass their own to control retries. */
   queryClient?: QueryClient;
   children: ReactNode;
 }

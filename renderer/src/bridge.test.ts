@@ -37,7 +37,6 @@ describe('HTTP bridge', () => {
   });
 
   it('passes the signal to fetch; an aborted call answers cancelled, not "lost contact"', async () => {
-    // Like the browser's fetch: rejects with an AbortError once the signal aborts.
     const { f, calls } = fakeFetch(
       ({ init }) =>
         new Promise<Response>((_resolve, reject) => {
@@ -93,7 +92,7 @@ describe('HTTP bridge', () => {
     const sent = inputs['datasets:get']![0] as { datasetId: string; requestId: string };
     expect(sent.datasetId).toBe('x');
     expect(RequestId.safeParse(sent.requestId).success).toBe(true);
-    expect(pageRequestIds()).toContain(sent.requestId); // newRequestId's, this page's call while in flight
+    expect(pageRequestIds()).toContain(sent.requestId);
     expect(inputs['requests:cancel']).toBeUndefined();
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });

@@ -4,20 +4,13 @@ import { CANCELLED_MESSAGE } from '../../shared/errors.js';
 import type { GsError, Result } from '../../shared/errors.js';
 import { newRequestId, releaseRequestId } from './lib/requestId.js';
 
-/**
- * The renderer's only way out (CONVENTIONS.md §2, §5): the preload's `window.gridscope` in
- * Electron, or the web host's `POST /bridge/<verb>` over same-origin HTTP. The renderer never
- * builds a /v1 URL and never sees an API key.
- */
-
-/** Message shown when the host process itself cannot be reached (web host stopped, IPC gone). */
+/** Shown when the host process cannot be reached (web host stopped, IPC gone). */
 export const LOST_HOST_MESSAGE = 'Lost contact with the Gridscope host process. Restart Gridscope.';
 
 export { CANCELLED_MESSAGE };
 
 const lostHost: GsError = { code: 'network', message: LOST_HOST_MESSAGE };
 
-/** Narrow check that a parsed body looks like a {@link Result}; the host is trusted but may be a proxy page. */
 function isResult(body: unknown): body is Result<unknown> {
   if (typeof body !== 'object' || body === null || !('ok' in body)) return false;
   const b = body as { ok: unknown; error?: unknown };
@@ -27,11 +20,7 @@ function isResult(body: unknown): body is Result<unknown> {
   return typeof e.code === 'string' && typeof e.message === 'string';
 }
 
-/**
- * Posts one verb to the web host and returns its Result; never rejects. `signal` goes to `fetch`:
- * aborting it closes the connection (the host then aborts the call and its /v1 request) and the
- * answer is `cancelled`, not "lost contact".
- */
+// Never rejects. Aborting `signal` closes the connection, so the host aborts the call and its /v1 request.
 async function post(fetchImpl: typeof fetch, verb: Verb, input: unknown, signal?: AbortSignal): Promise<Result<unknown>> {
   const cancelled: Result<unknown> = { ok: false, error: { code: 'cancelled', message: CANCELLED_MESSAGE } };
   let res: Response;
@@ -61,18 +50,13 @@ async function post(fetchImpl: typeof fetch, verb: Verb, input: unknown, signal?
 
 type AnyVerbFn = (input: unknown, options?: BridgeCallOptions) => Promise<Result<unknown>>;
 
-/**
- * Builds a {@link GridscopeApi} that talks to the web host over HTTP, one function per contract
- * verb; `options.signal` aborts a call (see {@link BridgeCallOptions}). `fetchImpl` is injectable
- * for tests; it defaults to the page's `fetch`.
- */
+/** The renderer's only way out under the web host: `POST /bridge/<verb>` per contract verb; never sees an API key. */
 export function createHttpBridge(fetchImpl: typeof fetch = (...args) => fetch(...args)): GridscopeApi {
   const api: Partial<Record<Verb, AnyVerbFn>> = {};
   for (const verb of VERBS) api[verb] = (input, options) => post(fetchImpl, verb, input, options?.signal);
   return api as GridscopeApi;
 }
 
-/** Verbs whose input takes an optional `requestId` (the data verbs), read off the contract's schemas. */
 const CANCELLABLE: ReadonlySet<Verb> = new Set(
   VERBS.filter((verb) => {
     const schema = contractInputs[verb] as { shape?: Record<string, unknown> };
@@ -81,11 +65,8 @@ const CANCELLABLE: ReadonlySet<Verb> = new Set(
 );
 
 /**
- * Wraps the preload's verbs so only the input crosses `contextBridge` (an AbortSignal cannot be
- * cloned into the isolated world, and IPC could not abort the call anyway). A data verb called
- * with `options.signal` gets a `requestId` (the caller's, else a fresh one from `newRequestId`,
- * released when the call ends); aborting the signal sends `requests:cancel` for it, so main aborts
- * the call and its /v1 request, as the web host does when the page's `fetch` is aborted. An already-aborted signal answers `cancelled` without a call.
+ * Wraps the preload's verbs so only the input crosses `contextBridge` (an AbortSignal cannot be cloned there).
+ * Aborting `options.signal` on a data verb sends `requests:cancel` for the call's `requestId` (the caller's or a fresh one).
  */
 export function fromPreload(exposed: GridscopeApi): GridscopeApi {
   const api: Partial<Record<Verb, AnyVerbFn>> = {};

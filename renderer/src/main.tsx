@@ -6,7 +6,6 @@ import { AppProviders } from './AppProviders.js';
 import { getBridge } from './bridge.js';
 import './styles.css';
 
-// Renderer entry: the bridge (preload or web host) and one QueryClient for the whole app.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 createRoot(root).render(

@@ -7,7 +7,6 @@ import { renderApp } from '../test/render.js';
 
 afterEach(cleanup);
 
-/** The one NYISO dataset of the fake catalogue. */
 const NYISO = SAMPLE_DATASETS.find((d) => d.source === 'nyiso')!;
 const rowNames = () => screen.getAllByTestId('dataset-link').map((a) => a.textContent);
 
@@ -58,20 +57,16 @@ describe('Catalogue', () => {
     await screen.findByTestId('catalogue-table');
     fireEvent.change(search, { target: { value: 'marginal' } });
     const pjm = ['PJM Marginal Value Day Ahead Hourly', 'PJM Marginal Value Real Time 5 Min'];
-    // Name ascending would put CAISO and NYISO first; name matches lead, then description matches.
     expect(rowNames()).toEqual([...pjm, 'CAISO Outlook', 'NYISO LMP Real Time 5 Min']);
     expect(screen.getByTestId('catalogue-count').textContent).toBe('4 of 6 datasets');
     fireEvent.click(screen.getByRole('button', { name: /Name/ })); // descending, within each rank
     expect(rowNames()).toEqual([...pjm.toReversed(), 'NYISO LMP Real Time 5 Min', 'CAISO Outlook']);
-    // The keyboard follows the shown order.
     fireEvent.keyDown(search, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe(pjm[1]));
-    // Without a query the header sort alone applies.
     fireEvent.change(search, { target: { value: '' } });
     expect(rowNames()).toHaveLength(6);
     expect(rowNames()[0]).toBe(pjm[1]); // name descending: "PJM … Real Time" before "PJM … Day Ahead"
     expect(rowNames().at(-1)).toBe('CAISO Outlook');
-    // The shared note and link URLs are not searched.
     fireEvent.change(search, { target: { value: 'sample' } });
     expect(screen.getByTestId('catalogue-empty')).toBeTruthy();
     fireEvent.change(search, { target: { value: 'github' } });

@@ -14,11 +14,7 @@ export interface CataloguePageProps {
   onFilterChange: (filter: CatalogueFilter) => void;
 }
 
-/**
- * Catalogue screen (`#/`): `datasets:list`, filtered by text and market (id and name matches
- * before description-only matches), in a sortable, keyboard-navigable table with a "N of M
- * datasets" count, loading, empty and error states.
- */
+/** Catalogue screen (`#/`): `datasets:list` filtered by text and market (docs/desktop.md#the-catalogue). */
 export function CataloguePage({ filter, onFilterChange }: CataloguePageProps) {
   const list = useDatasetList();
   const tableRef = useRef<CatalogueTableHandle>(null);
@@ -26,7 +22,6 @@ export function CataloguePage({ filter, onFilterChange }: CataloguePageProps) {
   const sources = useMemo(() => sourceOptions(all), [all]);
   const ranked = useMemo(() => searchDatasets(all, filter), [all, filter]);
   const shown = useMemo(() => ranked.map((r) => r.dataset), [ranked]);
-  // Rank rows only while there is text to rank by; otherwise the header sort alone orders them.
   const ranks = useMemo(
     () => (filter.query.trim() ? new Map(ranked.map((r) => [r.dataset.id, r.rank])) : undefined),
     [ranked, filter.query],

@@ -7,7 +7,7 @@ import type { Dataset } from '../../../shared/schemas/dataset.js';
 import { hrefs, navigate } from '../lib/router.js';
 import { catalogueColumns } from './columns.js';
 
-/** Above this many rows only the visible ones are rendered (CONVENTIONS.md §8). */
+/** Above this many rows only the visible ones are rendered. */
 export const VIRTUALIZE_ABOVE = 100;
 const ROW_HEIGHT = 37;
 
@@ -16,13 +16,9 @@ export interface CatalogueTableHandle {
   focusFirstRow(): void;
 }
 
-/** Props of {@link CatalogueTable}: the already-filtered datasets. */
+/** Props of {@link CatalogueTable}: the filtered datasets and, while searching, each one's rank. */
 export interface CatalogueTableProps {
   datasets: Dataset[];
-  /**
-   * Search rank per dataset id (lower = better, see `searchDatasets`). When given, rows are
-   * grouped by rank first and the header sort orders them within each rank.
-   */
   ranks?: ReadonlyMap<string, number>;
   ref?: Ref<CatalogueTableHandle>;
 }
@@ -30,16 +26,13 @@ export interface CatalogueTableProps {
 const STEP: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
 
 /**
- * The catalogue grid: sortable headers, one tab stop (roving tabindex) moved with the arrow keys,
- * Home/End and PageUp/PageDown; Enter or a click opens the dataset. While searching (`ranks`), the
- * best matches come first and the header sort applies within each rank. Virtualized above
- * {@link VIRTUALIZE_ABOVE} rows with spacer rows so the table keeps native semantics.
+ * The catalogue grid: sortable, one roving tab stop, rows by rank then header sort (docs/desktop.md#the-catalogue).
+ * Virtualized with spacer rows so the table keeps native semantics.
  */
 export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const [activeId, setActiveId] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  /** Row id whose link should take focus once rendered (set by keyboard moves). */
   const focusPending = useRef<string | null>(null);
 
   const table = useReactTable({
@@ -53,7 +46,6 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
     meta: { activeRowId: activeId ?? undefined },
   });
   const sortedRows = table.getRowModel().rows;
-  // Stable sort: within a rank the rows keep the header sort's order.
   const rows = useMemo(
     () => (ranks ? [...sortedRows].sort((a, b) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0)) : sortedRows),
     [sortedRows, ranks],
@@ -69,12 +61,10 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
     enabled: virtual,
   });
 
-  // Keep exactly one row tabbable: the first one when the active row was filtered away.
   useEffect(() => {
     if (rows.length > 0 && activeIndex < 0) setActiveId(rows[0]!.id);
   }, [rows, activeIndex]);
 
-  /** Focuses the pending row's link if it is rendered; returns whether it did. */
   const focusPendingRow = (): boolean => {
     const id = focusPending.current;
     if (!id) return false;

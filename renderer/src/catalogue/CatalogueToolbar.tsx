@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { CatalogueFilter } from './filter.js';
 
-/** Props of {@link CatalogueToolbar}. */
+/** Props of {@link CatalogueToolbar}; `sources` are upper-case markets, `onArrowDown` hands focus to the table. */
 export interface CatalogueToolbarProps {
   filter: CatalogueFilter;
   onChange: (filter: CatalogueFilter) => void;
-  /** Upper-case markets present in the data. */
   sources: string[];
-  /** ArrowDown in the search box: hand focus to the table. */
   onArrowDown?: () => void;
 }
 
@@ -18,9 +16,7 @@ function isTypingTarget(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 }
 
-/**
- * Search box (autofocused; `/` or Ctrl/Cmd+F focus it, Escape clears it) and the market select.
- */
+/** Search box (autofocused; `/` or Ctrl/Cmd+F focus it, Escape clears it) and the market select. */
 export function CatalogueToolbar({ filter, onChange, sources, onArrowDown }: CatalogueToolbarProps) {
   const searchRef = useRef<HTMLInputElement>(null);
 

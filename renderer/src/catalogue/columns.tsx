@@ -8,11 +8,9 @@ import { hrefs } from '../lib/router.js';
 /* eslint-disable @typescript-eslint/no-unused-vars */
 declare module '@tanstack/react-table' {
   interface TableMeta<TData extends RowData> {
-    /** Row id (dataset id) that holds the table's single tab stop (roving tabindex). */
     activeRowId?: string;
   }
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** CSS class for the column's header and cells (e.g. `num` right-aligns). */
     className?: string;
   }
 }
@@ -20,10 +18,7 @@ declare module '@tanstack/react-table' {
 
 const col = createColumnHelper<Dataset>();
 
-/**
- * Catalogue columns: Name (link to the dataset page), ID, Source, Frequency, Availability, Rows.
- * Sorting uses raw values: availability by earliest time, rows numerically with unknowns last.
- */
+/** Catalogue columns; sorting uses raw values (availability by earliest time, unknown rows last). */
 export const catalogueColumns = [
   col.accessor('name', {
     header: 'Name',

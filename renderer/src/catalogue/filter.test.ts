@@ -3,12 +3,10 @@ import { SAMPLE_NOTE } from '../../../shared/catalogue.js';
 import { makeDataset } from '../test/fakeApi.js';
 import { descriptionSearchText, filterDatasets, markdownToPlainText, searchDatasets } from './filter.js';
 
-/** The closing note the embedded /v1 service puts on every description. */
 const NOTE = SAMPLE_NOTE;
 const GS = 'copied from a test fixture of [gridstatus/gridstatus](https://github.com/gridstatus/gridstatus) (BSD-3-Clause)';
 const PYISO = 'a verbatim NYISO MIS file copied from a test fixture of [WattTime/pyiso](https://github.com/WattTime/pyiso)';
 
-/** Shapes of the embedded catalogue's descriptions (what, source with a link, the shared note). */
 const CATALOGUE = [
   makeDataset({
     id: 'isone_fuel_mix',
@@ -61,14 +59,12 @@ describe('catalogue search ranking', () => {
       'nyiso_lmp_real_time_5_min',
       'isone_fuel_mix',
     ]);
-    // No query: everything at rank 0, in the input order.
     expect(searchDatasets(reversed, { query: ' ', source: '' }).map((r) => [r.dataset.id, r.rank])).toEqual(
       reversed.map((d) => [d.id, 0]),
     );
   });
 
   it('ranks by how many terms are found only in the description', () => {
-    // "nyiso" is in both NYISO ids; "prices" is in the LMP description only, "zones" in the load's.
     const ranked = searchDatasets(CATALOGUE, { query: 'nyiso lmp', source: '' });
     expect(ranked.map((r) => [r.dataset.id, r.rank])).toEqual([['nyiso_lmp_real_time_5_min', 0]]);
     expect(searchDatasets(CATALOGUE, { query: 'nyiso prices', source: '' }).map((r) => [r.dataset.id, r.rank])).toEqual([
@@ -88,10 +84,8 @@ describe('catalogue search ranking', () => {
     expect(ids('sources.md')).toEqual([]);
     expect(ids('github.com')).toEqual([]);
     expect(ids('https')).toEqual([]);
-    // The link text is what a reader sees, so it is searched (the gridstatus-sourced datasets only).
     expect(ids('gridstatus')).toEqual(['isone_fuel_mix', 'pjm_marginal_value_day_ahead_hourly', 'pjm_marginal_value_real_time_5_min']);
     expect(ids('pyiso')).toEqual(['nyiso_lmp_real_time_5_min', 'nyiso_load']);
-    // Code spans are searched without their ticks; snake_case survives.
     expect(ids('marginal_flag')).toEqual(['isone_fuel_mix']);
     expect(ids('feed da_marginal')).toEqual(['pjm_marginal_value_day_ahead_hourly']);
   });

@@ -1,7 +1,4 @@
-/**
- * A problem shown under its form field (role="alert"); nothing when `text` is empty. The field
- * points at it with `aria-describedby={id}` and `aria-invalid` (see {@link fieldAria}).
- */
+/** A problem shown under its form field (role="alert"), linked by {@link fieldAria}; nothing when `text` is empty. */
 export function FieldProblem({ id, text }: { id: string; text: string | undefined | null }) {
   if (!text) return null;
   return (

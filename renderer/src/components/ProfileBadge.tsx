@@ -2,10 +2,7 @@ import { useProfiles } from '../lib/queries.js';
 import { hrefs } from '../lib/router.js';
 import { hostOf } from '../settings/hostOf.js';
 
-/**
- * Header badge naming the active profile: "Embedded — sample data" or "Remote — <host>".
- * A link to Settings, where the profile is changed.
- */
+/** Header badge naming the active profile ("Embedded — sample data" / "Remote — <host>"), linking to Settings. */
 export function ProfileBadge() {
   const { data } = useProfiles();
   if (!data) return <span className="profile-badge muted" data-testid="profile-badge">…</span>;

@@ -1,6 +1,5 @@
-/** Props of {@link Skeleton}. */
+/** Props of {@link Skeleton}; `label` is announced to assistive tech. */
 export interface SkeletonProps {
-  /** Announced to assistive tech, e.g. "Loading datasets…". */
   label: string;
   rows?: number;
   testId?: string;

@@ -5,8 +5,6 @@ import { BridgeError, shouldRetry } from '../lib/bridgeQuery.js';
 import { describeConnection, describeError, retryHelps, waitSecondsOf } from './errorText.js';
 import { fieldErrorOf, inUserWords } from './fieldErrors.js';
 
-/** The one error mapping, case by case: title, words, field and actions. */
-
 const REMOTE = { profile: 'remote' as const, remoteUrl: 'https://api.example.com/v1' };
 /** Internal names that must never reach the analyst. */
 const INTERNAL = /startTime|endTime|start_time|end_time|filter_value|filter_column|filter\.value|timezone\b|datasetId|page_size|\/v1 server|datasets:\w+/;

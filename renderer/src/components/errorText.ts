@@ -4,50 +4,37 @@ import { LOST_HOST_MESSAGE } from '../bridge.js';
 import { FIELD_LABELS, fieldErrorOf, inUserWords } from './fieldErrors.js';
 import type { FieldError } from './fieldErrors.js';
 
-/**
- * The renderer's one mapping from an error to what the analyst reads and can do:
- * a field error sits by its field; "check the key" only when the key is the problem; no Retry
- * where retrying cannot help (validation, no access, not found, an exhausted monthly quota, an
- * answer too large to read).
- */
-
-/** What the analyst can do about an error: each is a button of the error panel. */
+/** A button of the error panel. */
 export type ErrorAction = 'settings' | 'retry' | 'catalogue';
 
-/** Title, explanation and actions for one {@link GsError}. */
+/**
+ * What the analyst reads about a {@link GsError}: `detail` is the host's own words (user terms); `field` a form-field
+ * validation error; `waitSeconds` a rate limit's wait; `resetsOn` an exhausted monthly quota's UTC reset day (`YYYY-MM-DD`).
+ */
 export interface ErrorText {
   title: string;
-  /** What happened and what to do, in the analyst's words. */
   message: string;
-  /** The host's or the server's own words (internal names replaced), shown as detail when they add something. */
   detail: string;
   actions: ErrorAction[];
-  /** A validation error the analyst caused in a form field: shown by that field, not in a panel. */
   field?: FieldError;
-  /** Rate limit: seconds to wait before retrying, when the message says. */
   waitSeconds?: number;
-  /** Exhausted monthly quota: the UTC day it resets (`YYYY-MM-DD`), when known. */
   resetsOn?: string;
 }
 
-/** What the message may name: where the data comes from, the verb that failed, the usage period. */
+/** What the message may name; `usagePeriodEnd` (from `usage:get`) dates a monthly refusal that names no reset. */
 export interface ErrorContext {
   profile?: 'embedded' | 'remote';
   remoteUrl?: string;
   verb?: Verb;
-  /** `current_usage_period_end` of `usage:get`: the reset when a monthly refusal names no date. */
   usagePeriodEnd?: string;
 }
 
-/** A monthly-quota 429, as main tells it (electron/services/v1/retry.ts `isMonthlyQuota`: "… resets on 2026-12-01."). */
+/** A monthly-quota 429, as main words it ("… resets on 2026-12-01."). */
 export const isMonthlyQuota = (message: string): boolean => /resets?\s+on\b/i.test(message) || /\bmonthly\b/i.test(message);
 
 const UNIT_SECONDS: Record<string, number> = { second: 1, minute: 60, hour: 3600 };
 
-/**
- * Seconds a rate-limit message asks to wait: "Try again in 3 seconds." / "Retry after 8 s." /
- * "wait 20 s", else the plan's window over its count ("Limit: 30 per 1 minute." → 2); undefined when it names none.
- */
+/** Seconds a rate-limit message asks to wait ("Retry after 8 s.", else "Limit: 30 per 1 minute." → 2); undefined if none. */
 export function waitSecondsOf(message: string): number | undefined {
   const asked = /(?:try again|retry|wait)\D{0,12}?(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)\b/i.exec(message);
   if (asked) return Math.max(1, Math.ceil(Number(asked[1])));
@@ -65,14 +52,10 @@ export function formatDay(day: string): string {
 const waitWords = (s: number): string => (s >= 120 ? `${Math.ceil(s / 60)} minutes` : s === 1 ? '1 second' : `${s} seconds`);
 const DATASET_VERBS: ReadonlySet<Verb> = new Set(['datasets:get', 'datasets:audit', 'datasets:estimate', 'datasets:query', 'datasets:columnValues']);
 
-/** The message of a body Gridscope refuses to read whole (electron/services/v1/proxy.ts): asking again gets the same. */
+// A body too large to read whole: asking again gets the same answer, so no Retry.
 const TOO_LARGE = /larger than .*fewer rows/i;
 
-/**
- * Maps a {@link GsError} to title, message and actions. The code decides the kind; the status and
- * the message refine it (a missing key has no status, a rejected one 401; a monthly quota names
- * its reset date; a rate limit its wait). `detail` is the original message in user words.
- */
+/** The one error → {@link ErrorText} mapping: the code decides the kind, status and message refine it; no Retry where it cannot help. */
 export function describeError(error: GsError, ctx: ErrorContext = {}): ErrorText {
   const detail = inUserWords(error.message);
   const base = { detail };
@@ -122,7 +105,6 @@ export function describeError(error: GsError, ctx: ErrorContext = {}): ErrorText
   }
 }
 
-/** A 429: the monthly quota (when it resets, no Retry) or a rate limit (how long to wait, Retry). */
 function rateLimited(error: GsError, detail: string, ctx: ErrorContext): ErrorText {
   if (isMonthlyQuota(error.message)) {
     const resetsOn = /resets?\s+on\s+(\d{4}-\d{2}-\d{2})/i.exec(error.message)?.[1] ?? ctx.usagePeriodEnd?.slice(0, 10);
@@ -135,26 +117,22 @@ function rateLimited(error: GsError, detail: string, ctx: ErrorContext): ErrorTe
   return { title: 'Rate limit reached', message: `Too many requests in a short time for your plan. ${wait}`, detail, actions: ['retry'], ...(waitSeconds ? { waitSeconds } : {}) };
 }
 
-/** Whether asking again can succeed: false where the analyst has to act first (see {@link describeError}). */
+/** Whether asking again can succeed (false where the analyst must act first). */
 export function retryHelps(error: GsError): boolean {
   return describeError(error).actions.includes('retry');
 }
 
-/** What Settings says about a key test: `tone` picks the colour; `detail` is the host's own words when they say more. */
+/** What Settings says about a key test; `tone` picks the colour. */
 export interface ConnectionText {
   tone: 'ok' | 'problem';
   message: string;
   detail: string;
 }
 
-/**
- * Words for the outcome of `keys:set` / `keys:test` against the Remote server at `host`:
- * accepted; rejected (the key is the problem: check it); no answer (the URL or the network is);
- * any other answer (neither is known to be: the host's message says what came back).
- */
+/** Words for a `keys:set` / `keys:test` outcome at `host`: only a rejection blames the key, no answer the URL or network. */
 export function describeConnection(test: ConnectionTest, host: string): ConnectionText {
   const status = test.status ? ` (${test.status})` : '';
-  // The host's sentence ends with advice for the whole app ("Check the Remote URL in Settings…"): Settings gives its own.
+  // Drop the host's app-wide advice: Settings gives its own.
   const detail = inUserWords(test.message.replace(/^(?:No answer from the Remote server|The test call failed):\s*/, '').replace(/\s*Check the Remote URL in Settings[^.]*\.$/, ''));
   switch (test.state) {
     case 'accepted':

@@ -2,17 +2,10 @@ import { MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
 import type { GsError } from '../../../shared/errors.js';
 import { TIME_TEXT_HINT, timeTextError } from '../../../shared/time/grammar.js';
 
-/**
- * Validation errors in the analyst's words: which form field a refusal is about, and the text to
- * show by that field. Parameters are named as the bridge spells them (`startTime`, `filter.value`)
- * or as /v1 does (`start_time`, `filter_value`; docs/api.md "Dataset query"); neither name reaches
- * the screen.
- */
-
 /** A form field a validation error can belong to (query form and Settings). */
 export type FormField = 'start' | 'end' | 'zone' | 'filterColumn' | 'filterOperator' | 'filterValue' | 'limit' | 'columns' | 'key' | 'url';
 
-/** A refusal that belongs next to one field: `text` is a sentence without the field's name. */
+/** A refusal shown by one field; `text` is a sentence without the field's name. */
 export interface FieldError {
   field: FormField;
   text: string;
@@ -32,7 +25,7 @@ export const FIELD_LABELS: Record<FormField, string> = {
   url: 'Remote base URL',
 };
 
-/** Parameter name (bridge path or /v1 query parameter) → field. */
+// Bridge (`startTime`) and /v1 (`start_time`, docs/api.md#dataset-query) parameter names; neither reaches the screen.
 const PARAMS: Record<string, FormField> = {
   startTime: 'start',
   start_time: 'start',
@@ -52,7 +45,6 @@ const PARAMS: Record<string, FormField> = {
   baseUrl: 'url',
 };
 
-/** Internal names → words, applied to any message before it is shown. */
 const WORDS: [RegExp, string][] = [
   [/^Invalid input for [\w:]+:\s*/, ''],
   [/^[a-z]+:[a-zA-Z]+ failed:\s*/, ''],
@@ -73,10 +65,7 @@ const WORDS: [RegExp, string][] = [
   [/\brequestIds?\b/g, 'request id'],
 ];
 
-/**
- * `message` with the bridge's and the proxy's prefixes taken off and parameter names replaced by
- * what the screens call them (`startTime must be before endTime.` → `Start must be before End.`).
- */
+/** `message` without bridge/proxy prefixes, names in screen words (`startTime must be before endTime.` → `Start must be before End.`). */
 export function inUserWords(message: string): string {
   return WORDS.reduce((text, [pattern, words]) => text.replace(pattern, words), message.trim());
 }
@@ -84,17 +73,13 @@ export function inUserWords(message: string): string {
 const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 const sentence = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
 
-/**
- * Why a time text is refused, for the text's own field (which shows the text): `Not a date or
- * date-time (months are 01–12): use 2024-03-10, …` with the shared grammar's reason when it has one.
- */
+/** Why a time text is refused, for its own field: `Not a date or date-time (…): use 2024-03-10, …`. */
 export function timeProblem(text: string): string {
   const refusal = timeTextError(text)?.message;
   const at = refusal?.lastIndexOf(' is not a date or date-time') ?? -1;
   return refusal && at >= 0 ? `Not${refusal.slice(at + ' is not'.length)}` : `Not a date or date-time: ${TIME_TEXT_HINT}`;
 }
 
-/** The text by `field` for one bridge-schema problem (`path: message`); the schemas' own messages are words already. */
 function bridgeProblemText(field: FormField, message: string): string {
   switch (field) {
     case 'start':
@@ -107,12 +92,10 @@ function bridgeProblemText(field: FormField, message: string): string {
     case 'columns':
       return 'Choose at least one column.';
     default:
-      // Some schema messages start with the name of what they check ("column: A-Z, …").
       return sentence(capitalize(inUserWords(message.replace(/^[a-z]\w*(?: id)?:\s+/i, ''))));
   }
 }
 
-/** Known /v1 refusals of a dataset query (server texts, docs/api.md "Dataset query"), each to its field. */
 const SERVER_RULES: [RegExp, (m: RegExpExecArray) => FieldError][] = [
   [/\b(?:start(?:_time|Time) must be before end(?:_time|Time)|end(?:_time|Time) must be after start(?:_time|Time))\b/i, () => ({ field: 'end', text: 'End must be after Start.' })],
   [/Invalid (start_time|end_time) '([^']*)'/, (m) => ({ field: PARAMS[m[1]!]!, text: timeProblem(m[2]!) })],
@@ -132,10 +115,8 @@ const SERVER_RULES: [RegExp, (m: RegExpExecArray) => FieldError][] = [
 ];
 
 /**
- * The field a `validation` error is about, and what to say there; undefined when the error is not
- * a validation error or names no field the screens have. Understands the bridge's schema refusals
- * (`Invalid input for datasets:query: startTime: …`), main's estimate (`startTime must be before
- * endTime.`), the /v1 texts of {@link SERVER_RULES} and 422 bodies flattened to `query.<param>: msg`.
+ * The field a `validation` error is about and what to say there, else undefined. Reads bridge schema refusals, main's
+ * estimate, the /v1 query texts (docs/api.md#dataset-query) and 422 bodies flattened to `query.<param>: msg`.
  */
 export function fieldErrorOf(error: GsError): FieldError | undefined {
   if (error.code !== 'validation') return undefined;

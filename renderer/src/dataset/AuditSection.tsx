@@ -4,7 +4,7 @@ import { Skeleton } from '../components/Skeleton.js';
 import { formatCount } from '../lib/format.js';
 import { useDatasetAudit } from '../lib/queries.js';
 
-/** Sums of the additive audit counts; distinct-value counts per day do not add up and are not summed. */
+// Only the additive counts: distinct-value counts per day do not add up.
 function totals(rows: AuditRow[]) {
   let datapoints = 0;
   let timeIndex = 0;
@@ -15,10 +15,7 @@ function totals(rows: AuditRow[]) {
   return { datapoints, timeIndex };
 }
 
-/**
- * Audit section of the dataset page: `datasets:audit`, one row per market date with its counts,
- * plus a total row. Errors (e.g. `forbidden` when the plan lacks audit access) stay in the section.
- */
+/** `datasets:audit`: one row per market date plus a total row; errors (e.g. `forbidden`) stay in the section. */
 export function AuditSection({ datasetId }: { datasetId: string }) {
   const audit = useDatasetAudit(datasetId);
   return (

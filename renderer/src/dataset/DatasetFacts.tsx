@@ -6,10 +6,7 @@ function Mono({ value }: { value: string | null | undefined }) {
   return value ? <code>{value}</code> : <span className="muted">—</span>;
 }
 
-/**
- * The dataset's key facts as a description list: source, frequency, time zone, index columns,
- * primary key, availability window and approximate row count.
- */
+/** The dataset's key facts (source, frequency, time zone, index and key columns, availability, rows) as a list. */
 export function DatasetFacts({ dataset: d }: { dataset: DatasetWithTimezone }) {
   const pk = d.primary_key_columns ?? [];
   const facts: [string, ReactNode][] = [

@@ -9,16 +9,13 @@ import { ColumnsTable } from './ColumnsTable.js';
 import { DatasetFacts } from './DatasetFacts.js';
 import { Description } from './Description.js';
 
-/**
- * Dataset screen (`#/datasets/<id>`): `datasets:get` facts, Markdown description, columns and
- * the audit. A "Synthetic data" badge shows when the description says the data is synthetic.
- */
+/** Dataset screen (`#/datasets/<id>`): facts, description (with a "Synthetic data" badge), columns and audit. */
 export function DatasetPage({ datasetId }: { datasetId: string }) {
   const q = useDataset(datasetId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const d = q.data;
 
-  // Move focus to the heading when the page's content arrives, so keyboard users start here.
+  // Focus the heading when the content arrives, so keyboard users start here.
   useEffect(() => {
     if (d) headingRef.current?.focus();
   }, [d]);

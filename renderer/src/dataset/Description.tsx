@@ -1,10 +1,7 @@
 import Markdown from 'react-markdown';
 import type { Components } from 'react-markdown';
 
-/**
- * Links in a description never navigate the app window: they render as text, with the target
- * shown on hover and selectable for copying.
- */
+// Links never navigate the app window: they render as text with the target shown for copying.
 const components: Components = {
   a: ({ href, children }) => (
     <span className="md-link" title={href ?? undefined}>
@@ -14,10 +11,7 @@ const components: Components = {
   ),
 };
 
-/**
- * A dataset description rendered as Markdown with react-markdown: raw HTML is skipped, images
- * are dropped (no remote fetches under CSP), links become text.
- */
+/** A dataset description as Markdown: raw HTML skipped, images dropped (no remote fetches under CSP), links as text. */
 export function Description({ markdown }: { markdown: string | null }) {
   if (!markdown) return <p className="muted">No description.</p>;
   return (

@@ -11,7 +11,6 @@ export class BridgeError extends Error {
     this.name = 'BridgeError';
     this.gs = gs;
   }
-  /** The closed error code (shared/errors.ts). */
   get code(): ErrorCode {
     return this.gs.code;
   }
@@ -24,12 +23,7 @@ export function toGsError(err: unknown): GsError {
   return { code: 'internal', message };
 }
 
-/**
- * Calls one verb and returns its value, throwing {@link BridgeError} on `{ ok: false }`.
- * A rejected promise from the transport (e.g. IPC torn down) becomes a `network` error.
- * `options.signal` (a TanStack Query `queryFn`'s `signal`) aborts the call where the transport
- * can (the web host; see {@link BridgeCallOptions}); it then throws a `cancelled` BridgeError.
- */
+/** Calls one verb and returns its value; throws {@link BridgeError} (`network` if the transport rejects, `cancelled` on abort). */
 export async function callBridge<V extends Verb>(
   api: GridscopeApi,
   verb: V,
@@ -46,10 +40,7 @@ export async function callBridge<V extends Verb>(
   return result.value;
 }
 
-/**
- * TanStack Query `retry` function: at most one retry, none for a cancelled call and none where the
- * error mapping offers no Retry (`retryHelps`: key, plan, input, monthly quota, an answer too large).
- */
+/** TanStack `retry`: at most once, never for `cancelled` or errors the user must fix (see `retryHelps`). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof BridgeError && (error.code === 'cancelled' || !retryHelps(error.gs))) return false;
   return failureCount < 1;

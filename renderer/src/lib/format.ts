@@ -1,11 +1,6 @@
-/** Display formatting shared by the screens. Pure functions, no locale surprises. */
-
 const DASH = '—';
 
-/**
- * Formats an ISO 8601 instant as `YYYY-MM-DD HH:mm UTC`. Null → an em dash; an unparseable
- * string is shown as given rather than hidden.
- */
+/** ISO 8601 instant → `YYYY-MM-DD HH:mm UTC`; null → em dash; unparseable → shown as given. */
 export function formatUtc(iso: string | null | undefined): string {
   if (!iso) return DASH;
   const d = new Date(iso);

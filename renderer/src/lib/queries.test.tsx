@@ -14,7 +14,6 @@ describe('query hooks pass TanStack’s abort signal to the bridge', () => {
   it('leaving the page (unmount) aborts a pending datasets:get', async () => {
     const { api: fake } = createFakeApi();
     const received: (BridgeCallOptions | undefined)[] = [];
-    // datasets:get never answers on its own: only an abort could end it.
     const api: GridscopeApi = {
       ...fake,
       'datasets:get': (_input, options) => {

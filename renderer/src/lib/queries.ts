@@ -4,12 +4,7 @@ import { callBridge } from './bridgeQuery.js';
 import { useBridge } from './BridgeContext.js';
 import { withRequestId } from './requestId.js';
 
-/**
- * Query keys and hooks over the bridge verbs. Everything under `['datasets']` depends on the
- * active profile and is reset whenever profile settings change. Each `queryFn` passes TanStack's
- * `signal`, so a query nobody watches any more (page left, key reset) aborts its bridge call and,
- * under the web host, the /v1 request behind it.
- */
+/** TanStack query keys; everything under `['datasets']` depends on the active profile and is reset when it changes. */
 export const queryKeys = {
   datasets: ['datasets'] as const,
   list: ['datasets', 'list'] as const,
@@ -71,10 +66,7 @@ export function useAppInfo() {
   return useQuery({ queryKey: queryKeys.appInfo, queryFn: ({ signal }) => callBridge(api, 'app:info', {}, { signal }), staleTime: Infinity });
 }
 
-/**
- * A mutation over one of the profile verbs. On success the new {@link ProfilesState} replaces the
- * cached one and every dataset query is reset, so screens refetch from the new source.
- */
+/** A profile-verb mutation; on success caches the new {@link ProfilesState} and resets every dataset query. */
 export function useProfileMutation<TVars>(run: (vars: TVars) => Promise<ProfilesState>) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,10 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { shouldRetry } from './bridgeQuery.js';
 
-/**
- * The app's QueryClient. Catalogue data changes only when the profile changes (which resets the
- * dataset queries), so data stays fresh for 5 minutes and is not refetched on window focus.
- */
+/** The app's QueryClient; data changes only with the profile (which resets it), so 5 min fresh, no focus refetch. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

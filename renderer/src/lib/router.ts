@@ -1,9 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * Hash routing, so the same build works from file:// (Electron) and http:// (web host):
- * `#/` catalogue, `#/datasets/<id>` one dataset, `#/datasets/<id>/query` its query explorer, `#/settings`.
- */
+/** Hash routes (one build serves file:// and http://): `#/`, `#/datasets/<id>`, `#/datasets/<id>/query`, `#/settings`. */
 export type Route =
   | { name: 'catalogue' }
   | { name: 'dataset'; datasetId: string }
@@ -27,7 +24,7 @@ export function parseHash(hash: string): Route {
   return { name: 'not_found', path };
 }
 
-/** Hrefs for links; always relative to the page so nothing navigates the window away. */
+/** Hrefs for links; hash-only so nothing navigates the window away. */
 export const hrefs = {
   catalogue: '#/',
   settings: '#/settings',

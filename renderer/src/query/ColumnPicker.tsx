@@ -1,18 +1,14 @@
 import type { DatasetColumn } from '../../../shared/schemas/dataset.js';
 
-/** Props of {@link ColumnPicker}. */
+/** Props of {@link ColumnPicker}; `fixed` columns (the time index) are shown checked and disabled. */
 export interface ColumnPickerProps {
   columns: DatasetColumn[];
-  /** Columns every result has (the time index columns): shown checked and disabled. */
   fixed: string[];
   selected: ReadonlySet<string>;
   onChange: (selected: Set<string>) => void;
 }
 
-/**
- * The query's projection (`columns`): one checkbox per dataset column, with "All" and "None".
- * Collapsed by default (`<details>`); the summary says how many are chosen.
- */
+/** The query's `columns`: a collapsed checkbox list with All / None and a count of the chosen. */
 export function ColumnPicker({ columns, fixed, selected, onChange }: ColumnPickerProps) {
   const isFixed = (name: string) => fixed.includes(name);
   const chosen = columns.filter((c) => isFixed(c.name) || selected.has(c.name)).length;

@@ -1,17 +1,13 @@
 import type { QueryEstimate } from '../../../shared/bridge/contract.js';
 import { formatCount } from '../lib/format.js';
 
-/** Props of {@link EstimatePanel}. */
+/** Props of {@link EstimatePanel}; `confirm` (awaiting confirmation) adds "Run anyway" and "Change query". */
 export interface EstimatePanelProps {
   estimate: QueryEstimate;
-  /** Set while the query waits for confirmation: shows "Run anyway" and "Change query". */
   confirm?: { onRunAnyway: () => void; onDismiss: () => void };
 }
 
-/**
- * The forecast before a query runs (`datasets:estimate`): "≈ N rows", how it was computed, and
- * its warnings (over the remaining monthly rows, over the per-response limit…) in a warning box.
- */
+/** The `datasets:estimate` forecast: "≈ N rows", its basis, and its warnings in a warning box. */
 export function EstimatePanel({ estimate, confirm }: EstimatePanelProps) {
   const warn = estimate.warnings.length > 0;
   return (

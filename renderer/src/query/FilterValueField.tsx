@@ -2,25 +2,18 @@ import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { FieldProblem, fieldAria } from '../components/FieldProblem.js';
 import { useColumnValues } from './useColumnValues.js';
 
-/** Props of {@link FilterValueField}. */
+/** Props of {@link FilterValueField}; `column` '' disables the field; `problemId` is for `aria-describedby`. */
 export interface FilterValueFieldProps {
   dataset: DatasetWithTimezone;
-  /** The filter column, '' for none (the field is then disabled). */
   column: string;
   operator: string;
   value: string;
   onChange: (value: string) => void;
-  /** The value's problem, shown under the field. */
   problem?: string | undefined;
-  /** Id of the problem text, for `aria-describedby`. */
   problemId: string;
 }
 
-/**
- * The filter value, with the column's values as suggestions (a `<datalist>` from
- * `datasets:columnValues`; none for timestamp columns). With `in` the suggestions complete the
- * last item of the comma list, keeping the items before it.
- */
+/** The filter value with the column's values as suggestions (none for timestamps); with `in` they complete the last item. */
 export function FilterValueField({ dataset, column, operator, value, onChange, problem, problemId }: FilterValueFieldProps) {
   const meta = dataset.all_columns.find((c) => c.name === column);
   const suggest = meta !== undefined && !meta.is_datetime && !meta.is_date;

@@ -6,8 +6,6 @@ import { createFakeApi, makeDataset } from '../test/fakeApi.js';
 import { renderApp } from '../test/render.js';
 import { zoneParam } from './zones.js';
 
-/** The query explorer's order, time zone, column, paging and suggestion controls, by their effect on the bridge inputs. */
-
 afterEach(cleanup);
 
 const ID = 'pjm_lmp_day_ahead_hourly';

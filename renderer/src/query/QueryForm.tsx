@@ -16,28 +16,23 @@ import { timeIndexColumns, zoneLabel, zoneParam } from './zones.js';
 export type { QueryFormFields } from './queryFields.js';
 type Fields = QueryFormFields;
 
-/** Props of {@link QueryForm}. */
+/**
+ * Props of {@link QueryForm}. `memory` keeps the fields per dataset so a query survives leaving the page (else defaults);
+ * `serverError` is the last run's refusal of one field, shown by it until that field is edited.
+ */
 export interface QueryFormProps {
   dataset: DatasetWithTimezone;
   busy: boolean;
   onSubmit: (request: QueryRequest) => void;
-  /**
-   * Where the form keeps its fields per dataset id while the app runs, so leaving the query page
-   * (to the dataset page, Settings…) and coming back finds the query as it was. Optional: without
-   * it the form starts from the defaults each time.
-   */
   memory?: QueryFormMemory;
-  /** The host's or the server's refusal of the last run, when it names a field: shown by it until that field is edited. */
   serverError?: FieldError | null;
 }
 
-/** The form's fields per dataset id (see {@link QueryFormProps.memory}); held by the app shell. */
+/** The form's fields per dataset id, held by the app shell. */
 export type QueryFormMemory = Map<string, QueryFormFields>;
 
-/** The id (and test id) of a field's problem text. */
 const problemId = (field: FormField) => `query-error-${field}`;
 
-/** Which field each form key edits, so editing it clears that field's server refusal. */
 const EDITS: Partial<Record<keyof Fields, FormField>> = {
   start: 'start',
   end: 'end',
@@ -50,22 +45,15 @@ const EDITS: Partial<Record<keyof Fields, FormField>> = {
   columns: 'columns',
 };
 
-/**
- * The query explorer's form: start/end (default: the dataset's latest day available, UTC), an
- * optional filter on any column (value suggestions from the column's values), a row limit, the
- * order, the time zone (times without an offset are read in it; results gain `_local` columns) and
- * the columns to return. Submitting estimates first (see useQueryRun).
- */
+/** The query explorer's form (docs/desktop.md#the-query-page); checks the fields before submitting a request. */
 export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null }: QueryFormProps) {
   const [f, setF] = useState<Fields>(() => restoreFields(dataset, memory?.get(dataset.id)) ?? defaultFields(dataset));
-  /** The fields as last set (ahead of `f` until React renders, when one event sets several). */
+  // Ahead of `f` until React renders, when one event sets several fields.
   const latest = useRef(f);
   const [problems, setProblems] = useState<FieldProblems>({});
-  // A new server refusal shows until its field is edited (state adjusted while rendering, not in an effect).
   const [refusal, setRefusal] = useState<{ error: FieldError | null; shown: boolean }>({ error: serverError, shown: true });
   if (refusal.error !== serverError) setRefusal({ error: serverError, shown: true });
 
-  /** Sets the fields and remembers them for this dataset (see {@link QueryFormProps.memory}). */
   const update = (next: Fields) => {
     latest.current = next;
     memory?.set(dataset.id, next);
@@ -75,7 +63,7 @@ export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null 
     <K extends keyof Fields>(key: K) =>
     (v: Fields[K]) => {
       update({ ...latest.current, [key]: v });
-      // Start and End are judged together ("End must be after Start"): editing either clears both.
+      // "End must be after Start" judges both: editing either clears both.
       const edited = EDITS[key];
       const cleared: FormField[] = edited === 'start' || edited === 'end' ? ['start', 'end'] : edited ? [edited] : [];
       if (cleared.some((c) => problems[c])) setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !cleared.includes(k as FormField))));
@@ -93,7 +81,6 @@ export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null 
   const aria = (field: FormField) => fieldAria(problemId(field), shown[field]);
   const problem = (field: FormField) => <FieldProblem id={problemId(field)} text={shown[field]} />;
 
-  // The zone the start and end are read in (a typed zone only once it is valid).
   const param = zoneParam(f.zoneChoice, f.zoneTyped);
   const zone = typeof param === 'object' ? 'the chosen zone' : zoneLabel(param, dataset);
 

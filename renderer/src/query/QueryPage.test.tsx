@@ -46,7 +46,6 @@ describe('Query explorer', () => {
       estimate: { estimatedRows: 750_000, remainingMonthlyRows: 375_000, perResponseLimit: 50_000, warnings: [OVER] },
     });
     renderApp(api, HASH);
-    // makeDataset: latest available 2023-11-08T04:00Z → that UTC day.
     expect(((await screen.findByTestId('query-start')) as HTMLInputElement).value).toBe('2023-11-08');
     expect((screen.getByTestId('query-end') as HTMLInputElement).value).toBe('2023-11-09');
     fireEvent.change(screen.getByTestId('filter-column'), { target: { value: 'shadow_price' } });
@@ -164,7 +163,6 @@ describe('Query explorer', () => {
     expect(screen.queryByTestId('error-state')).toBeNull();
     expect(screen.queryByTestId('request-status')).toBeNull();
     expect(consoleError).not.toHaveBeenCalled();
-    // Not the user's Cancel: nothing was sent as requests:cancel by the page itself.
     expect(state.cancelled).toEqual([]);
   });
 

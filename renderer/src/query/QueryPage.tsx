@@ -14,11 +14,8 @@ import { ResultsTable } from './ResultsTable.js';
 import { useQueryRun } from './useQueryRun.js';
 
 /**
- * Query explorer (`#/datasets/<id>/query`, docs/desktop.md "The query page"): a window, filter and
- * limit; the estimate before running (and a "Run anyway" confirmation when it warns); the retry
- * state and Cancel while a call is pending; the rows (virtualized), page by page with "Load more"
- * appending the next cursor page. Order, time zone and columns are the form's (see QueryForm).
- * A refusal about one of the form's fields is shown by that field; any other failure in the error panel.
+ * Query explorer (`#/datasets/<id>/query`, docs/desktop.md#the-query-page): form, estimate, retry state and Cancel,
+ * rows page by page. A refusal of one field is shown by it; any other failure in the error panel.
  */
 export function QueryPage({ datasetId, formMemory }: { datasetId: string; formMemory?: QueryFormMemory }) {
   const q = useDataset(datasetId);

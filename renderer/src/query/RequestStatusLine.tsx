@@ -3,13 +3,10 @@ import type { RequestStatus } from '../../../shared/bridge/contract.js';
 import { callBridge } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 
-/** How often a pending call's state is polled (docs/desktop.md "Retry state in the UI"), in ms. */
+/** How often a pending call's state is polled, in ms (docs/desktop.md#retries-timeouts-and-cancellation). */
 export const STATUS_POLL_MS = 500;
 
-/**
- * One line for a call in flight: "Rate limited — retrying in 8 s (attempt 2 of 4)" while the proxy
- * waits to retry, else "Running… (attempt 2 of 4)" / the idle label.
- */
+/** A call in flight in words: "Rate limited — retrying in 8 s (attempt 2 of 4)", else `label` (with the attempt after the 1st). */
 export function describeStatus(status: RequestStatus | undefined, label: string): string {
   if (!status) return label;
   const attempt = `(attempt ${status.attempt} of ${status.maxAttempts})`;
@@ -21,20 +18,14 @@ export function describeStatus(status: RequestStatus | undefined, label: string)
   return status.attempt > 1 ? `${label} ${attempt}` : label;
 }
 
-/** Props of {@link RequestStatusLine}. */
+/** Props of {@link RequestStatusLine}; `label` says what runs, e.g. "Running query…". */
 export interface RequestStatusLineProps {
   requestId: string;
-  /** What is running, e.g. "Estimating…" or "Running query…". */
   label: string;
   onCancel: () => void;
 }
 
-/**
- * Polls `requests:status` for one `requestId` every {@link STATUS_POLL_MS} while mounted (the
- * parent mounts it only while the call is pending), shows its retry state and a Cancel button.
- * `data-verb` names the verb the host reports for the call (absent until the first status), so
- * tests can tell the estimate's retries from the query's.
- */
+/** Polls `requests:status` for `requestId` while mounted; shows its retry state, a Cancel button and `data-verb` for tests. */
 export function RequestStatusLine({ requestId, label, onCancel }: RequestStatusLineProps) {
   const api = useBridge();
   const status = useQuery({

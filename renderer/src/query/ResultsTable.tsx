@@ -2,14 +2,11 @@ import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatCell } from './cells.js';
 
-/** Above this many rows only the visible ones are rendered (CONVENTIONS.md §8). */
+/** Above this many rows only the visible ones are rendered. */
 export const VIRTUALIZE_ABOVE = 100;
 const ROW_HEIGHT = 31;
 
-/**
- * Query rows in a grid: a sticky header of column names, timestamps formatted, numbers
- * right-aligned. Virtualized (TanStack Virtual, spacer rows) above {@link VIRTUALIZE_ABOVE} rows.
- */
+/** Query rows under a sticky header, cells via `formatCell`; virtualized with spacer rows above {@link VIRTUALIZE_ABOVE}. */
 export function ResultsTable({ columns, rows }: { columns: string[]; rows: unknown[][] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALIZE_ABOVE;
@@ -24,7 +21,7 @@ export function ResultsTable({ columns, rows }: { columns: string[]; rows: unkno
   const visible = items ? items.map((it) => it.index) : rows.map((_r, i) => i);
   const padTop = items?.[0]?.start ?? 0;
   const padBottom = items && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  // Numeric columns are right-aligned in the header too: judged from the first non-null value.
+  // Headers are right-aligned too, judged from the first non-null value.
   const numeric = columns.map((_c, j) => typeof rows.find((r) => r[j] !== null && r[j] !== undefined)?.[j] === 'number');
 
   return (

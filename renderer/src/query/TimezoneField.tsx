@@ -2,26 +2,18 @@ import { useMemo } from 'react';
 import { FieldProblem, fieldAria } from '../components/FieldProblem.js';
 import { COMMON_ZONES, OTHER_ZONE, allZones } from './zones.js';
 
-/** Props of {@link TimezoneField}. */
+/** Props of {@link TimezoneField}; `choice` is '' (UTC), `market`, a {@link COMMON_ZONES} zone or {@link OTHER_ZONE} (then `typed`). */
 export interface TimezoneFieldProps {
-  /** '' (UTC), `market`, one of {@link COMMON_ZONES}, or {@link OTHER_ZONE}. */
   choice: string;
-  /** The typed zone while `choice` is {@link OTHER_ZONE}. */
   typed: string;
-  /** The dataset's `data_timezone`, shown with "Market time". */
   marketZone: string;
   onChoice: (choice: string) => void;
   onTyped: (zone: string) => void;
-  /** The zone's problem, shown under the typed zone (or the select when none is typed). */
   problem?: string | undefined;
-  /** Id of the problem text, for `aria-describedby`. */
   problemId: string;
 }
 
-/**
- * The query's time zone: a select of UTC, market time and common zones, and for "Other…" a text
- * field suggesting every IANA zone Intl knows (checked on submit, see `zoneParam`).
- */
+/** The query's time zone: UTC, market time, common zones, or "Other…" typed with every IANA zone Intl knows suggested. */
 export function TimezoneField({ choice, typed, marketZone, onChoice, onTyped, problem, problemId }: TimezoneFieldProps) {
   const zones = useMemo(() => (choice === OTHER_ZONE ? allZones() : []), [choice]);
   const other = choice === OTHER_ZONE;

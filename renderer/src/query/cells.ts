@@ -1,5 +1,3 @@
-/** Display of query result cells: pure functions, no locale surprises. */
-
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6, useGrouping: true });
 
@@ -10,12 +8,7 @@ export interface Cell {
   empty: boolean;
 }
 
-/**
- * Formats one value of a query row. Timestamps `2024-03-01T05:00:00+00:00` become
- * `2024-03-01 05:00` (seconds only when not zero) followed by `UTC` or the offset they carry
- * (`_local` columns keep their zone's offset); numbers get thousands separators and at most six
- * decimals; null is an em dash.
- */
+/** One row value for display: `2024-03-01T05:00:00+00:00` → `2024-03-01 05:00 UTC` (other offsets kept), numbers grouped. */
 export function formatCell(value: unknown): Cell {
   if (value === null || value === undefined) return { text: '—', numeric: false, empty: true };
   if (typeof value === 'number') return { text: Number.isFinite(value) ? numberFormat.format(value) : String(value), numeric: true, empty: false };
@@ -32,13 +25,11 @@ export function formatCell(value: unknown): Cell {
   return { text: JSON.stringify(value), numeric: false, empty: false };
 }
 
-/** `YYYY-MM-DD` of an instant in UTC. */
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The default window of the query explorer: the dataset's latest day available, in UTC
- * (`[day, day + 1)`). When the latest time is exactly midnight it is the start of that day's
- * first interval, so the day before is the last whole one. Empty strings when unknown.
+ * The default window: the latest day available, UTC `[day, day + 1)`; a latest time at midnight starts that day's first
+ * interval, so the day before is the last whole one. Empty strings when unknown.
  */
 export function latestDay(latestUtc: string | null | undefined): { startTime: string; endTime: string } {
   const ms = latestUtc ? Date.parse(latestUtc) : NaN;

@@ -22,17 +22,13 @@ export interface QueryFormFields {
   order: 'asc' | 'desc';
   zoneChoice: string;
   zoneTyped: string;
-  /** Checked columns (time index columns are always part of the result). */
   columns: ReadonlySet<string>;
 }
 
-/** Problems by field, each a sentence in the analyst's words (shown by the field). */
+/** Problems by field, each a sentence shown by the field. */
 export type FieldProblems = Partial<Record<FormField, string>>;
 
-/**
- * The `columns` parameter: absent when every column is checked; else the time index columns, then
- * the checked ones in dataset order (the server puts the time index columns first anyway).
- */
+// `columns`: absent when all are checked; null when none is; the time index columns are always included.
 function projection(dataset: DatasetWithTimezone, checked: ReadonlySet<string>): string[] | undefined | null {
   const fixed = timeIndexColumns(dataset);
   const names = dataset.all_columns.map((c) => c.name).filter((n) => fixed.includes(n) || checked.has(n));
@@ -40,7 +36,6 @@ function projection(dataset: DatasetWithTimezone, checked: ReadonlySet<string>):
   return names.length === 0 ? null : names;
 }
 
-/** The instant of a time text in `zone`, or undefined when it cannot be read there. */
 function instant(text: string, zone: string): number | undefined {
   try {
     const t = parseTimeText(text, { zone });
@@ -51,10 +46,8 @@ function instant(text: string, zone: string): number | undefined {
 }
 
 /**
- * Checks the fields before anything is sent: times of the shared time grammar (docs/api.md
- * "Time grammar") with End after Start (read in the chosen zone), a whole row limit within
- * 1…{@link MAX_QUERY_LIMIT}, a filter value when a filter column is chosen, a known zone and at
- * least one column. Returns the request, or every problem by field.
+ * Checks the fields before anything is sent (docs/api.md#time-grammar; End after Start in the chosen zone; limit
+ * 1…{@link MAX_QUERY_LIMIT}; a value for a filter; a known zone; a column). Returns the request or every problem by field.
  */
 export function toRequest(dataset: DatasetWithTimezone, f: QueryFormFields): { request: QueryRequest } | { problems: FieldProblems } {
   const problems: FieldProblems = {};
@@ -108,11 +101,7 @@ export function defaultFields(dataset: DatasetWithTimezone): QueryFormFields {
   };
 }
 
-/**
- * Remembered fields checked against the dataset as it is now (another profile may describe it with
- * other columns): columns it no longer has are dropped, a filter on a missing column is cleared.
- * Undefined when nothing was remembered.
- */
+/** Remembered fields fitted to the dataset as it is now (another profile may differ): missing columns and filters dropped. */
 export function restoreFields(dataset: DatasetWithTimezone, saved: QueryFormFields | undefined): QueryFormFields | undefined {
   if (!saved) return undefined;
   const names = new Set(dataset.all_columns.map((c) => c.name));

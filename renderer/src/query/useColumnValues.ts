@@ -9,10 +9,8 @@ export const SUGGESTION_LIMIT = 100;
 const SEARCH_DELAY_MS = 300;
 
 /**
- * Filter value suggestions (`datasets:columnValues`) of `column`, most frequent first; [] without a
- * column, while loading, or when the server cannot say (suggestions are optional, so errors are
- * silent). When the column has more than {@link SUGGESTION_LIMIT} values, `typed` (debounced) is
- * sent as `search`. Keys sit under `['datasets']`, so a profile change resets them.
+ * `datasets:columnValues` suggestions for `column`, most frequent first; [] when unknown (errors are silent: suggestions
+ * are optional). Past {@link SUGGESTION_LIMIT} values, `typed` (debounced) is sent as `search`.
  */
 export function useColumnValues(datasetId: string, column: string | null, typed: string): (string | number | boolean)[] {
   const api = useBridge();

@@ -9,7 +9,7 @@ import { newRequestId, releaseRequestId } from '../lib/requestId.js';
 /** What the form asks for: the `datasets:query` input without paging and request ids. */
 export type QueryRequest = Omit<VerbInput<'datasets:query'>, 'cursor' | 'requestId' | 'pageSize'>;
 
-/** Rows per page asked of /v1 (one "Load more" step); below every plan's per-response limit. */
+/** Rows per page (one "Load more" step); below every plan's per-response limit. */
 export const PAGE_SIZE = 1000;
 
 /** Where a run is: pending calls carry the `requestId` the status line polls and Cancel aborts. */
@@ -21,7 +21,7 @@ export type Phase =
   | { kind: 'done' }
   | { kind: 'error'; error: unknown; failed: FailedStep };
 
-/** What a failed run was doing, so {@link useQueryRun}'s `retry` can do it again. */
+/** What a failed run was doing, so `retry` can do it again. */
 export type FailedStep = { kind: 'estimate'; request: QueryRequest } | { kind: 'page'; request: QueryRequest; previous: Loaded | null };
 
 /** Rows loaded so far (all pages) and how to fetch the next page. */
@@ -30,16 +30,8 @@ export interface Loaded extends QueryPage {
 }
 
 /**
- * The query explorer's flow (docs/desktop.md "The query page"): `datasets:estimate` first; with warnings it stops at
- * `confirm` until {@link runAnyway}, else the query runs at once. Each call has a fresh
- * `requestId` (watched by the status line, aborted by {@link cancel}); pages accumulate via the
- * cursor ({@link loadMore}). The usage meter is refreshed after every query page.
- *
- * Each run (start, run anyway, load more, a retry) has its own AbortController, whose signal goes
- * to every call of the run: a new run aborts the previous one, and so does leaving the page
- * (unmount), so a superseded estimate or query stops on the host instead of still counting rows.
- * An aborted run just ends: its `cancelled` answer is not shown. ({@link cancel}, the user's
- * Cancel, is shown: the call then fails with `cancelled` through the error state.)
+ * The query explorer's flow (docs/desktop.md#the-query-page): estimate, confirm if it warns, then pages by cursor.
+ * Each run has its own AbortController: a new run or leaving the page aborts the last, silently (unlike `cancel`).
  */
 export function useQueryRun(datasetId: string) {
   const api = useBridge();
@@ -47,10 +39,8 @@ export function useQueryRun(datasetId: string) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [estimate, setEstimate] = useState<QueryEstimate | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  /** The current run's controller; answers of a superseded (aborted) run are dropped. */
   const current = useRef<AbortController | null>(null);
 
-  /** Aborts the run in progress, if any, and starts a new one. */
   const newRun = useCallback(() => {
     current.current?.abort();
     const run = new AbortController();
@@ -58,7 +48,6 @@ export function useQueryRun(datasetId: string) {
     return run;
   }, []);
 
-  // Leaving the page aborts the pending call (the host then stops it and its /v1 request).
   useEffect(
     () => () => {
       current.current?.abort();
@@ -98,7 +87,6 @@ export function useQueryRun(datasetId: string) {
     [api, datasetId, queryClient],
   );
 
-  /** Estimates `request`, then runs it unless the estimate warns. */
   const start = useCallback(
     async (request: QueryRequest) => {
       const run = newRun();
@@ -142,7 +130,6 @@ export function useQueryRun(datasetId: string) {
     if (phase.kind === 'confirm') void fetchPage(phase.request, null, newRun());
   }, [phase, fetchPage, newRun]);
 
-  /** Leaves the confirmation without running anything. */
   const dismiss = useCallback(() => {
     newRun();
     setPhase({ kind: 'idle' });
@@ -152,7 +139,6 @@ export function useQueryRun(datasetId: string) {
     if (loaded?.hasNextPage) void fetchPage(loaded.request, loaded, newRun());
   }, [loaded, fetchPage, newRun]);
 
-  /** Does the failed step again: the estimate (and the query after it), or the page that failed. */
   const retry = useCallback(() => {
     if (phase.kind !== 'error') return;
     const { failed } = phase;
@@ -160,7 +146,6 @@ export function useQueryRun(datasetId: string) {
     else void fetchPage(failed.request, failed.previous, newRun());
   }, [phase, start, fetchPage, newRun]);
 
-  /** Aborts the pending call; it then fails with `cancelled`, shown by the error state. */
   const cancel = useCallback(() => {
     if (phase.kind === 'estimating' || phase.kind === 'running') void callBridge(api, 'requests:cancel', { requestId: phase.requestId }).catch(() => undefined);
   }, [api, phase]);

@@ -1,15 +1,10 @@
 import { isKnownZone } from '../../../shared/time/zones.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 
-/**
- * Time zone choices of the query explorer (docs/query.md `timezone`): UTC (no parameter), the
- * dataset's market time (`market`), the zones of the North American ISOs, or any IANA zone typed in.
- */
-
-/** Select value of "Other…": the zone is typed in a text field. */
+/** Select value of "Other…" (a typed IANA zone). */
 export const OTHER_ZONE = 'other';
 
-/** Zones offered by name: the ISOs' market zones, then two references. */
+/** Zones offered by name: the North American ISOs' market zones, then two references. */
 export const COMMON_ZONES = [
   'America/New_York',
   'America/Chicago',
@@ -21,7 +16,7 @@ export const COMMON_ZONES = [
   'Europe/London',
 ] as const;
 
-/** Every IANA zone the browser knows, for the "Other…" field's suggestions ([] where Intl cannot list them). */
+/** Every IANA zone Intl knows ([] where it cannot list them). */
 export function allZones(): string[] {
   try {
     return Intl.supportedValuesOf('timeZone');
@@ -30,10 +25,7 @@ export function allZones(): string[] {
   }
 }
 
-/**
- * The `timezone` parameter of a choice: undefined for UTC, `market`, a listed zone, or the typed one
- * (trimmed). A typed zone Intl does not know (the server's own test) is a sentence instead.
- */
+/** The `timezone` parameter (docs/query.md) of a choice: undefined for UTC; a typed zone Intl does not know → `{ problem }`. */
 export function zoneParam(choice: string, typed: string): string | undefined | { problem: string } {
   if (choice === '') return undefined;
   if (choice !== OTHER_ZONE) return choice;
@@ -49,11 +41,7 @@ export function zoneLabel(param: string | undefined, dataset: Pick<DatasetWithTi
   return param === 'market' ? dataset.data_timezone : param;
 }
 
-/**
- * The time index columns every result starts with, as the server picks them
- * (server/query/columns.ts `timeIndexColumns`): the time index column and, when it is named
- * `*_start_utc`, the matching `*_end_utc` the dataset has.
- */
+/** The time index columns every result starts with, as the server picks them (`*_start_utc` and its `*_end_utc`). */
 export function timeIndexColumns(dataset: Pick<DatasetWithTimezone, 'time_index_column' | 'all_columns'>): string[] {
   const time = dataset.time_index_column;
   if (!time || !dataset.all_columns.some((c) => c.name === time)) return [];

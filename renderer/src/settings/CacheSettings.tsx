@@ -39,10 +39,7 @@ function TtlSelect({ profile, label, value }: { profile: ProfileName; label: str
   );
 }
 
-/**
- * Response cache settings (docs/desktop.md "The response cache"): per-profile TTL of cached /v1
- * GETs (`profiles:setCache`; Off empties it) and "Clear cache" (`cache:clear`, all profiles).
- */
+/** Per-profile cache TTL (`profiles:setCache`) and Clear cache (`cache:clear`); docs/desktop.md#the-response-cache. */
 export function CacheSettings({ state }: { state: ProfilesState }) {
   const api = useBridge();
   const clear = useMutation({ mutationFn: () => callBridge(api, 'cache:clear', {}) });

@@ -8,13 +8,9 @@ import { hostOf } from './hostOf.js';
 
 const STATUS_TEXT = { starting: 'starting…', running: 'running', failed: 'failed' } as const;
 
-/**
- * Embedded / Remote radio group (`profiles:setActive`). Switching resets every dataset query,
- * so the catalogue refetches from the newly active source.
- */
+/** Embedded / Remote radio group (`profiles:setActive`); switching resets every dataset query. */
 export function ProfileSwitch({ state }: { state: ProfilesState }) {
   const api = useBridge();
-  // The choice shows at once (the radios are controlled), and falls back to the host's answer.
   const [chosen, setChosen] = useState<ProfileName | null>(null);
   const setActive = useProfileMutation((profile: ProfileName) => callBridge(api, 'profiles:setActive', { profile }));
   const choose = (profile: ProfileName) => {

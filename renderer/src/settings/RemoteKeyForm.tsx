@@ -10,17 +10,15 @@ import { useBridge } from '../lib/BridgeContext.js';
 import { queryKeys, useProfileMutation } from '../lib/queries.js';
 import { hostOf } from './hostOf.js';
 
-/** Props of {@link RemoteKeyForm}: the Remote part of `profiles:get`. */
+/** Props of {@link RemoteKeyForm}: the Remote part of `profiles:get`, with the last key test if one ran. */
 export interface RemoteKeyFormProps {
   baseUrl: string;
   keySet: boolean;
   keyOrigin?: string | undefined;
   keyStorage: string;
-  /** The last test of the stored key (by `keys:set` or `keys:test`), when one ran. */
   connection?: ConnectionTest | undefined;
 }
 
-/** The outcome of the last key test, in words (see `describeConnection`). */
 function ConnectionLine({ test, host }: { test: ConnectionTest; host: string }) {
   const text = describeConnection(test, host);
   return (
@@ -32,14 +30,8 @@ function ConnectionLine({ test, host }: { test: ConnectionTest; host: string }) 
 }
 
 /**
- * Write-only API key field for the Remote profile (`keys:set`, `keys:clear`, `keys:test`). The
- * input is uncontrolled so the key never becomes React state, a DOM attribute or mutation
- * variables; it is read once on Save and the field is cleared. A key is checked against the
- * contract's `ApiKeyText` first (any length that can be sent as a header); saving stores it and
- * tests it at once, and Settings shows what the server said ("accepted", "rejected (401)", "no
- * answer") next to "Key set" — never "Key set" alone after a failed test. Test connection asks
- * again. With `keyOrigin` (a key stored for another server, e.g. after settings.json was edited) it
- * says which server the stored key belongs to: it is not used here, and Clear deletes it.
+ * Write-only Remote API key field (`keys:set` then a test, `keys:clear`, `keys:test`); shows the test's outcome and,
+ * with `keyOrigin`, whose server a stored key belongs to (docs/desktop.md#key-storage).
  */
 export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connection }: RemoteKeyFormProps) {
   const api = useBridge();
@@ -47,7 +39,7 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
   const inputRef = useRef<HTMLInputElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
 
-  // The key is read from the field when the call starts, and the field emptied: it is never a variable of the mutation.
+  // Uncontrolled input read once: the key never becomes React state, a DOM attribute or a mutation variable.
   const save = useProfileMutation(() => {
     const input = inputRef.current;
     const key = input?.value.trim() ?? '';
@@ -55,7 +47,6 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
     return callBridge(api, 'keys:set', { profile: 'remote', key });
   });
   const clear = useProfileMutation(() => callBridge(api, 'keys:clear', { profile: 'remote' }));
-  // A test changes nothing the data screens show: only the profile state is replaced.
   const test = useMutation({
     mutationFn: () => callBridge(api, 'keys:test', { profile: 'remote' }),
     onSuccess: (state: ProfilesState) => queryClient.setQueryData(queryKeys.profiles, state),

@@ -8,12 +8,8 @@ import { useBridge } from '../lib/BridgeContext.js';
 import { useProfileMutation } from '../lib/queries.js';
 
 /**
- * Remote base URL field (`profiles:setRemoteUrl`). Checked with the contract's own schema before
- * sending; the host's validation message is shown when it still refuses. Remount (key) on change.
- * The host deletes the stored key when the URL moves to an origin other than the one the key was
- * entered for (`keyOrigin` when the stored key belongs to another server, else the current URL's);
- * while the field names such an origin, a note says so before saving, and afterwards the key form
- * shows "No key set". Moving back to the key's own server keeps it.
+ * Remote base URL field (`profiles:setRemoteUrl`), checked with the contract's schema first; warns before saving a URL
+ * on another origin than the key's, which deletes the key (docs/desktop.md#key-storage). Remount (key) on change.
  */
 export function RemoteUrlForm({ baseUrl, keySet, keyOrigin }: { baseUrl: string; keySet: boolean; keyOrigin?: string }) {
   const api = useBridge();

@@ -7,10 +7,7 @@ import { ProfileSwitch } from './ProfileSwitch.js';
 import { RemoteKeyForm } from './RemoteKeyForm.js';
 import { RemoteUrlForm } from './RemoteUrlForm.js';
 
-/**
- * Settings screen (`#/settings`): the active profile, the Remote profile's base URL and its
- * write-only API key (with a warning when no OS keyring protects it), the response cache, and app info. Nothing here ever displays a key.
- */
+/** Settings screen (`#/settings`): profile, Remote URL and write-only key, cache, app info; never displays a key. */
 export function SettingsPage() {
   const profiles = useProfiles();
   const s = profiles.data;

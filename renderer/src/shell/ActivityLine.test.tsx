@@ -8,11 +8,8 @@ import { STATUS_POLL_MS } from '../query/RequestStatusLine.js';
 import { createFakeApi } from '../test/fakeApi.js';
 import { renderApp } from '../test/render.js';
 
-/** The status bar's activity line: the retry state of background /v1 calls (catalogue, dataset, usage…). */
-
 afterEach(cleanup);
 
-/** Long enough for the line's first poll (it waits {@link STATUS_POLL_MS} of fetching) and its answer. */
 const SLOW = { timeout: 4 * STATUS_POLL_MS };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -28,7 +25,6 @@ const retrying = (over: Partial<RequestStatus>): RequestStatus => ({
   ...over,
 });
 
-/** A catalogue call held until `release()`: the fake, and the `requestId` the page gave the call. */
 async function pendingCatalogue() {
   let release: () => void = () => undefined;
   const fake = createFakeApi({ listGate: new Promise<void>((resolve) => (release = resolve)) });
@@ -48,7 +44,6 @@ async function pendingCatalogue() {
 describe('activity line', () => {
   it('shows a pending catalogue call the proxy is retrying (not another tab’s), then goes away when it answers', async () => {
     const { fake, asked, listId, release } = await pendingCatalogue();
-    // The call carried a requestId, so the host could report it.
     expect(listId).toMatch(/\S/);
     const queryId = newRequestId(); // a query page call of this page: shown by that page instead
     fake.state.statuses = [
@@ -59,7 +54,6 @@ describe('activity line', () => {
     ];
     const items = await screen.findAllByTestId('activity-item', {}, SLOW);
     expect(items.map((i) => i.textContent)).toEqual(['Catalogue: Rate limited — retrying in 3 s (attempt 2 of 4)']);
-    // It asked only about this page's calls.
     expect(asked.at(-1)).toContain(listId);
     expect(asked.at(-1)).not.toContain('other-tab');
     expect(asked.at(-1)).toEqual(pageRequestIds());
@@ -93,12 +87,10 @@ describe('activity line', () => {
     const { fake, listId, release, queryClient } = await pendingCatalogue();
     fake.state.statuses = [retrying({ requestId: listId })];
     await screen.findAllByTestId('activity-item', {}, SLOW);
-    // The call answers while the last status still says "retrying".
     release();
     await screen.findAllByTestId('catalogue-row');
     await waitFor(() => expect(screen.queryByTestId('activity-line')).toBeNull());
 
-    // The catalogue is fetched again; nothing is retrying now.
     fake.state.statuses = [];
     let releaseAgain: () => void = () => undefined;
     fake.state.listGate = new Promise<void>((resolve) => (releaseAgain = resolve));

@@ -5,14 +5,10 @@ import { callBridge } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { queryKeys } from '../lib/queries.js';
 
-/** How often the notice re-reads `profiles:get`, in ms: the embedded service can stop at any time. */
+/** How often the notice re-reads `profiles:get`, in ms. */
 export const EMBEDDED_STATUS_POLL_MS = 5_000;
 
-/**
- * The sentence to show for the embedded service's status, if any: its message when it failed, or
- * when it runs again after stopping unexpectedly (the only message a running service carries).
- * Nothing while the Remote profile is active, or for "starting" (first start, or a restart under way).
- */
+/** The embedded service's message when it failed or was restarted; undefined for Remote or while starting. */
 export function embeddedNoticeText(state: ProfilesState | undefined): string | undefined {
   if (!state || state.active !== 'embedded') return undefined;
   const { status, message } = state.embedded;
@@ -20,12 +16,7 @@ export function embeddedNoticeText(state: ProfilesState | undefined): string | u
   return status === 'running' ? message : undefined;
 }
 
-/**
- * A small, non-blocking notice above the page when the embedded data service stopped unexpectedly
- * and was restarted, or could not be (re)started (docs/desktop.md, "The embedded /v1 service").
- * Reads `profiles:get` every {@link EMBEDDED_STATUS_POLL_MS} ms through the shared profiles query.
- * Dismiss hides that message; a new one (another restart) shows again.
- */
+/** A dismissible notice of an embedded service restart or failure (docs/desktop.md#the-embedded-v1-service). */
 export function EmbeddedNotice({ pollMs = EMBEDDED_STATUS_POLL_MS }: { pollMs?: number }) {
   const api = useBridge();
   const { data } = useQuery({

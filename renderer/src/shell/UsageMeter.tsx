@@ -3,12 +3,11 @@ import { formatCount } from '../lib/format.js';
 import { useUsage } from '../lib/queries.js';
 import { ActivityLine } from './ActivityLine.js';
 
-/** `used / limit` in words; a negative limit (-1) means the plan has none. */
+// A negative limit (-1) means the plan has none.
 function ofLimit(used: number, limit: number): string {
   return limit < 0 ? `${formatCount(used)} / unlimited` : `${formatCount(used)} / ${formatCount(limit)}`;
 }
 
-/** Share of the limit used, 0…1; null when there is no limit. */
 function share(used: number, limit: number): number | null {
   if (limit < 0) return null;
   if (limit === 0) return 1;
@@ -37,7 +36,7 @@ function Figure({ label, used, limit, testId }: { label: string; used: number; l
   );
 }
 
-/** The figures of one {@link ApiUsage}. */
+/** The plan and this month's rows and requests of one {@link ApiUsage}. */
 export function UsageFigures({ usage }: { usage: ApiUsage }) {
   const used = usage.current_period_usage;
   return (
@@ -51,11 +50,7 @@ export function UsageFigures({ usage }: { usage: ApiUsage }) {
   );
 }
 
-/**
- * Status-bar usage meter (issue 5 §3): the plan and this month's rows and requests against its
- * limits (`usage:get`, i.e. `/v1/api_usage`). Refreshes every minute and after each query. When
- * usage cannot be read (a server without the route, no key) it says so quietly, not as an error.
- */
+/** Status-bar usage meter (`usage:get`, docs/api.md#api-usage); unreadable usage is said quietly, not as an error. */
 export function UsageMeter() {
   const usage = useUsage();
   return (

@@ -59,55 +59,35 @@ export function makeUsage(over: Partial<ApiUsage['current_period_usage']> = {}, 
   };
 }
 
-/** Mutable state behind {@link createFakeApi}; tests inspect and mutate it. */
+/**
+ * Mutable state behind {@link createFakeApi}. `*Inputs`/`*Options` record what a verb received; a `*Gate` holds its answer
+ * until resolved (aborting answers `cancelled` at once); `failures` makes verbs fail; `usage: null` = usage unavailable.
+ */
 export interface FakeState {
   datasets: Dataset[];
   audit: AuditRow[];
   profiles: ProfilesState;
-  /** Keys received by `keys:set` (the fake's "vault"). */
   storedKeys: string[];
-  /** What the test call of `keys:set` and `keys:test` answers (default: accepted, 200). */
   keyTest: Omit<ConnectionTest, 'checkedAt'>;
-  /** When set, these verbs fail with the given error. */
   failures: Partial<Record<Verb, GsError>>;
   calls: Verb[];
-  /** `usage:get` answers this; null → `internal` "not in fake" (usage unavailable). */
   usage: ApiUsage | null;
-  /** Overrides of the `datasets:estimate` answer (default: 0 rows, no warnings). */
   estimate: Partial<QueryEstimate>;
-  /** Inputs `datasets:estimate` received, in order. */
   estimateInputs: VerbInput<'datasets:estimate'>[];
-  /** Options (the `signal`) `datasets:estimate` received, in order (undefined: none). */
   estimateOptions: (BridgeCallOptions | undefined)[];
-  /** `requests:status` answers these (filtered by the ids asked for). */
   statuses: RequestStatus[];
-  /** `datasets:query` answers these pages in turn (the last one repeats). */
   pages: QueryPage[];
-  /** Inputs `datasets:query` received, in order. */
   queryInputs: VerbInput<'datasets:query'>[];
-  /** Options (the `signal`) `datasets:query` received, in order (undefined: none). */
   queryOptions: (BridgeCallOptions | undefined)[];
-  /**
-   * While set, `datasets:query` waits for it before answering (to observe the pending state); like
-   * the real transports, aborting the call's signal meanwhile answers `cancelled` at once.
-   */
   queryGate: Promise<void> | null;
-  /** While set, `datasets:list` waits for it before answering (to observe a pending catalogue). */
   listGate: Promise<void> | null;
-  /** Inputs `datasets:list` received, in order. */
   listInputs: VerbInput<'datasets:list'>[];
-  /** Ids `requests:cancel` received. */
   cancelled: string[];
-  /** `datasets:columnValues` answers: values per column (a column not listed has none). */
   columnValues: Record<string, ColumnValuesResult['values']>;
-  /** Inputs `datasets:columnValues` received, in order. */
   columnValuesInputs: VerbInput<'datasets:columnValues'>[];
 }
 
-/**
- * An in-memory {@link GridscopeApi}: every verb answers from {@link FakeState}, with failures
- * injectable per verb. Like the real bridge it never returns a key.
- */
+/** An in-memory {@link GridscopeApi} answering from {@link FakeState}; like the real bridge it never returns a key. */
 export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeApi; state: FakeState } {
   const state: FakeState = {
     datasets: SAMPLE_DATASETS,
@@ -170,7 +150,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     },
     'profiles:get': () => answer('profiles:get', () => state.profiles),
     'profiles:setActive': ({ profile }) => answer('profiles:setActive', profiles((p) => ({ ...p, active: profile }))),
-    // Like the host (electron/services/profiles/profiles.ts): another origin deletes the key.
+    // Like the host: another origin deletes the key.
     'profiles:setRemoteUrl': ({ baseUrl }) =>
       answer(
         'profiles:setRemoteUrl',
@@ -190,7 +170,6 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       answer(
         'keys:clear',
         profiles((p) => {
-          // Like the host: clearing deletes the entry, so no origin is reported any more.
           const { keyOrigin: _dropped, connection: _tested, ...remote } = p.remote;
           return { ...p, remote: { ...remote, keySet: false } };
         }),
@@ -235,7 +214,6 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     'profiles:setCache': ({ profile, ttlSeconds }) =>
       answer('profiles:setCache', profiles((p) => ({ ...p, [profile]: { ...p[profile], cacheTtlSeconds: ttlSeconds } }))),
     'cache:clear': () => answer('cache:clear', () => ({ removed: 0 })),
-    // Like the route: values containing `search` (case-insensitive), at most `limit` (default 100).
     'datasets:columnValues': (input) => {
       state.columnValuesInputs.push(input);
       const { datasetId, column, search = '', limit = 100 } = input;
