@@ -1,9 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-/**
- * e2e through the web host (the same electron/ services in Node, bridged over HTTP) and Debian
- * Chromium. Never `npx playwright install`: the browser comes from apt (see .ci/run).
- */
+// e2e through the web host and Debian Chromium from apt: never `npx playwright install`.
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,

@@ -1,10 +1,6 @@
 import { expect, test } from './fixtures.js';
 
-/**
- * The web host's access token in a real browser: a browser that never opened the printed start
- * URL gets the page asking for it; opening the start URL loads the app and leaves the token out of
- * the address bar (the SameSite=Strict cookie survives the redirect).
- */
+// The SameSite=Strict token cookie survives the start URL's redirect, which takes the token out of the address bar.
 
 test('only the printed start URL opens the app, and the token leaves the address bar', async ({ browser, host }) => {
   // A context of its own: the fixtures' contexts already hold the cookie.

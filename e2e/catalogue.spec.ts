@@ -15,17 +15,14 @@ test('the catalogue lists the embedded real datasets', async ({ page }) => {
   await expect(table.getByRole('link', { name: RT })).toBeVisible();
   const n = await page.getByTestId('catalogue-row').count();
   await expect(page.getByTestId('catalogue-count')).toHaveText(`${n} of ${n} datasets`);
-  // The market select is built from the data.
   const markets = await page.getByTestId('source-filter').locator('option').allTextContents();
   expect(markets[0]).toBe('All markets');
   expect(markets).toEqual(expect.arrayContaining(['PJM', 'NYISO']));
 });
 
 test('typing "marginal" lists the PJM marginal value datasets first', async ({ page, host }) => {
-  // The search covers id, name and the description's text (not link URLs, not the shared sample
-  // note). Id and name matches list before description-only matches: other embedded datasets say
-  // "marginal" in their descriptions only (NYISO LMP: "locational based marginal prices"; ISO-NE
-  // fuel mix: its marginal flag), so they follow the two PJM datasets, by name.
+  // Id and name matches list before description-only ones (not link URLs, not the sample note), each by name: datasets
+  // that say "marginal" only in their descriptions follow the two PJM datasets.
   const list = await host.call('datasets:list', {});
   if (!list.ok) throw new Error(list.error.message);
   const byName = list.value.filter((d) => `${d.id} ${d.name}`.toLowerCase().includes('marginal')).map((d) => d.name);
@@ -43,11 +40,9 @@ test('typing "marginal" lists the PJM marginal value datasets first', async ({ p
   const total = await page.getByTestId('catalogue-row').count();
   await search.fill('marginal');
   await expect(page.getByTestId('catalogue-count')).toHaveText(`${2 + byDescription.length} of ${total} datasets`);
-  // The first two rows are the two PJM marginal value datasets (name ascending within the rank).
   await expect(page.getByTestId('dataset-link')).toHaveText([DA, RT, ...[...byDescription].sort((a, b) => a.localeCompare(b))]);
   await expect(page.getByTestId('dataset-link').nth(0)).toHaveText(DA);
   await expect(page.getByTestId('dataset-link').nth(1)).toHaveText(RT);
-  // By name, and within the PJM market, exactly the two PJM marginal value datasets.
   await expect(page.getByTestId('dataset-link').filter({ hasText: /marginal/i })).toHaveText([DA, RT]);
   await page.getByTestId('source-filter').selectOption('PJM');
   await expect(page.getByTestId('dataset-link')).toHaveText([DA, RT]);
@@ -91,7 +86,6 @@ test('opening a dataset with the keyboard shows its columns and audit rows', asy
   await expect(page.getByTestId('audit-row').filter({ hasText: '2023-11-05' })).toHaveCount(1);
   await expect(page.getByTestId('audit-total')).toContainText('Total');
 
-  // Back to the catalogue keeps the search.
   await page.getByTestId('back-to-catalogue').click();
   await expect(page.getByRole('searchbox', { name: 'Search datasets' })).toHaveValue('pjm_marginal_value_day');
 });

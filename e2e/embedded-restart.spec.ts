@@ -1,15 +1,8 @@
 import { readFile, readdir, readlink } from 'node:fs/promises';
 import { expect, test } from './fixtures.js';
 
-/**
- * The embedded /v1 service runs in its own process (docs/desktop.md, "The embedded /v1 service"):
- * killing that process mid-session must not take the app down. The web host restarts it, the page
- * says so in plain words, and the next query succeeds. The process is found through /proc (Linux):
- * the web host is the process listening on its port, the service is its child running child.ts.
- */
-
-// A distinct worker option gives this file its own web host, so the restart notice it provokes
-// does not carry over into other files' pages.
+// Killing the embedded service's process (docs/desktop.md#the-embedded-v1-service), found through Linux /proc.
+// A distinct worker option gives this file its own web host, so its restart notice stays out of other files' pages.
 test.use({ usedThisMonth: { rows: 0, requests: 0 } });
 test.skip(process.platform !== 'linux', 'finds the service process through /proc');
 
@@ -30,7 +23,6 @@ async function listeningPid(port: number): Promise<number> {
   throw new Error(`no process owns the socket of port ${port}`);
 }
 
-/** Live children of `parent` whose command line names the embedded service's entry. */
 async function servicePids(parent: number): Promise<number[]> {
   const found: number[] = [];
   for (const pid of (await readdir('/proc')).filter((d) => /^\d+$/.test(d))) {

@@ -1,11 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/**
- * A hostile stand-in for a hosted /v1 API: records the `x-api-key` it receives and echoes it back
- * in every error body, so a leak through the host's error messages would reach the page.
- * `GET …/datasets` → 401; anything else → 403.
- */
+/** A hostile /v1 that echoes the `x-api-key` it got in every error body (401 for `…/datasets`, else 403), and records it. */
 export async function startEchoingV1(): Promise<{ baseUrl: string; keysSeen: string[]; close(): Promise<void> }> {
   const keysSeen: string[] = [];
   const server = createServer((req, res) => {

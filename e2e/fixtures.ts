@@ -9,32 +9,19 @@ import { test as base, expect } from '@playwright/test';
 import { BRIDGE_HEADER, BRIDGE_PATH, DEFAULT_REMOTE_BASE_URL } from '../shared/index.js';
 import type { ContractResults, Result, Verb, VerbInput } from '../shared/index.js';
 
-/**
- * Playwright fixtures for Gridscope e2e: one web host per worker, spawned with fresh temp
- * config/cache dirs and a known embedded key; every browser context opens the host's printed start
- * URL first (so it holds the access-token cookie); every test fails on `pageerror` or
- * `console.error`; every test starts on the Embedded profile with no Remote key.
- */
-
 const ROOT = resolve(import.meta.dirname, '..');
 const URL_LINE = /^Gridscope at ((http:\/\/127\.0\.0\.1:\d+\/)\?token=[\w-]+)\s*$/;
 const START_TIMEOUT_MS = 90_000;
 
-/** A running web host and what the tests may know about it. */
+/** A worker's web host: `startUrl` is the printed one, `embeddedKey` must never reach the page, `call` is for setup only. */
 export interface WebHost {
-  /** `http://127.0.0.1:<port>/` */
   url: string;
-  /** The printed start URL, `http://127.0.0.1:<port>/?token=<token>`: opening it sets the access-token cookie. */
   startUrl: string;
-  /** The embedded /v1 server's key (GRIDSCOPE_EMBEDDED_API_KEY): it must never reach the page. */
   embeddedKey: string;
-  /** Everything the host printed so far (stdout + stderr). */
   output(): string;
-  /** Calls a bridge verb from the test process (setup and reset, not UI assertions). */
   call<V extends Verb>(verb: V, input: VerbInput<V>): Promise<Result<ContractResults[V]>>;
 }
 
-/** Resolves with the start URL and origin from the host's first `Gridscope at …` line; rejects if it exits first. */
 function waitForUrl(child: ChildProcess, output: () => string): Promise<{ startUrl: string; url: string }> {
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`web host did not start in ${START_TIMEOUT_MS} ms:\n${output()}`)), START_TIMEOUT_MS);
@@ -52,7 +39,7 @@ function waitForUrl(child: ChildProcess, output: () => string): Promise<{ startU
   });
 }
 
-/** Stops the host's process group (tsx + its node child): SIGTERM, then SIGKILL after 10 s. */
+// The whole process group (tsx and its node child): SIGTERM, then SIGKILL after 10 s.
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -71,20 +58,15 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /** Plan of the embedded /v1 server (`GRIDSCOPE_EMBEDDED_PLAN`); undefined = the server's default (unlimited). */
 export type EmbeddedPlan = 'free' | 'pro' | 'unlimited' | undefined;
-/** Usage the embedded key starts the month with; undefined = none. */
+/** Usage the embedded key starts the month with (seeded in server/plans/usageFile.ts's format). */
 export type UsedThisMonth = { rows: number; requests: number } | undefined;
 
-/**
- * Writes the embedded server's usage file (`<cacheDir>/usage.json`, server/plans/usageFile.ts) so
- * the key starts the month having used `rows` rows and `requests` requests.
- */
 async function seedUsage(cacheDir: string, key: string, used: { rows: number; requests: number }): Promise<void> {
   const id = createHash('sha256').update(key, 'utf8').digest('hex');
   const period = new Date().toISOString().slice(0, 7);
   await writeFile(join(cacheDir, 'usage.json'), JSON.stringify({ version: 1, keys: { [id]: { period, ...used } } }));
 }
 
-/** Opens the start URL as a browser would and returns the `name=value` cookie it sets (for calls from the test process). */
 async function tokenCookie(startUrl: string): Promise<string> {
   const res = await fetch(startUrl, { redirect: 'manual' });
   const pair = res.headers.getSetCookie()[0]?.split(';')[0];
@@ -139,21 +121,20 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
 }
 
 interface TestFixtures {
-  /** Auto: collects `pageerror` and `console.error` and fails the test if there were any. */
   failOnPageErrors: void;
-  /** Auto: Embedded profile, default Remote URL, no Remote key before each test. */
   resetProfiles: void;
 }
 
 interface WorkerFixtures {
-  /** Option: the embedded server's plan, e.g. `test.use({ plan: 'free' })` (a separate worker and host). */
   plan: EmbeddedPlan;
-  /** Option: usage already counted this month when the host starts, e.g. `test.use({ usedThisMonth: { rows: 499_990, requests: 0 } })`. */
   usedThisMonth: UsedThisMonth;
   host: WebHost;
 }
 
-/** Gridscope's `test`: `page` runs against the worker's web host (`page.goto('/')`). */
+/**
+ * Gridscope's `test`: a web host per worker and per `test.use({ plan, usedThisMonth })` (temp dirs, known embedded key).
+ * Each test starts on Embedded without a Remote key, with the token cookie, and fails on `pageerror` or `console.error`.
+ */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   plan: [undefined, { scope: 'worker', option: true }],
   usedThisMonth: [undefined, { scope: 'worker', option: true }],

@@ -2,14 +2,8 @@ import { expect, test } from './fixtures.js';
 import type { Page } from '@playwright/test';
 import type { WebHost } from './fixtures.js';
 
-/**
- * What a Run costs on the free plan (1 request/s, 250 requests and 500,000 rows a month): the
- * estimate reads the metadata the page already loaded, so a Run is one counted request, the
- * query's, and never meets the app's own rate limit; over the month's rows, the estimate warns
- * before anything runs. The embedded key starts the month with 499,990 of its 500,000 rows used
- * (seeded usage file). Usage is read through the app's `usage:get` (the server does not count
- * `/api_usage`) and on the page's usage meter.
- */
+// Free plan (1 request/s, 250 requests and 500,000 rows a month), 499,990 rows used: a Run is one counted request and meets
+// no rate limit; past the rows left, the estimate warns first. Usage is read through the uncounted `usage:get`.
 
 test.use({ plan: 'free', usedThisMonth: { rows: 499_990, requests: 20 } });
 
@@ -18,7 +12,6 @@ const SMALL = 'isone_load_hourly';
 /** Its latest UTC day holds 660 rows: more than the rows left. */
 const LARGE = 'nyiso_zonal_load_5_min';
 
-/** Requests and rows counted this month, read through the host's bridge. */
 async function used(host: WebHost): Promise<{ requests: number; rows: number }> {
   const r = await host.call('usage:get', {});
   if (!r.ok) throw new Error(`usage:get: ${r.error.message}`);
@@ -26,10 +19,7 @@ async function used(host: WebHost): Promise<{ requests: number; rows: number }> 
 }
 const count = (n: number): string => n.toLocaleString('en-US');
 
-/**
- * Page script (a string: this tsconfig has no DOM lib) noting every text of the page that speaks
- * of a rate limit or a retry (the request status line, the activity line), however briefly shown.
- */
+// Notes every rate-limit or retry text the page shows, however briefly (a string: this tsconfig has no DOM lib).
 const RECORD_RETRY_TEXTS = `(() => {
   const seen = (window.__retryTexts = []);
   const note = () => {
@@ -51,8 +41,7 @@ test('one Run of the default query shows its rows, no retry, and costs exactly o
   await expect(page.getByTestId('query-start')).toHaveValue('2024-11-04');
   await expect(page.getByTestId('usage-requests')).toHaveText(/^Requests [\d,]+ \/ 250$/);
   const before = await used(host);
-  // The page's own dataset read was admitted before the form showed; past the plan's 1-second
-  // window nothing counted is recent, so a retry below could only come from the Run itself.
+  // Past the plan's 1-second window, a retry below could only come from the Run itself.
   await page.waitForTimeout(1_100);
   const retryTexts = await recordRetryTexts(page);
   const logFrom = host.output().length;
@@ -66,7 +55,6 @@ test('one Run of the default query shows its rows, no retry, and costs exactly o
   expect(await retryTexts()).toEqual([]);
   expect(host.output().slice(logFrom)).not.toMatch(/\b429\b|rate.limit|retrying/i);
   expect(await used(host)).toEqual({ requests: before.requests + 1, rows: before.rows + 5 });
-  // The meter refreshes after the query: it shows the same count.
   await expect(page.getByTestId('usage-requests')).toHaveText(`Requests ${count(before.requests + 1)} / 250`);
 });
 
@@ -84,7 +72,6 @@ test('a query over the remaining monthly rows shows the warning before running, 
   await expect(estimate.getByRole('button', { name: 'Run anyway' })).toBeVisible();
   await expect(page.getByTestId('request-status')).toHaveCount(0);
   await expect(page.getByTestId('results-table')).toHaveCount(0);
-  // The estimate counted nothing and nothing was queried.
   expect(await used(host)).toEqual(before);
   await page.reload();
   await expect(page.getByTestId('usage-rows')).toHaveText(`Rows ${count(before.rows)} / 500,000`);

@@ -3,12 +3,8 @@ import type { Page } from '@playwright/test';
 import { startEchoingV1 } from './fakeV1.js';
 import { expect, test } from './fixtures.js';
 
-/**
- * Key secrecy (CONVENTIONS.md §5): while the app is used with the embedded key (env) and a Remote
- * key typed into Settings, neither key appears in any request or response the page sees (URL,
- * headers, body), any console line, page storage or the final DOM. The single exception is the
- * body of the `keys:set` bridge call, which is how the key reaches the host.
- */
+// Neither the embedded key nor a Remote key typed into Settings appears in anything the page sees or keeps
+// (docs/desktop.md#key-storage), except the body of the `keys:set` call that carries it to the host.
 
 interface Seen {
   where: string;
@@ -44,14 +40,12 @@ test('neither the embedded nor the remote key ever reaches the page', async ({ p
   const { seen, settle } = record(page);
   const snapshot = async (label: string) => seen.push({ where: `DOM ${label}`, text: await page.content() });
   try {
-    // Embedded: catalogue and a dataset page (the host uses the embedded key for these).
     await page.goto('/');
     await expect(page.getByTestId('catalogue-table')).toBeVisible();
     await page.getByRole('link', { name: 'PJM Marginal Value Real Time 5 Min' }).click();
     await expect(page.getByTestId('audit-table')).toBeVisible();
     await snapshot('dataset');
 
-    // Remote: URL of the echoing server, key typed into Settings.
     await page.getByRole('link', { name: 'Settings' }).first().click();
     await page.getByLabel('Remote base URL').fill(v1.baseUrl);
     await page.getByRole('button', { name: 'Save URL' }).click();
@@ -89,7 +83,6 @@ test('neither the embedded nor the remote key ever reaches the page', async ({ p
     await v1.close();
   }
 
-  // …but the page never saw it back, nor the embedded key at all.
   const keysSet = seen.filter((s) => s.where.startsWith('request body') && s.where.endsWith('/bridge/keys:set'));
   expect(keysSet).toHaveLength(1);
   expect(keysSet[0]!.text).toContain(remoteKey);
@@ -101,7 +94,7 @@ test('neither the embedded nor the remote key ever reaches the page', async ({ p
     ]);
   expect(leaks).toEqual([]);
   expect(seen.length).toBeGreaterThan(20);
-  // The host's own log must not print either key either (CONVENTIONS.md §14).
+  // Nor may the host's own log.
   expect(host.output()).not.toContain(host.embeddedKey);
   expect(host.output()).not.toContain(remoteKey);
 });

@@ -1,14 +1,9 @@
-// `npm start`: builds and launches the Electron desktop app. Where the Electron binary cannot be
-// obtained (it is downloaded on first use; offline machines cannot), prints one line saying so and
-// why, then runs the same electron/ services as a web host, whose CLI prints its start URL
-// (`Gridscope at http://127.0.0.1:<port>/?token=<token>`; the token is new every launch and is the
-// only way in, so that exact line is what the user opens).
+// `npm start`: the Electron app, or, where its binary cannot be obtained (offline), the web host, saying why.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const bin = (name) => `node_modules/.bin/${name}${process.platform === 'win32' ? '.cmd' : ''}`;
 
-/** Path of a runnable Electron binary, or the reason there is none. */
 function electronBinary() {
   if (process.env.GRIDSCOPE_FORCE_WEB === '1') return { reason: 'GRIDSCOPE_FORCE_WEB=1 is set' };
   // Resolving `electron` may try to download the binary: do it in a child with a time limit.

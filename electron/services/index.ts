@@ -18,32 +18,19 @@ import { createResponseCache } from './v1/responseCache.js';
 import { createMetadataCache, newIdentitySalt, targetIdentity } from './v1/metaCache.js';
 import type { Clock, RetryPolicy } from './v1/retry.js';
 
-/**
- * Wires the plain-Node services behind the bridge: profiles + key vault → target resolution →
- * /v1 proxy (retries, response cache) → request registry → handlers. Used by the desktop main
- * process and by the web host alike.
- */
-
 export interface ServicesOptions {
   /** Settings dir: `app.getPath('userData')` on desktop, {@link defaultConfigDir} elsewhere. */
   configDir: string;
   vault: KeyVault;
   host: 'desktop' | 'web';
-  /** Versions for `app:info` (node, electron, chrome, …). */
   versions: Record<string, string>;
-  /** App version for `app:info` (default `versions.app`, else "0.0.0"). */
   appVersion?: string;
-  /**
-   * Embedded /v1 service options (embedded/embedded.ts): the desktop passes a `utilityProcess`
-   * launcher, the web host uses the default `child_process.fork`, tests may pass a `factory` (in
-   * this process) or a launcher. Cache dir defaults to env GRIDSCOPE_CACHE_DIR.
-   */
+  /** Desktop: a `utilityProcess` launcher; web host: `child_process.fork`; cache dir default: env GRIDSCOPE_CACHE_DIR. */
   embedded?: EmbeddedOptions;
-  /** Per-request /v1 timeout in ms (default 30 000). */
+  /** Per-attempt /v1 timeout in ms (default 30 000). */
   timeoutMs?: number;
   /** Retry budget of the /v1 proxy (default: 4 attempts within 60 s). */
   retry?: Partial<RetryPolicy>;
-  /** Injectable time of the proxy's retries (tests). */
   clock?: Clock;
   /** Folder of cached /v1 responses (default `<configDir>/cache/responses`). */
   responseCacheDir?: string;
@@ -56,7 +43,6 @@ export interface Services {
   profiles: Profiles;
   embedded: EmbeddedServer;
   requests: RequestRegistry;
-  /** Reports a finished long job to the host (no-op without `onJobFinished`). */
   jobFinished(job: FinishedJob): void;
   /** Cancels calls in flight, stops the embedded service (its process too) and closes pooled connections. Idempotent. */
   dispose(): Promise<void>;
@@ -64,6 +50,7 @@ export interface Services {
 
 const log = createLogger('services');
 
+/** Wires the bridge's services (vault + profiles → /v1 proxy with retries and cache → handlers), for desktop and web host. */
 export function createServices(opts: ServicesOptions): Services {
   const cacheDir = opts.embedded?.cacheDir ?? cacheDirFromEnv();
   const embedded = createEmbeddedServer({ ...opts.embedded, ...(cacheDir ? { cacheDir } : {}) });
@@ -80,8 +67,6 @@ export function createServices(opts: ServicesOptions): Services {
         throw new TargetUnavailableError('network', err instanceof Error ? err.message : String(err));
       }
     }
-    // The key is only used for the origin it was entered for (the vault stores it with the key):
-    // a settings.json edited to point at another host gets "no key", never this one.
     const origin = originOf(settings.remote.baseUrl);
     if (!origin) return null; // unreachable: settings only hold URLs RemoteBaseUrl accepts
     const key = await opts.vault.get('remote', origin);

@@ -1,13 +1,8 @@
 import { vi } from 'vitest';
 
-/**
- * Test-only stand-in for the `electron` module (its binary cannot run here) and for
- * `electron-log/main`, recording what the desktop main process does with them. Use from a test
- * file:
- *   vi.mock('electron', async () => (await import('./electronMock.js')).electronModule());
- *   vi.mock('electron-log/main', async () => (await import('./electronMock.js')).electronLogModule());
- * and read {@link electronState}. Within one test file the mock and the test share this module.
- */
+// Stand-ins for `electron` (its binary cannot run here) and `electron-log/main` that record what main does; in a test file
+// `vi.mock('electron', async () => (await import('./electronMock.js')).electronModule())` (likewise electronLogModule),
+// then read {@link electronState}.
 
 export type Listener = (...args: unknown[]) => unknown;
 
@@ -32,7 +27,6 @@ export interface FakeWindowRecord {
 
 const add = (map: Map<string, Listener[]>, name: string, fn: Listener): void => void map.set(name, [...(map.get(name) ?? []), fn]);
 
-/** Calls every listener of `name` in `map` with `args`. */
 export function emit(map: Map<string, Listener[]>, name: string, ...args: unknown[]): unknown[] {
   return (map.get(name) ?? []).map((fn) => fn(...args));
 }

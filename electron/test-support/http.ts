@@ -26,10 +26,7 @@ export interface Session {
   cookie: string;
 }
 
-/**
- * Opens the start URL `/?token=<token>` like a browser and returns the cookie it sets.
- * @throws unless the answer is a redirect with a `Set-Cookie`.
- */
+/** Opens the start URL `/?token=<token>` like a browser. @throws unless it redirects with a `Set-Cookie`. */
 export async function openSession(port: number, token: string): Promise<Session> {
   const r = await rawRequest(port, { path: `/?token=${encodeURIComponent(token)}` });
   const setCookie = [r.headers['set-cookie'] ?? []].flat()[0];

@@ -14,23 +14,15 @@ import type { Upstream } from './upstream.js';
 export interface ServicesOverUpstream {
   services: Services;
   up: Upstream;
-  /** Config folder of this run (settings, file vault, response cache). */
   dir: string;
-  /**
-   * Makes the Remote profile active, pointed at the upstream's `/v1`, with `key` stored for it.
-   * @throws when a bridge call of the switch fails (the test's setup is broken).
-   */
+  /** Makes Remote active, pointed at the upstream's `/v1` with `key`. @throws when a bridge call of the switch fails. */
   useRemote(key: string): Promise<void>;
-  /** Disposes the services, closes the upstream, deletes `dir` and restores the log sink. */
   close(): Promise<void>;
 }
 
 /**
- * The real plain-Node services (web-host flavour, file vault in a temp folder) whose embedded
- * profile "starts" by pointing at a local fake upstream (electron/test-support/upstream.ts), so tests
- * drive the bridge verbs end to end against bodies they choose. Logs are silenced until `close`.
- * @param name   short tag for the temp folder and the embedded key (`embedded-<name>-key-01`).
- * @param retry  the proxy's retry options (default: one attempt).
+ * The real services (web-host flavour, file vault in a temp folder) whose embedded profile is a fake upstream, so tests drive
+ * the verbs against bodies they choose. Logs are silenced until `close`; `retry` defaults to one attempt.
  */
 export async function startServicesOverUpstream(name: string, retry: ServicesOptions['retry'] = { maxAttempts: 1 }): Promise<ServicesOverUpstream> {
   setLogSink(() => undefined);

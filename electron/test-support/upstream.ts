@@ -5,18 +5,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ListenableServer, ServerFactory } from '../services/embedded/embedded.js';
 import { auditRow, dataset, usage } from './fixtures.js';
 
-/**
- * Test helpers: a real node:http "/v1 server" on 127.0.0.1 port 0 (no undici mocks), and a fake
- * embedded-server factory built on it. Test-only; not imported by app code.
- */
-
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A real node:http "/v1 server" on 127.0.0.1 (no undici mocks); `origin` has no trailing slash; `requests` in order. */
 export interface Upstream {
-  /** `http://127.0.0.1:<port>` (no trailing slash). */
   origin: string;
   port: number;
-  /** Method, URL and headers of every request received, in order. */
   requests: { method: string; url: string; headers: IncomingHttpHeaders }[];
   /** Sets the handler for an exact path (without query). */
   route(path: string, handler: Route): void;
@@ -57,10 +51,7 @@ export async function startUpstream(routes: Record<string, Route> = {}): Promise
   };
 }
 
-/**
- * A {@link ServerFactory} standing in for server/app.ts: serves /v1/datasets, /v1/datasets/{id},
- * /v1/datasets/{id}/audit and /v1/api_usage from fixtures, 401 unless `x-api-key` is an accepted key.
- */
+/** A {@link ServerFactory} for server/app.ts: dataset list, detail, audit and usage from fixtures; 401 for another key. */
 export function fakeV1Factory(): ServerFactory & { upstreams: Upstream[] } {
   const upstreams: Upstream[] = [];
   const factory = async (opts: { apiKeys: string[] }): Promise<ListenableServer> => {

@@ -2,38 +2,24 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { BRIDGE_HEADER, BRIDGE_PATH } from '../../shared/index.js';
 
-/**
- * Who may use the web host. Like Jupyter, each launch makes a random token and prints it in the
- * start URL (`/?token=<token>`); opening that URL sets a cookie holding the token, and from then
- * on every request must carry the cookie. Any local process or web page can reach 127.0.0.1, so
- * the token is what keeps other users' programs and cross-site pages from the bridge (which can
- * set keys and spend the API quota). Host and Origin checks stop DNS rebinding and CSRF.
- */
-
-/** A new launch token: 32 random bytes from node:crypto as base64url (43 characters). */
+/** A new launch token: 32 random bytes as base64url (43 characters). */
 export function newLaunchToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/**
- * True when `presented` is the launch token. Compares SHA-256 digests with `timingSafeEqual`, so
- * neither the content nor the length of the token leaks through timing. Non-strings are false.
- */
+/** True when `presented` is the token; compares SHA-256 digests in constant time, so neither content nor length leaks. */
 export function tokenMatches(presented: unknown, token: string): boolean {
   if (typeof presented !== 'string' || presented === '') return false;
   const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
   return timingSafeEqual(digest(presented), digest(token));
 }
 
-/**
- * Name of the cookie holding the token for the host on `port`. Browsers share cookies between all
- * ports of a host, so a per-port name keeps two web hosts (or test workers) from overwriting each other's.
- */
+/** The token cookie's name, per port: browsers share cookies across a host's ports, and two web hosts must not clash. */
 export function tokenCookieName(port: number): string {
   return `gridscope-token-${port}`;
 }
 
-/** `Set-Cookie` attributes of the token cookie: script-proof, first-party only, for the whole site; a session cookie. */
+/** Token cookie attributes: script-proof, first-party only, whole site, session. */
 export const TOKEN_COOKIE_OPTIONS = { httpOnly: true, sameSite: 'strict', path: '/', secure: false } as const;
 
 /** What a refused request gets: the bridge's JSON `forbidden` Result, or the page that asks for the start URL. */
@@ -42,31 +28,23 @@ export interface Refusal {
   reason: string;
 }
 
-/** Everything {@link refusal} checks a request against. */
 export interface AccessRules {
   port: number;
   token: string;
 }
 
-/** Path part of the request URL (before `?`). */
 export function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
 
-/** True for `/bridge/<verb>` paths. */
 export function isBridgePath(pathname: string): boolean {
   return pathname.startsWith(`${BRIDGE_PATH}/`);
 }
 
 /**
- * Decides whether a request may go on, or why not:
- * - every request: `Host` must be `127.0.0.1:<port>` or `localhost:<port>` (DNS rebinding) → JSON 403;
- * - bridge calls: `Origin`, when sent, must be one of those two origins; `Sec-Fetch-Site` must not be
- *   `cross-site`; the token cookie must match; the `x-gridscope-bridge` header must be present and
- *   the body `application/json` (a plain form cannot send either) → JSON 403;
- * - pages and assets: the token cookie must match, except `/?token=…`, which the start route
- *   checks itself → 403 with the start page.
- * Returns undefined when the request may go on.
+ * Why a request is refused, or undefined (docs/desktop.md#web-host-access): a foreign Host (DNS rebinding); for the bridge a
+ * foreign Origin, a cross-site fetch, no token cookie, or no bridge header or JSON body (a plain form can send neither);
+ * for pages no token cookie, except `/?token=…`, which the start route checks.
  */
 export function refusal(request: FastifyRequest, rules: AccessRules): Refusal | undefined {
   const hosts = [`127.0.0.1:${rules.port}`, `localhost:${rules.port}`];
@@ -90,10 +68,7 @@ export function refusal(request: FastifyRequest, rules: AccessRules): Refusal | 
   return { answer: 'start-page', reason: 'no access token' };
 }
 
-/**
- * The 403 page for a browser without the token cookie (or with a stale start URL). It never shows
- * the token: whoever can read the terminal already has it.
- */
+/** The 403 page without the token cookie; it never shows the token (whoever can read the terminal has it). */
 export const START_PAGE = `<!doctype html>
 <html lang="en"><meta charset="utf-8"><title>Gridscope: open the start URL</title>
 <h1>Open Gridscope with its start URL</h1>

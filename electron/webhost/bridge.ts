@@ -4,25 +4,14 @@ import { createLogger, dispatch } from '../services/index.js';
 import type { Services } from '../services/index.js';
 import { pathOf } from './access.js';
 
-/**
- * The bridge over HTTP: `POST /bridge/<verb>` with the verb's JSON input as body (an empty body is
- * `{}`); the answer is always the verb's Result as JSON, status 200 — also for an unknown verb or
- * bad input (`validation`). Malformed requests get a `validation` Result with 400 (bad JSON),
- * 405 (not POST) or 413 (body over {@link MAX_BRIDGE_BODY}). When the browser drops the connection
- * before the answer (a fetch aborted by TanStack Query, a closed tab), the call is aborted: its /v1
- * request is cancelled and no answer is written (docs/desktop.md, "The caller going away").
- * Access checks (token cookie, Host, Origin, headers) run before these routes.
- */
-
 /** Largest bridge request body, in bytes. */
 export const MAX_BRIDGE_BODY = 1024 * 1024;
 
-/** Reason of the abort when the browser went away before the answer. */
 const CLIENT_GONE = 'the browser closed the bridge connection';
 
 const log = createLogger('webhost');
 
-/** The verb named by a bridge path (`/bridge/app%3Ainfo` → `app:info`); undecodable text is kept as sent. */
+// Undecodable text is kept as sent (and then refused as an unknown verb).
 function verbOf(pathname: string): string {
   const part = pathname.slice(BRIDGE_PATH.length + 1);
   try {
@@ -32,7 +21,10 @@ function verbOf(pathname: string): string {
   }
 }
 
-/** Registers `/bridge/*` (every method; only POST is served) for `services`. */
+/**
+ * `POST /bridge/<verb>`, JSON body (empty = `{}`) → the verb's Result, 200; bad JSON, not POST or over {@link MAX_BRIDGE_BODY}:
+ * `validation` with 400/405/413. A caller that disconnects first aborts the call and gets no answer (its /v1 request too).
+ */
 export async function bridgeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();

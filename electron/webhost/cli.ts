@@ -4,14 +4,8 @@ import { parseArgs } from 'node:util';
 import { defaultConfigDir } from '../services/index.js';
 import { DEFAULT_RENDERER_DIR, startWebHost } from './server.js';
 
-/**
- * `npm run web -- --port 5178`: serves the built renderer and the bridge on 127.0.0.1.
- * Prints exactly `Gridscope at http://127.0.0.1:<port>/?token=<token>` once listening: the start
- * URL with this launch's access token, the only way in (e2e parses this line; `--port 0` picks a
- * free port). Env: GRIDSCOPE_CONFIG_DIR, GRIDSCOPE_CACHE_DIR,
- * GRIDSCOPE_EMBEDDED_API_KEY, GRIDSCOPE_EMBEDDED_PLAN (`free` for quota/rate-limit e2e).
- * Exit codes: 0 after SIGINT/SIGTERM, 1 on a startup problem.
- */
+// `npm run web -- --port 5178` prints exactly `Gridscope at http://127.0.0.1:<port>/?token=<token>` once listening (e2e parse
+// it). Env: GRIDSCOPE_CONFIG_DIR, GRIDSCOPE_CACHE_DIR, GRIDSCOPE_EMBEDDED_API_KEY, GRIDSCOPE_EMBEDDED_PLAN. Startup failure: exit 1.
 
 const DEFAULT_PORT = 5178;
 

@@ -13,14 +13,7 @@ import { staticRoutes } from './static.js';
 
 export { MAX_BRIDGE_BODY } from './bridge.js';
 
-/**
- * The web host: the built renderer and the bridge over HTTP on 127.0.0.1 (Fastify), backed by the
- * same services as the desktop app (used by `npm run web` and the Playwright e2e). Each launch has
- * its own access token: the start URL `http://127.0.0.1:<port>/?token=<token>` sets a cookie, and
- * every page, asset and bridge call needs it (access.ts). Bridge calls: bridge.ts; files: static.ts.
- */
-
-/** Headers on every response: the renderer may talk only to this origin (docs/desktop.md, CSP). */
+/** Headers on every response: the renderer may talk only to this origin (docs/desktop.md#security-checklist). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
@@ -28,28 +21,24 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-/** Default dir of the built renderer: `<repo>/renderer/dist`. */
+/** `<repo>/renderer/dist`. */
 export const DEFAULT_RENDERER_DIR = resolve(import.meta.dirname, '../../renderer/dist');
 
+/** `port` 0 picks a free one; `services` (tests) replace the ones built here with a file vault, and are disposed either way. */
 export interface WebHostOptions {
-  /** TCP port; 0 picks a free one. */
   port: number;
   /** Only loopback is supported: the bridge holds the user's key. */
   host?: '127.0.0.1';
-  /** Settings and key file dir (default {@link defaultConfigDir}). */
   configDir?: string;
   rendererDir?: string;
   appVersion?: string;
-  /** Pre-built services (tests); otherwise built here with a file vault. Disposed by `close()` either way. */
   services?: Services;
 }
 
+/** A running web host: `url` is its origin, `startUrl` the `…/?token=<token>` URL to open (and the only one to print). */
 export interface WebHost {
-  /** `http://127.0.0.1:<port>/`: the origin; useless to a browser without the token cookie. */
   url: string;
-  /** `http://127.0.0.1:<port>/?token=<token>`: the URL to open (and the only one to print). */
   startUrl: string;
-  /** This launch's access token (43 base64url characters). */
   token: string;
   port: number;
   services: Services;
@@ -59,7 +48,10 @@ export interface WebHost {
 
 const log = createLogger('webhost');
 
-/** Starts the web host with a new access token; resolves once it listens. Rejects when the port is taken. */
+/**
+ * Serves the built renderer and the bridge on 127.0.0.1 behind a new launch token (docs/desktop.md#web-host-access);
+ * resolves once listening, rejects when the port is taken.
+ */
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const configDir = opts.configDir ?? defaultConfigDir();
   const rendererDir = resolve(opts.rendererDir ?? DEFAULT_RENDERER_DIR);

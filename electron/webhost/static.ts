@@ -4,13 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { pathOf, START_PAGE, TOKEN_COOKIE_OPTIONS, tokenCookieName, tokenMatches } from './access.js';
 
-/**
- * Static files of the built renderer for the web host, sent by @fastify/static. `/` is
- * `index.html`; a path that decodes outside `rootDir` (`..`, encoded or not), contains NUL or a
- * backslash, or is not a regular file answers 404. `.js`/`.mjs` are served as `text/javascript`
- * (module scripts need a JS MIME type). Access (the token cookie) is checked before these routes.
- */
-
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -34,15 +27,12 @@ const MIME: Record<string, string> = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
-/** MIME type for a file name (by extension; unknown → application/octet-stream). */
+/** MIME type by extension (module scripts need `text/javascript`); unknown → application/octet-stream. */
 export function mimeType(file: string): string {
   return MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/**
- * Resolves a URL pathname to a file inside `rootDir`, or null when it would escape it or is malformed.
- * `rootDir` must be absolute.
- */
+/** A URL pathname as a file in absolute `rootDir` (`/` = index.html); null when it escapes (`..`, NUL, `\`) or is malformed. */
 export function resolveStaticPath(rootDir: string, pathname: string): string | null {
   let decoded: string;
   try {
@@ -57,7 +47,7 @@ export function resolveStaticPath(rootDir: string, pathname: string): string | n
   return file.startsWith(root + sep) ? file : null;
 }
 
-/** What {@link staticRoutes} needs: the renderer folder, and the launch token and port for `/?token=…`. */
+/** The renderer folder, and the launch token and port for `/?token=…`. */
 export interface StaticRoutesOptions {
   rootDir: string;
   token: string;
@@ -66,21 +56,14 @@ export interface StaticRoutesOptions {
 
 const NOT_FOUND = 'Not found';
 
-/**
- * The start route, `GET /?token=<token>`: with the launch token it sets the token cookie
- * ({@link TOKEN_COOKIE_OPTIONS}) and redirects (302) to `/`, so the token leaves the address bar and
- * the history; with another token it answers 403 with the start page.
- */
+// The right token sets the cookie and redirects to `/`, so the token leaves the address bar and the history.
 function openWithToken(presented: unknown, reply: FastifyReply, opts: StaticRoutesOptions): FastifyReply {
   reply.header('cache-control', 'no-store');
   if (!tokenMatches(presented, opts.token)) return reply.code(403).type('text/html; charset=utf-8').send(START_PAGE);
   return reply.setCookie(tokenCookieName(opts.port()), opts.token, TOKEN_COOKIE_OPTIONS).redirect('/', 302);
 }
 
-/**
- * Registers `GET`/`HEAD /*` for the files under `opts.rootDir` (see the module comment) and the
- * start route `/?token=…`. Other methods on these paths answer 405 from the server's not-found handler.
- */
+/** `GET`/`HEAD /*`: the files under `opts.rootDir` (other paths and non-files → 404) and the start route `/?token=…`. */
 export async function staticRoutes(app: FastifyInstance, opts: StaticRoutesOptions): Promise<void> {
   const root = resolve(opts.rootDir);
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false, dotfiles: 'ignore' });

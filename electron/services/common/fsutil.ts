@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-/**
- * Writes `data` to `file` atomically: a temp file next to it (created with `mode`), chmod, rename.
- * Creates the parent dir with mode 0700 and tightens it to 0700 (it is our own config dir).
- * Readers never see a half-written file; a crash leaves at most a stray `*.tmp`.
- */
+/** Writes `file` via a temp file of `mode` + rename, in a 0700 parent dir: readers never see a half-written file. */
 export async function writeFileAtomic(file: string, data: string, mode = 0o600): Promise<void> {
   const dir = dirname(file);
   await mkdir(dir, { recursive: true, mode: 0o700 });

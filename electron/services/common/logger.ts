@@ -1,16 +1,8 @@
 import { redact } from './redact.js';
 
-/**
- * Scoped logging (CONVENTIONS.md §14): `createLogger('proxy').warn('…')`. Every line passes through
- * {@link redact}, so a key can never reach a log. In plain Node (web host, tests) lines go to the
- * console at `warn` and above (env `GRIDSCOPE_LOG_LEVEL` changes that); the desktop main process
- * routes them to electron-log with {@link setLogSink}.
- */
-
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
-/** Where redacted lines go: `(level, "[scope] message")`. */
 export type LogSink = (level: LogLevel, line: string) => void;
 
 export interface Logger {
@@ -40,7 +32,6 @@ export function setLogSink(next?: LogSink, level?: LogLevel): void {
   if (level) minLevel = level;
 }
 
-/** Sets the minimum level written by every logger. */
 export function setLogLevel(level: LogLevel): void {
   minLevel = level;
 }
@@ -59,7 +50,7 @@ function safeJson(v: unknown): string {
   }
 }
 
-/** A logger whose lines start with `[scope]`. */
+/** A logger prefixing `[scope]`, every line {@link redact}ed; plain Node logs `warn`+ to the console (env `GRIDSCOPE_LOG_LEVEL`). */
 export function createLogger(scope: string): Logger {
   const write = (level: LogLevel, message: string, details: unknown[]): void => {
     if (ORDER[level] < ORDER[minLevel]) return;

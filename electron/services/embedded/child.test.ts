@@ -14,15 +14,9 @@ import { createFileVault } from '../vault/keyVault.js';
 import { dispatch } from '../verbs/dispatch.js';
 import { createForkLauncher, defaultChildEntry } from './launchers.js';
 
-/**
- * The embedded /v1 service in its own process, for real (web-host flavour: `child_process.fork`
- * of child.ts under tsx, server/ with the repository's data/): it answers, survives a SIGKILL by
- * being restarted, and leaves no process behind. Scripted stand-in children cover a request in
- * flight when the process dies and a process that ignores SIGTERM.
- */
-
+// The real child (fork of child.ts under tsx, the repository's data/); stand-in children cover the cases it cannot stage.
 const KEY = 'embedded-child-test-key-0001';
-/** A start of the real child takes a few seconds (tsx compiles server/; the first builds the DuckDB file), more on a busy machine. */
+// A real start takes seconds (tsx compiles server/; the first builds the DuckDB file), more on a busy machine.
 const SLOW = { timeout: 120_000 };
 let root: string;
 let cacheDir: string;
@@ -62,7 +56,6 @@ async function value<T>(s: Services, verb: string, input: unknown = {}): Promise
   return r.value;
 }
 
-/** True while a process with this id exists. */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -129,7 +122,7 @@ describe('the embedded /v1 service process (child_process.fork of child.ts)', ()
   });
 });
 
-/** A stand-in child (plain JS, forked as is): speaks the protocol, never answers HTTP, notes arrivals in `arrivals`. */
+// Speaks the protocol but never answers HTTP; notes request arrivals in `arrivals`.
 const STALLING_CHILD = `
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -3,14 +3,8 @@ import { createServer } from '../../../server/app.js';
 import { ParentMessage } from './protocol.js';
 import type { ChildMessage } from './protocol.js';
 
-/**
- * Entry of the embedded /v1 service process (built as out/main/embeddedChild.js): started by main
- * with Electron's `utilityProcess` (messages on `process.parentPort`) or with `child_process.fork`
- * (`process.send`). It says `ready`, waits for `start` (key, folders, plan; see protocol.ts), serves
- * /v1 on 127.0.0.1 at a port the OS picks and reports it. `stop` or SIGTERM close the server
- * (writing the usage counters, releasing DuckDB) and exit 0; so does losing the fork's channel
- * (main is gone), so no process is left behind. Prints nothing unless something goes wrong.
- */
+// Entry of the embedded /v1 service process (out/main/embeddedChild.js); messages in protocol.ts. Closing the server writes
+// the usage counters and releases DuckDB; losing the channel (main is gone) closes it too, so no process is left behind.
 
 interface Channel {
   post(message: ChildMessage): void;

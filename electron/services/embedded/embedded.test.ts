@@ -5,12 +5,7 @@ import { RESTARTING_MESSAGE, createEmbeddedServer, gaveUpMessage, restartedMessa
 import type { ChildExit, ChildHandle, EmbeddedOptions, EmbeddedServer, ProcessLauncher } from './embedded.js';
 import type { ParentMessage } from './protocol.js';
 
-/**
- * The supervisor of the embedded /v1 service over a scripted launcher (no real process): lazy
- * start, the key in the start message only, restarts with backoff and a cap, clean exits, stop.
- * The real child process is exercised in child.test.ts.
- */
-
+// The supervisor over a scripted launcher; the real child process is exercised in child.test.ts.
 const KEY = 'embedded-supervisor-key-01';
 
 /** A scripted child: answers `ready`, then `listening` on `start` unless told otherwise. */
@@ -60,7 +55,6 @@ class FakeChild {
     this.ended = e;
     for (const l of this.exitListeners) l(e);
   }
-  /** Ends it as `e` and lets the supervisor see it. */
   async end(e: ChildExit): Promise<void> {
     this.exit(e);
     await new Promise((r) => setImmediate(r));
@@ -102,7 +96,6 @@ afterEach(async () => {
   setLogSink();
 });
 
-/** Waits until a process other than `pid` runs. */
 const restarted = (e: EmbeddedServer, pid: number | undefined) =>
   vi.waitFor(() => {
     expect(e.status().status).toBe('running');

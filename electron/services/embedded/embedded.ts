@@ -8,16 +8,6 @@ import type { ChildTimings, Instance, ServerFactory, StartOptions, Target } from
 import { createForkLauncher } from './launchers.js';
 import type { ChildExit, ProcessLauncher } from './launchers.js';
 
-/**
- * The "embedded" profile: our own /v1 service (server/) in a child process on 127.0.0.1, with a
- * random port and a key generated per run (docs/desktop.md, "The embedded /v1 service"). Started
- * lazily on first use; a failed start is reported in {@link EmbeddedServer.status} and retried on
- * the next use (failed starts count against the restart cap too). When the process crashes (a signal or a non-zero exit code) it is restarted after a
- * short backoff, at most {@link RestartPolicy.maxRestarts} times per {@link RestartPolicy.windowMs};
- * the status says so. A clean exit nobody asked for (code 0: a SIGTERM from outside) only marks it
- * stopped: it starts again on the next use.
- */
-
 export type { ListenableServer, ServerFactory, ServerFactoryOptions, Target } from './instances.js';
 export type { ChildExit, ChildHandle, ProcessLauncher } from './launchers.js';
 export { createForkLauncher, createUtilityProcessLauncher } from './launchers.js';
@@ -36,22 +26,19 @@ export interface EmbeddedServer {
   status(): EmbeddedStatus;
   /** Starts the server if needed; resolves to its base URL and key. Rejects with a message when it cannot start. */
   ensureStarted(): Promise<Target>;
-  /** OS process id of the service's process while it runs (undefined in-process or when not running): tests and logs. */
   pid(): number | undefined;
   /** Stops the server (a start under way or a pending restart too); safe to call at any time, more than once. */
   stop(): Promise<void>;
 }
 
-/** Options of {@link createEmbeddedServer}. */
 export interface EmbeddedOptions extends StartOptions, ChildTimings {
-  /** Runs the server in this process with this factory instead of a child process (tests). */
+  /** Runs the server in this process instead of a child process (tests). */
   factory?: ServerFactory;
-  /** Starts the child process (default: `child_process.fork` of child.ts/child.js; the desktop passes `utilityProcess`). */
+  /** Default: `child_process.fork`; the desktop passes a `utilityProcess` launcher. */
   launcher?: ProcessLauncher;
   /** Key to accept (default: env `GRIDSCOPE_EMBEDDED_API_KEY`, else 32 random bytes base64url). */
   apiKey?: string;
   restart?: Partial<RestartPolicy>;
-  /** Clock of the restart window, epoch ms (tests). */
   now?: () => number;
 }
 
@@ -79,8 +66,8 @@ export function gaveUpMessage(exits: number, windowMs: number): string {
 const errorText = (err: unknown): string => redact(err instanceof Error ? err.message : String(err));
 
 /**
- * @param opts.plan  plan of the embedded server (default: env `GRIDSCOPE_EMBEDDED_PLAN`, else the server's
- *                   default `unlimited`); `free` reproduces the hosted free tier's limits for e2e and demos.
+ * The embedded profile's /v1 service: started on first use, restarted after crashes, at most `maxRestarts` a window
+ * (docs/desktop.md#the-embedded-v1-service). `plan` defaults to env `GRIDSCOPE_EMBEDDED_PLAN`, else `unlimited`.
  */
 export function createEmbeddedServer(opts: EmbeddedOptions = {}): EmbeddedServer {
   const plan = opts.plan || process.env.GRIDSCOPE_EMBEDDED_PLAN?.trim() || undefined;
@@ -101,7 +88,7 @@ export function createEmbeddedServer(opts: EmbeddedOptions = {}): EmbeddedServer
   const now = opts.now ?? Date.now;
 
   let status: EmbeddedStatus = NOT_STARTED;
-  /** The start under way or done; undefined when nothing runs (the old port is then forgotten). */
+  // The start under way or done; undefined when nothing runs (the old port is then forgotten).
   let launch: { promise: Promise<Instance>; abort: AbortController } | undefined;
   let live: Instance | undefined;
   let exits: number[] = [];
@@ -146,7 +133,7 @@ export function createEmbeddedServer(opts: EmbeddedOptions = {}): EmbeddedServer
     return promise;
   }
 
-  /** An exit nobody asked for: forget the old port and restart, unless it keeps happening. */
+  // An exit nobody asked for: forget the old port and restart, unless it keeps happening.
   function onExit(instance: Instance, exit: ChildExit): void {
     if (live !== instance) return; // stopped on purpose
     live = undefined;

@@ -5,52 +5,41 @@ import type { ChildExit, ProcessLauncher } from './launchers.js';
 import { ChildMessage } from './protocol.js';
 import type { ChildServerOptions } from './protocol.js';
 
-/**
- * One run of the embedded /v1 server, started either in a child process (the default: a crash or
- * a runaway query there cannot take the window down) or, for tests, in this process from a
- * {@link ServerFactory}. embedded.ts supervises runs: status, restarts, stop.
- */
-
-/** What server/app.ts `createServer()` returns that we use: Fastify's `listen` and `close`. */
+/** The part of server/app.ts `createServer()`'s Fastify instance that is used. */
 export interface ListenableServer {
   listen(opts: { host: string; port: number }): Promise<string>;
   close(): Promise<unknown>;
 }
 
-/** Options passed to server/ `createServer`. */
+/** Options of server/app.ts `createServer`; `plan` (docs/plans.md) applies to every key, default `unlimited`. */
 export interface ServerFactoryOptions {
   apiKeys: string[];
   dataDir?: string;
   cacheDir?: string;
   logger?: boolean;
-  /** Plan of every key (`free`, `pro`, `unlimited`; docs/plans.md). Absent = the server's default (unlimited). */
   plan?: string;
 }
 
 /** Builds a /v1 server in this process (tests); the real one runs in the child process. */
 export type ServerFactory = (opts: ServerFactoryOptions) => Promise<ListenableServer>;
 
-/** Where the proxy should send requests for the embedded profile. `baseUrl` ends in `/v1`. */
+/** Where the proxy sends the embedded profile's requests; `baseUrl` ends in `/v1`. */
 export interface Target {
   baseUrl: string;
   key: string;
 }
 
-/** A started /v1 server. */
+/** One run of the /v1 server: `pid` undefined and `exited` never settling when in-process; `stop` resolves once it is gone. */
 export interface Instance {
   target: Target;
-  /** OS process id of its child process; undefined in this process. */
   pid: number | undefined;
-  /** Resolves when its process ends, by any cause; never for an in-process server. */
   exited: Promise<ChildExit>;
-  /** Stops it; resolves once it is gone. */
   stop(): Promise<void>;
 }
 
 /** Starts an {@link Instance} for `key`; `signal` aborts a start under way (the start then rejects). */
 export type Starter = (key: string, signal: AbortSignal) => Promise<Instance>;
 
-/** Server options besides the key. */
 export type StartOptions = Omit<ChildServerOptions, 'apiKeys'>;
 
 const log = createLogger('embedded');
@@ -75,11 +64,9 @@ export function inProcessStarter(factory: ServerFactory, options: StartOptions):
   };
 }
 
-/** Timings of a child process run, in ms. */
+/** Child timings in ms: wait for `listening` (120 000: the first start builds the DuckDB file), SIGTERM→SIGKILL (5 000). */
 export interface ChildTimings {
-  /** Longest wait for `listening` (the first start builds the DuckDB file from data/). Default 120 000. */
   startTimeoutMs?: number;
-  /** Wait after SIGTERM before SIGKILL. Default 5 000. */
   stopTimeoutMs?: number;
 }
 
@@ -89,11 +76,8 @@ export function describeExit(exit: ChildExit): string {
 }
 
 /**
- * Starts the server in a child process with `launcher`: waits for `ready`, sends `start` with the
- * key (in the message: never in argv or env), waits for `listening`. Rejects with the child's
- * `failed` message, when it exits first (with its last line of output), or after `startTimeoutMs`;
- * the child is killed in every such case. The child's environment is ours without
- * GRIDSCOPE_EMBEDDED_API_KEY.
+ * Starts the server in a child process: the key goes in the `start` message, never in argv or env. Rejects (the child
+ * killed) with its `failed` message, its exit and last output line, or after `startTimeoutMs`.
  */
 export function childProcessStarter(launcher: ProcessLauncher, options: StartOptions, timings: ChildTimings = {}): Starter {
   const startTimeoutMs = timings.startTimeoutMs ?? 120_000;

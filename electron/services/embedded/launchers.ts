@@ -6,33 +6,24 @@ import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { ParentMessage } from './protocol.js';
 
-/**
- * Process launchers of the embedded /v1 service: the same child entry (child.ts, built as
- * out/main/embeddedChild.js) started with Electron's `utilityProcess` on the desktop, or with
- * `child_process.fork` in the web host and tests. The embedded service code only sees a
- * {@link ChildHandle}, so tests can inject any launcher.
- */
-
 /** How a child process ended: the exit code, or the signal that killed it (POSIX, fork only). */
 export interface ChildExit {
   code: number | null;
   signal: string | null;
 }
 
-/** A started child process, as a launcher hands it over. */
+/** A started child process (utilityProcess or fork), as the embedded service sees it: tests inject their own. */
 export interface ChildHandle {
-  /** OS process id; undefined until the OS started it (utilityProcess) or if it could not start. */
+  /** Undefined until the OS started it (utilityProcess) or if it could not start. */
   readonly pid: number | undefined;
-  /** Sends a message; dropped when the channel is already closed. */
+  /** Dropped when the channel is already closed. */
   send(message: ParentMessage): void;
   onMessage(listener: (message: unknown) => void): void;
   /** Called once, when the process has ended (also when it could not be started). */
   onExit(listener: (exit: ChildExit) => void): void;
-  /** Each line the child writes to stdout or stderr. */
   onOutput(listener: (line: string) => void): void;
-  /** Asks it to stop: SIGTERM on POSIX; a `stop` message on Windows, where signals cannot be caught. */
+  /** SIGTERM on POSIX; a `stop` message on Windows, where signals cannot be caught. */
   terminate(): void;
-  /** Ends it now (SIGKILL; TerminateProcess on Windows). */
   kill(): void;
 }
 
@@ -41,7 +32,6 @@ export type ProcessLauncher = (opts: { env: NodeJS.ProcessEnv }) => ChildHandle;
 
 const isWindows = process.platform === 'win32';
 
-/** Calls `listener` with each line of both streams. */
 function forwardLines(streams: (Readable | NodeJS.ReadableStream | null | undefined)[], listener: (line: string) => void): void {
   for (const s of streams) if (s) createInterface({ input: s as Readable, crlfDelay: Infinity }).on('line', listener);
 }
@@ -55,23 +45,17 @@ function signalPid(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-/**
- * The child entry next to this file: child.ts when running from TypeScript (web host under tsx,
- * tests), child.js when running compiled JavaScript.
- */
+/** The child entry next to this file: child.ts under tsx (web host, tests), else child.js. */
 export function defaultChildEntry(): string {
   return join(import.meta.dirname, import.meta.url.endsWith('.ts') ? 'child.ts' : 'child.js');
 }
 
-/** `file:` URL of tsx's loader, for `--import` (absolute, so it resolves from any working directory). */
+// Absolute, so `--import` resolves it from any working directory.
 function tsxLoaderUrl(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
-/**
- * Launcher over `child_process.fork` (web host, tests). A `.ts` entry runs with `--import tsx`
- * (tsx 4 on Node ≥ 20.6); a `.js` entry runs as is. stdout/stderr are piped to `onOutput`.
- */
+/** Launcher over `child_process.fork` (web host, tests); a `.ts` entry runs with `--import tsx`. */
 export function createForkLauncher(entry: string = defaultChildEntry()): ProcessLauncher {
   const execArgv = entry.endsWith('.ts') ? ['--import', tsxLoaderUrl()] : [];
   return ({ env }) => {
@@ -120,10 +104,7 @@ export interface UtilityProcessApi {
   fork(modulePath: string, args: string[], options: { env: Record<string, string>; stdio: 'pipe'; serviceName: string }): UtilityProcessLike;
 }
 
-/**
- * Launcher over Electron's `utilityProcess.fork` (desktop; call after app `ready`). `entry` is the
- * built child, out/main/embeddedChild.js. Electron reports an exit code only, no signal.
- */
+/** Launcher over Electron's `utilityProcess.fork` of out/main/embeddedChild.js (after app `ready`); exits carry no signal. */
 export function createUtilityProcessLauncher(api: UtilityProcessApi, entry: string): ProcessLauncher {
   return ({ env }) => {
     const defined = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));

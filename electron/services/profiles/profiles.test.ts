@@ -83,7 +83,6 @@ describe('the Remote key is bound to the Remote URL origin', () => {
     expect((await p.setRemoteUrl('https://evil.example.net/v1')).keyDeleted).toBe(true);
     expect(await vault.get('remote', API)).toBeNull();
     expect((await p.state()).remote).toMatchObject({ baseUrl: 'https://evil.example.net/v1', keySet: false });
-    // …and on disk: a fresh vault over the same folder has no key either.
     expect(await createFileVault(dir).has('remote')).toBe(false);
   });
 

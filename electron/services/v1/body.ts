@@ -2,12 +2,6 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
-/**
- * Response bodies of the /v1 proxy, as streams: `content-encoding` is undone on the fly, and a
- * reader stops (and ends the HTTP response) as soon as the decoded size passes its cap, so main
- * never holds more than the cap of one body.
- */
-
 /** Thrown when a body is larger than the reader's cap. */
 export class BodyTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -24,10 +18,8 @@ export function formatBytes(n: number): string {
 }
 
 /**
- * Pipes `body` through decoders for `encoding` (`br`, `gzip`, `deflate`, comma lists applied in
- * reverse). An error anywhere (abort, corrupt gzip) surfaces on the returned stream, and
- * destroying the returned stream destroys `body` (which frees the socket).
- * @throws Error for an unsupported coding (before anything is piped).
+ * Undoes `encoding` (`br`, `gzip`, `deflate`, lists in reverse) as a stream; errors surface on it, and destroying it destroys
+ * `body` (freeing the socket). @throws Error for an unsupported coding, before anything is piped.
  */
 export function decodeBody(body: Readable, encoding: string | undefined): Readable {
   const codings = (encoding ?? '')
@@ -52,12 +44,7 @@ export function decodeBody(body: Readable, encoding: string | undefined): Readab
   return stream;
 }
 
-/**
- * Reads a decoded stream as UTF-8 text, up to `maxBytes` decoded bytes; chunks are decoded as they
- * arrive (no list of buffers is kept). Always destroys the stream at the end (a no-op once read to
- * the end; on failure it ends the HTTP response early).
- * @throws BodyTooLargeError past the cap; the stream's own error otherwise.
- */
+/** UTF-8 text of a decoded stream, destroyed at the end. @throws BodyTooLargeError past `maxBytes`, or the stream's error. */
 export async function readText(stream: Readable, maxBytes: number): Promise<string> {
   const decoder = new StringDecoder('utf8');
   let text = '';

@@ -1,10 +1,7 @@
 /** A query value as the proxy takes it: absent (undefined/null) values are left out of the URL. */
 export type QueryValue = string | number | boolean | null | undefined;
 
-/**
- * Joins `baseUrl` and `path` without letting `path` escape the base: it must start with `/` and
- * contain no `.`/`..` segments, backslashes, `//`, `?` or `#` (also when percent-decoded).
- */
+/** `baseUrl` + `path` + query; @throws unless `path` starts with `/` and has no `.`/`..`, `\`, `//`, `?`, `#` (also decoded). */
 export function joinUrl(baseUrl: string, path: string, query: Record<string, QueryValue> = {}): URL {
   let decoded: string;
   try {

@@ -2,25 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { ApiUsage, AuditRow, ClientColumnValue, DatasetWithTimezone, ErrorCode, ProfileName } from '../../../shared/index.js';
 import type { ProxyTarget } from './proxy.js';
 
-/**
- * In-memory /v1 metadata of each profile, so that sizing a query (`datasets:estimate`) needs no
- * request the plan counts: dataset bodies (`datasets:get`), per-market-date audit counts
- * (`datasets:audit`), column values with their row counts (`datasets:columnValues`) and the last
- * `/api_usage`. The verbs that fetch them fill it; the estimate only reads it.
- *
- * Entries belong to a scope: the profile plus the identity of the server and key it was fetched
- * from: its base URL (the embedded server's changes per run) and an HMAC of the key under a
- * per-process salt, so the key itself is never held here. One scope is kept per
- * profile: a new identity (key set or cleared, Remote URL changed, embedded server restarted)
- * drops the old scope's entries, so Remote and Embedded answers, or two keys' answers, never mix.
- * {@link MetadataCache.clear} drops them explicitly (profile switch, key change, cache cleared).
- *
- * A dataset body that differs from the cached one in what sizes a query (availability window, row
- * count, frequency, subseries / publish time / time index column, zone) replaces it and drops that
- * dataset's audit counts and column values, which described the old data.
- */
-
-/** Who the cached answers came from: `id` is the identity described above. */
+/** Who the cached answers came from: `id` from {@link targetIdentity}. */
 export interface MetadataIdentity {
   profile: ProfileName;
   id: string;
@@ -42,18 +24,12 @@ export interface MetadataScope {
   dataset(id: string): DatasetWithTimezone | undefined;
   /** Stores a dataset body; `changed` when it replaced a different one (whose audit and values are then dropped). */
   putDataset(dataset: DatasetWithTimezone): 'new' | 'same' | 'changed';
-  /**
-   * Reads the `dataset_metadata` of a query answer (any subset of the dataset fields): when a field
-   * that sizes a query is present and differs from the cached body, the dataset's entries are dropped.
-   * @returns true when entries were dropped.
-   */
+  /** Drops the dataset's entries (→ true) when a query answer's `dataset_metadata` changes a field that sizes queries. */
   checkQueryMetadata(id: string, metadata: unknown): boolean;
   audit(id: string): AuditEntry | undefined;
   putAudit(id: string, entry: AuditEntry): void;
-  /** Every cached answer for the column, newest first. */
   values(id: string, column: string): ValuesAnswer[];
   putValues(id: string, column: string, answer: ValuesAnswer): void;
-  /** The last usage read and when (epoch ms). */
   usage(): { usage: ApiUsage; at: number } | undefined;
   putUsage(usage: ApiUsage): void;
 }
@@ -71,7 +47,6 @@ export interface MetadataCacheOptions {
   now?: () => number;
   /** Datasets kept per scope; the least recently stored go first (default 200). */
   maxDatasets?: number;
-  /** Answers kept per column (default 20). */
   maxAnswersPerColumn?: number;
 }
 
@@ -109,7 +84,7 @@ function createScope(profile: ProfileName, now: () => number, maxDatasets: numbe
   const datasets = new Map<string, DatasetEntry>();
   let lastUsage: { usage: ApiUsage; at: number } | undefined;
 
-  /** The entry of `id`, created when absent and moved to the newest place (Map order = eviction order). */
+  // Moves `id` to the newest place: Map order is the eviction order.
   const entry = (id: string): DatasetEntry => {
     const found = datasets.get(id) ?? { values: new Map() };
     datasets.delete(id);
@@ -157,7 +132,10 @@ function createScope(profile: ProfileName, now: () => number, maxDatasets: numbe
   };
 }
 
-/** Creates an empty cache; scopes are created on first use. */
+/**
+ * In-memory /v1 metadata per profile (datasets, audit counts, column values, last usage) so `datasets:estimate` costs no
+ * quota. One scope per profile: a new identity (key, URL, embedded run) drops the old one, so two servers' answers never mix.
+ */
 export function createMetadataCache(opts: MetadataCacheOptions): MetadataCache {
   const now = opts.now ?? Date.now;
   const scopes = new Map<ProfileName, { id: string; scope: MetadataScope & { size(): number } }>();
@@ -183,10 +161,7 @@ export function createMetadataCache(opts: MetadataCacheOptions): MetadataCache {
   };
 }
 
-/**
- * The identity of a proxy target (see the module comment): profile + base URL (the embedded one
- * carries its port) + HMAC-SHA256 of the key under `salt` (random per process: {@link newIdentitySalt}).
- */
+/** Profile + base URL (the embedded one carries its port) + HMAC-SHA256 of the key under a per-process `salt`: never the key. */
 export function targetIdentity(target: ProxyTarget, salt: Buffer): MetadataIdentity {
   const profile = target.profile ?? 'remote';
   return { profile, id: `${profile} ${target.baseUrl} ${createHmac('sha256', salt).update(target.key).digest('hex')}` };

@@ -10,11 +10,7 @@ import { MAX_JSON_BODY_BYTES, createV1Proxy } from './proxy.js';
 import type { ProxyOptions, ProxyProgress, V1Proxy } from './proxy.js';
 import type { Clock } from './retry.js';
 
-/**
- * Fault tests of the /v1 proxy against a real node:http upstream on 127.0.0.1 (issue 5, "Tests that
- * must exist"): 429 with a wait, 503 bursts, dropped connections, stalls, the retry budget, and
- * cancellation that frees the socket. Time is a fake clock: sleeps are recorded, not waited.
- */
+// Against a real node:http upstream on 127.0.0.1; time is a fake clock whose sleeps are recorded, not waited.
 
 const KEY = 'fault-test-key-lowercase-only';
 const T0 = Date.parse('2026-11-20T10:00:00Z');

@@ -16,24 +16,13 @@ import type { Clock, RetryPolicy } from './retry.js';
 import { CANCELLED_MESSAGE, runWithRetries } from './retryLoop.js';
 import type { Attempt, ProxyProgress, RetryRun } from './retryLoop.js';
 
-/**
- * The /v1 proxy: the one place that adds `x-api-key` (CONVENTIONS.md §5; spec "Authentication").
- * It builds the URL from the active target, sends the request with undici (`Accept-Encoding: br,
- * gzip`), retries transient failures (spec "Errors": 429/500/502/503/504 and network errors) with
- * full-jitter exponential backoff that honours `Retry-After` and the wait in a 429 detail, streams
- * and decodes bodies under a size cap, and serves identical GETs from the opt-in cache. It answers
- * a {@link Result} and never throws for a /v1, network or validation failure.
- */
-
-/** Where to send a request: base URL ending in `/v1` (no trailing slash needed) and its key. */
+/** Where to send a request: base URL ending in `/v1`, its key, and its cache lifetime in seconds (0 or absent: none). */
 export interface ProxyTarget {
   baseUrl: string;
   key: string;
-  /** Which profile this is: chooses the cache folder and the hint in connection-error messages. */
   profile?: ProfileName;
   /** Stable name of the server for cache keys (default `baseUrl`; the embedded server's port changes per run). */
   cacheId?: string;
-  /** Lifetime of cached GETs in seconds; 0 or absent = no cache. */
   cacheTtlSeconds?: number;
 }
 
@@ -53,17 +42,15 @@ export { joinUrl } from './joinUrl.js';
 
 export type { ProxyProgress } from './retryLoop.js';
 
+/** Per-call options; `profile` calls that profile's server instead of the active one's (testing the Remote key). */
 export interface GetOptions {
   signal?: AbortSignal;
   /** Per-attempt deadline in ms until the response is complete (`get`) or its headers arrived (`open`). */
   timeoutMs?: number;
-  /** Called when an attempt starts and when a retry is scheduled. */
   onProgress?: (progress: ProxyProgress) => void;
-  /** `false` skips the cache for this call (e.g. `/api_usage`, which must be current). Default true. */
+  /** `false` skips the cache (e.g. `/api_usage`, which must be current). */
   cache?: boolean;
-  /** Overrides of the proxy's retry policy for this call. */
   retry?: Partial<RetryPolicy>;
-  /** Calls this profile's server instead of the active one's (e.g. testing the Remote key while Embedded is active). */
   profile?: ProfileName;
 }
 
@@ -74,57 +61,40 @@ export interface V1Stream {
   body: Readable;
 }
 
+/**
+ * The one place that adds `x-api-key`: retries transient failures (docs/desktop.md#retries-timeouts-and-cancellation),
+ * serves identical GETs from the opt-in cache, and never throws for a /v1, network or body failure.
+ */
 export interface V1Proxy {
-  /**
-   * GET `<baseUrl><path>?<query>` and parse the JSON body with `schema`.
-   * `path` starts with `/` and is relative to the base URL (e.g. `/datasets/pjm_lmp/audit`).
-   * Failures: `auth` (no key / 401), `forbidden`, `not_found`, `validation` (400/422),
-   * `rate_limited`, `network` (unreachable, timeout, 5xx), `cancelled`, `internal` (bad body).
-   */
+  /** GET `<baseUrl><path>?<query>`, the JSON parsed with `schema`; error codes as in docs/desktop.md#bridge-error-codes. */
   get<T>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<T>, opts?: GetOptions): Promise<Result<T>>;
-  /**
-   * GET as a stream for large bodies (downloads): retries apply until the response headers arrive;
-   * after that the body stalls out with undici's idle timeout and is the caller's to resume. Not cached.
-   */
+  /** GET as an uncached stream (downloads): retried until the headers arrive, then only the idle timeout applies. */
   open(path: string, query: Record<string, QueryValue>, opts?: GetOptions): Promise<Result<V1Stream>>;
-  /** Closes pooled connections. */
   close(): Promise<void>;
 }
 
 export interface ProxyOptions {
   /** Current target; `null` means "Remote profile without a key". May throw {@link TargetUnavailableError}. */
   resolveTarget: (profile?: ProfileName) => Promise<ProxyTarget | null>;
-  /** Default per-attempt deadline in ms (30 000). */
   timeoutMs?: number;
   /** Longest pause between two body chunks of an `open` stream, in ms (60 000). */
   idleTimeoutMs?: number;
-  /** Largest decoded body `get` accepts, in bytes (default {@link MAX_JSON_BODY_BYTES}, 32 MiB). */
   maxBodyBytes?: number;
   retry?: Partial<RetryPolicy>;
-  /** Injectable time for deterministic retry tests. */
   clock?: Clock;
-  /** Source of jitter in [0, 1) (default Math.random). */
   random?: () => number;
-  /** The response cache; without it nothing is cached whatever the TTL. */
   cache?: ResponseCache;
   /** Oldest cached response served when the server cannot be reached (default 30 days). */
   maxStaleMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-/**
- * Largest decoded JSON body `get` reads, in bytes: 32 MiB. `get` holds the whole text, parses it
- * and hands the value over the bridge (serialised once more), so main briefly needs several times
- * this; a query page of the renderer's 1,000 rows is well under 1 MiB. Past the cap the response
- * is cut off and the call fails `internal` with a message asking for fewer rows or columns per
- * page. Bodies that may be larger (bulk downloads) go through `open()`, which streams.
- */
+/** Largest decoded JSON body `get` reads (32 MiB): main briefly holds it several times over; downloads use `open()`. */
 export const MAX_JSON_BODY_BYTES = 32 * 1024 * 1024;
 /** Error bodies are read only this far: a detail, not a payload. */
 const MAX_ERROR_BODY = 64 * 1024;
 const log = createLogger('proxy');
 
-/** Query values as strings, without the absent ones (for cache keys). */
 function queryStrings(query: Record<string, QueryValue>): Record<string, string> {
   return Object.fromEntries(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
 }
@@ -146,11 +116,7 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
   });
 
-  /**
-   * Sends one GET and hands a 2xx response to `onOk`; maps everything else to an {@link Attempt}.
-   * The deadline covers `onOk` too when `deadlineCoversBody` (JSON reads); a stream is handed over
-   * once its headers arrived and from then on only the idle timeout applies.
-   */
+  // The deadline covers `onOk` too for JSON reads; a stream is handed over at its headers, then only the idle timeout applies.
   async function attempt<T>(
     url: URL,
     target: ProxyTarget,
@@ -235,7 +201,6 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     }
   }
 
-  /** Resolves the target and URL, or the failure that prevents the request. */
   async function prepare(path: string, query: Record<string, QueryValue>, profile?: ProfileName): Promise<Result<{ target: ProxyTarget; url: URL }>> {
     let target: ProxyTarget | null;
     try {
@@ -252,7 +217,6 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     }
   }
 
-  /** Parses cached or fresh text with `schema`. */
   function parse<T>(text: string, schema: z.ZodType<T>, what: string, key: string): Result<T> {
     let json: unknown;
     try {
@@ -276,8 +240,7 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       const what = `GET ${url.pathname}`;
       const profile = target.profile ?? 'remote';
       const ttlMs = (target.cacheTtlSeconds ?? 0) * 1000;
-      // Remote answers are tied to (a salted tag of) the key they were fetched with; the embedded
-      // server's key is generated per run, so its entries are tied to the stable `cacheId` alone.
+      // Remote entries are tied to a salted tag of their key; the embedded key changes per run, so `cacheId` alone ties those.
       let useCache = opts.cache !== undefined && o.cache !== false && ttlMs > 0;
       let tag: string | undefined;
       if (useCache && !target.cacheId) {

@@ -3,11 +3,6 @@ import type { Result } from '../../../shared/index.js';
 import { redact } from '../common/redact.js';
 import { isMonthlyQuota } from './retry.js';
 
-/**
- * Turns /v1 failures into bridge {@link Result}s (spec "Errors"; CONVENTIONS.md §4). Every message
- * passes through {@link scrub}: a server that echoes the key in its detail cannot leak it.
- */
-
 /** Message when the Remote profile has no key: no request is made. */
 export const NO_REMOTE_KEY_MESSAGE = 'No API key set — add one in Settings.';
 /** Message for 401: the key itself is never quoted. */
@@ -21,10 +16,7 @@ export function scrub(text: string, key?: string): string {
   return redact(cleaned);
 }
 
-/**
- * The human part of an error body: `detail` when it is a string, a FastAPI validation array
- * flattened to `loc.path: msg; …`, or the start of a non-JSON body. Empty when there is nothing.
- */
+/** An error body's `detail` (docs/api.md#errors), a validation list as `loc.path: msg; …`, or a non-JSON body's start; else ''. */
 export function detailText(bodyText: string): string {
   let json: unknown;
   try {
@@ -44,7 +36,6 @@ export function detailText(bodyText: string): string {
   return '';
 }
 
-/** Ends `s` with a full stop unless it already ends with punctuation. */
 function sentence(s: string): string {
   return /[.!?]$/.test(s) ? s : `${s}.`;
 }
@@ -56,7 +47,7 @@ const STATUS_NAMES: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** Maps a non-2xx /v1 answer to a failure result with the server's detail (scrubbed). */
+/** A non-2xx /v1 answer as a failure with the server's detail, {@link scrub}bed: a server echoing the key cannot leak it. */
 export function failureForStatus(status: number, bodyText: string, retryAfter: string | undefined, key: string): Result<never> {
   const detail = scrub(detailText(bodyText), key);
   const code = codeForStatus(status);
@@ -113,10 +104,7 @@ export function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * A transport failure as a `network` result, or undefined when `err` is not a connection problem.
- * `hint` ends the message (where to look: Settings for Remote, a restart for Embedded).
- */
+/** A transport failure as a `network` result ending in `hint`, or undefined when `err` is not a connection problem. */
 export function connectionFailure(err: unknown, host: string, hint: string): Result<never> | undefined {
   const code = errorCode(err);
   if (!code) return undefined;

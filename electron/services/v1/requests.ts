@@ -1,13 +1,6 @@
 import type { RequestStatus, Verb } from '../../../shared/index.js';
 import type { ProxyProgress } from './proxy.js';
 
-/**
- * Data calls in flight (CONVENTIONS.md §7: an id, an AbortController, progress, an end state).
- * The renderer tags a call with a `requestId`; `requests:status` polls the retry state and
- * `requests:cancel` aborts it — plain verbs, so the same design works over IPC and over the web
- * host's HTTP POSTs. Calls without an id are tracked too (so quitting aborts them) but not listed.
- */
-
 /** Thrown by {@link RequestRegistry.begin} when the id is already used by a call in flight. */
 export class RequestIdInUseError extends Error {
   constructor(requestId: string) {
@@ -23,19 +16,14 @@ export interface TrackedRequest {
   end(): void;
 }
 
+/** Data calls in flight for `requests:status` / `requests:cancel`; calls without an id are tracked (for quit), not listed. */
 export interface RequestRegistry {
-  /**
-   * Starts tracking a call of `verb`. The returned `signal` aborts on {@link cancel} /
-   * {@link cancelAll} and, when given, on `outer` too (e.g. the web host's "the browser
-   * disconnected" signal), with that signal's reason.
-   * @throws RequestIdInUseError for an id in flight.
-   */
+  /** Its `signal` aborts on cancel, on quit, and on `outer` (web host: the browser went away). @throws RequestIdInUseError */
   begin(verb: Verb, requestId?: string, outer?: AbortSignal): TrackedRequest;
   /** The calls in flight that carry an id (only those of `ids` when given), oldest first. */
   status(ids?: readonly string[]): RequestStatus[];
-  /** Aborts the call with `requestId`; false when none is in flight. Its verb then answers `cancelled`. */
+  /** Aborts the call with `requestId` (its verb answers `cancelled`); false when none is in flight. */
   cancel(requestId: string): boolean;
-  /** Aborts every call in flight (on quit). */
   cancelAll(): void;
 }
 
@@ -45,7 +33,7 @@ interface Entry {
   listed: boolean;
 }
 
-/** @param now epoch ms (injectable for tests). */
+/** Creates a registry; `now` gives epoch ms. */
 export function createRequestRegistry(now: () => number = Date.now): RequestRegistry {
   const entries = new Map<string, Entry>();
   let unnamed = 0;

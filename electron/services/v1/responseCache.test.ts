@@ -147,7 +147,6 @@ describe('cached GETs through the proxy', () => {
     await down.close();
     t += 3_600_000; // long expired
     expect(await p.get('/datasets', {}, Body)).toEqual({ ok: true, value: { n: 42 } });
-    // Without an entry the network error stands.
     expect(await p.get('/datasets', { page: 9 }, Body)).toMatchObject({ ok: false, error: { code: 'network' } });
   });
 

@@ -4,20 +4,9 @@ import { join } from 'node:path';
 import type { ProfileName } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 
-/**
- * Opt-in on-disk cache of identical /v1 GETs (issue 5 §2): a repeated query costs no quota and
- * works offline. One file per response, `<dir>/<profile>/<sha256>.json`: a JSON header line
- * (`{"v":1,"storedAt":…,"path":"/datasets"}`) then the response body as received (decoded).
- * The file name is the sha256 of profile + base + path + sorted query and, for Remote, a tag of the
- * API key: an HMAC under a random per-install salt (`<dir>/salt`, 0600), so no file name is a plain
- * function of the key. The key itself is neither in the name nor in the file. Freshness (the
- * per-profile TTL) is the caller's decision.
- */
-
+/** A cached answer: when it was stored (epoch ms) and the decoded body. */
 export interface CacheEntry {
-  /** Epoch ms when the response was stored. */
   storedAt: number;
-  /** The decoded response body. */
   text: string;
 }
 
@@ -25,18 +14,13 @@ export interface ResponseCache {
   read(profile: ProfileName, key: string): Promise<CacheEntry | undefined>;
   /** Stores `text`; a body over the entry cap is skipped. Never throws (a cache failure is logged). */
   write(profile: ProfileName, key: string, path: string, text: string): Promise<void>;
-  /** Deletes the entries of one profile, or all; resolves to how many were removed. The salt stays. */
+  /** Deletes the entries of one profile, or all, and counts them; the salt stays. */
   clear(profile?: ProfileName): Promise<number>;
-  /**
-   * A tag of `apiKey` for {@link cacheKey}: hex HMAC-SHA256 under this install's salt (created on
-   * first use, 32 random bytes, file 0600). The same key gives the same tag across restarts.
-   * @throws when the salt can be neither read nor written (the caller then skips the cache).
-   */
+  /** Hex HMAC-SHA256 of `apiKey` under this install's salt, stable across restarts. @throws when the salt file fails. */
   credentialTag(apiKey: string): Promise<string>;
 }
 
 export interface ResponseCacheOptions {
-  /** Folder of the cache, e.g. `<configDir>/cache/responses`. */
   dir: string;
   now?: () => number;
   /** Largest body stored, in bytes (default 32 MiB). */
@@ -49,13 +33,7 @@ const log = createLogger('cache');
 const PROFILES: ProfileName[] = ['embedded', 'remote'];
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
-/**
- * The cache key: sha256 (hex) of profile, base (the Remote base URL, or a stable name for the
- * embedded server whose port changes per run), path, the query sorted by name then value and, when
- * given, the {@link ResponseCache.credentialTag} of the API key the answer was fetched with — so an
- * answer fetched with one key is never served for another, even one written by a request that was
- * in flight while the key changed.
- */
+/** sha256 of profile, base, path, sorted query and the key's `credentialTag`, so no answer is served for another key. */
 export function cacheKey(profile: ProfileName, base: string, path: string, query: Record<string, string>, credentialTag?: string): string {
   const sorted = Object.entries(query).sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1));
   const parts: unknown[] = [profile, base, path, sorted];
@@ -63,7 +41,7 @@ export function cacheKey(profile: ProfileName, base: string, path: string, query
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-/** Creates a cache over `opts.dir` (created on first write, mode 0700; files 0600). */
+/** Opt-in on-disk cache of /v1 GETs (dirs 0700, files 0600); freshness is the caller's (docs/desktop.md#the-response-cache). */
 export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
   const now = opts.now ?? Date.now;
   const maxEntry = opts.maxEntryBytes ?? 32 * 1024 * 1024;
@@ -73,7 +51,7 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     return join(opts.dir, profile, `${key}.json`);
   };
 
-  /** The per-install salt of {@link ResponseCache.credentialTag}: read, or created once (`wx`, so two writers agree). */
+  // Created once with `wx`, so two writers agree on the salt.
   let salt: Promise<Buffer> | undefined;
   const saltFile = join(opts.dir, 'salt');
   async function loadSalt(): Promise<Buffer> {
@@ -91,7 +69,6 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     }
   }
 
-  /** Deletes the oldest entries until the total is under the cap. */
   async function prune(): Promise<void> {
     const files: { file: string; size: number; mtime: number }[] = [];
     for (const profile of PROFILES) {

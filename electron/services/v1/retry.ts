@@ -1,31 +1,20 @@
-/**
- * Retry rules of the /v1 proxy (spec "Errors": 429, 500, 502, 503, 504 are transient and suited to
- * exponential backoff; addendum "Rate limiting" for the 429 detail texts). Pure functions: the
- * proxy supplies the clock and the random source, so tests are deterministic.
- */
-
-/** How hard the proxy tries before it gives up. */
+/** How hard the proxy tries, times in ms (docs/desktop.md#retries-timeouts-and-cancellation). */
 export interface RetryPolicy {
   /** Attempts in all, the first included (1 = no retries). */
   maxAttempts: number;
-  /** Time budget in ms, from the first attempt's start: no retry is scheduled to start later than this. */
+  /** No retry is scheduled to start later than this after the first attempt's start. */
   maxTotalWaitMs: number;
-  /** First backoff ceiling in ms; doubles per retry (full jitter draws uniformly below it). */
   baseDelayMs: number;
-  /** Largest backoff ceiling in ms. */
   maxDelayMs: number;
 }
 
 /** 4 attempts within 60 s, backoff ceilings 1 s, 2 s, 4 s … capped at 30 s. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, maxTotalWaitMs: 60_000, baseDelayMs: 1_000, maxDelayMs: 30_000 };
 
-/** HTTP statuses that are retried (spec "Errors", last line). */
+/** HTTP statuses that are retried with backoff (docs/api.md#status-codes). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
-/**
- * Transport failures worth another attempt (a reset, a refused or stalled connection, a DNS
- * hiccup). Not retried: `ENOTFOUND` (the name does not exist) and TLS certificate errors.
- */
+/** Transport failures worth another attempt; not `ENOTFOUND` (the name does not exist) nor TLS certificate errors. */
 export const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET',
   'EPIPE',
@@ -41,10 +30,7 @@ export const RETRYABLE_NETWORK_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
-/**
- * `Retry-After` as a wait in ms from `nowMs`: delta-seconds (`"8"`) or an HTTP date
- * (`"Wed, 21 Oct 2026 07:28:00 GMT"`, past dates → 0). Undefined when absent or unreadable.
- */
+/** `Retry-After` (seconds or an HTTP date) as a wait in ms from `nowMs`, ≥ 0; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   const v = value?.trim();
   if (!v) return undefined;
@@ -55,14 +41,8 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
 
 const UNIT_MS: Record<string, number> = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
-/**
- * The least wait a 429 `detail` implies, in ms, or undefined when it names none.
- * - `Too Many Requests. Limit: 1 per 1 second.` → window ÷ limit, at least 1 s (here 1 000 ms;
- *   `30 per 1 minute` → 2 000 ms: a lower bound — backoff adds to it on later attempts);
- * - `Try again in 60 seconds` (the server's own wait, read first) / `… retry after 8 seconds` / `try again in 8 s` / `wait 8 seconds` → 8 000 ms.
- */
+/** Least wait in ms a 429 `detail` names (`Try again in 8 seconds`) or implies (`Limit: 30 per 1 minute` → 2 s, ≥ 1 s). */
 export function waitFromDetail(detail: string): number | undefined {
-  // "Try again in N seconds" is the exact wait; the window ("Limit: 30 per 1 minute") only bounds it.
   const wait = /(?:retry|try again|wait)\D{0,20}?(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/i.exec(detail);
   if (wait) return Math.round(Number(wait[1]) * 1000);
   const limit = /Limit:\s*(\d+)\s*per\s*(\d+)?\s*(second|minute|hour|day)s?/i.exec(detail);
@@ -74,18 +54,12 @@ export function waitFromDetail(detail: string): number | undefined {
   return undefined;
 }
 
-/**
- * True for a monthly-quota 429 (`Monthly row limit of 500,000 rows reached. Your usage resets on
- * 2026-12-01.`): retrying before the reset date cannot succeed, so it is not retried.
- */
+/** True for a monthly-quota 429 (`… Your usage resets on 2026-12-01.`): retrying before the reset cannot succeed. */
 export function isMonthlyQuota(detail: string): boolean {
   return /resets?\s+on\b/i.test(detail) || /\bmonthly\b/i.test(detail);
 }
 
-/**
- * Full-jitter exponential backoff: uniform in [0, min(maxDelayMs, baseDelayMs × 2^(retry−1))),
- * `retry` = 1 before the second attempt. `random` returns [0, 1).
- */
+/** Full jitter: uniform in [0, min(maxDelayMs, baseDelayMs × 2^(retry−1))) ms; `retry` = 1 before the second attempt. */
 export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
   return Math.floor(random() * ceiling);
@@ -108,7 +82,6 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** The real clock. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>

@@ -5,12 +5,6 @@ import { scrub } from './proxyErrors.js';
 import { gaveUpMessage, retryDelay } from './retry.js';
 import type { Clock, RetryPolicy } from './retry.js';
 
-/**
- * The proxy's retry loop (rules in retry.ts): runs attempts until one succeeds, a failure is
- * final, or the budget — attempts or time — is spent; reports each attempt and each scheduled
- * retry; a cancel ends a wait at once.
- */
-
 export { CANCELLED_MESSAGE };
 
 /** Retry state of one call, reported through `onProgress`. */
@@ -21,8 +15,8 @@ export type ProxyProgress =
 /** One attempt's outcome: a value, or a failure and whether (and how soon at the earliest) to retry. */
 export type Attempt<T> = { ok: true; value: T } | { ok: false; result: Result<never>; retry: boolean; floorMs?: number };
 
+/** One call's retry context; `what` names it in log lines (`GET /v1/datasets`). */
 export interface RetryRun {
-  /** For log lines, e.g. `GET /v1/datasets`. */
   what: string;
   policy: RetryPolicy;
   clock: Clock;
@@ -34,8 +28,8 @@ export interface RetryRun {
 const log = createLogger('proxy');
 
 /**
- * @returns the first success; a final failure as it came; `cancelled`; or, once the budget is spent,
- * the last failure's code and status with `Gave up after N attempts over S s: <reason>`.
+ * Runs attempts until one succeeds, a failure is final, the call is cancelled (a wait ends at once) or the budget is spent:
+ * then the last failure's code and status with `Gave up after N attempts over S s: <reason>`.
  */
 export async function runWithRetries<T>(r: RetryRun, run: () => Promise<Attempt<T>>): Promise<Result<T>> {
   const { policy, clock, signal } = r;

@@ -54,7 +54,6 @@ describe('file vault (web host)', () => {
     await vault.set('remote', KEY, ORIGIN);
     expect(await vault.has('remote')).toBe(true);
     expect(await vault.get('remote', ORIGIN)).toBe(KEY);
-    // A second instance reads the same file.
     expect(await createFileVault(join(dir, 'cfg')).get('remote', ORIGIN)).toBe(KEY);
     await vault.clear('remote');
     expect(await vault.has('remote')).toBe(false);
@@ -167,7 +166,6 @@ describe('safeStorage vault (desktop)', () => {
   });
 });
 
-/** Both vault kinds, with their file and how a v1 (pre-origin) entry of a key looked on disk. */
 const kinds = [
   { name: 'file vault', file: FILE_VAULT_NAME, make: () => createFileVault(dir), legacyEntry: (key: string) => key },
   { name: 'safeStorage vault', file: SAFE_STORAGE_VAULT_NAME, make: () => createSafeStorageVault(fakeSafeStorage(), dir), legacyEntry: fakeEncrypt },
@@ -193,7 +191,6 @@ describe.each(kinds)('$name: every key is bound to the origin it was entered for
     expect(warnings[0]).toContain(ORIGIN);
     expect(warnings[0]).toContain(OTHER);
     expect(logged.join('\n')).not.toContain(KEY);
-    // Setting the key again for the other origin rebinds it.
     await vault.set('remote', `${KEY}-2`, OTHER);
     expect(await vault.get('remote', ORIGIN)).toBeNull();
     expect(await vault.get('remote', OTHER)).toBe(`${KEY}-2`);
@@ -255,7 +252,6 @@ describe('safeStorage vault: the origin is under the encryption', () => {
     await writeFile(join(dir, SAFE_STORAGE_VAULT_NAME), JSON.stringify({ v: 1, profiles: { remote: v2.profiles.remote } }));
     expect(await vault.get('remote', OTHER)).toBeNull();
     expect(await vault.status('remote', OTHER)).toEqual({ state: 'none' });
-    // A hand-made ciphertext with a wrong shape, or a failing decryption.
     for (const plain of ['{"key":"k-123456789"}', 'null', '{']) {
       await writeFile(join(dir, SAFE_STORAGE_VAULT_NAME), JSON.stringify({ v: 2, profiles: { remote: fakeEncrypt(plain) } }));
       expect(await vault.get('remote', ORIGIN)).toBeNull();

@@ -6,38 +6,17 @@ import { createSerialQueue, readJsonFile, writeFileAtomic } from '../common/fsut
 import { createLogger } from '../common/logger.js';
 import { forgetSecret, registerSecret } from '../common/redact.js';
 
-/**
- * What a vault holds for a profile, said without the key itself.
- * - `none`: no key is stored, or the stored entry cannot be read (undecryptable, tampered; logged).
- * - `set`: a key entered for the origin that was asked about: `get` with that origin returns it.
- * - `other-origin`: a key entered for `origin`, another server: `get` returns null for this one.
- */
+/** A profile's key, without the key: `none` (absent or unreadable, logged), `set` for the asked origin, or `other-origin`. */
 export type KeyStatus = { state: 'none' } | { state: 'set' } | { state: 'other-origin'; origin: string };
 
 /**
- * Where API keys live (CONVENTIONS.md §5). Only main-side code holds a vault; nothing it returns
- * crosses the bridge except {@link KeyVault.status} (as `keySet` / `keyOrigin`) and `describe()`.
- *
- * Each key is stored together with the origin it was entered for (`scheme://host[:port]`, as
- * `new URL(u).origin` spells it), inside the same entry (encrypted with it on the desktop), and is
- * only handed out for that origin. Origins are compared as exact strings: callers normalise them.
- *
- * Legacy entries (blob `v: 1`, written before keys had an origin) are bound to the origin of the
- * first `get` or `status` call that reads them, and rewritten as `v: 2`: in the app that is the
- * Remote URL in settings when the upgraded app first shows the profiles or calls /v1.
+ * Main-side store of API keys, each bound to the origin (`new URL(u).origin`, compared exactly) it was entered for
+ * (docs/desktop.md#key-storage). Only `status` and `describe()` reach the bridge. Legacy `v: 1` entries are bound on first read.
  */
 export interface KeyVault {
-  /**
-   * The key of `profile` when it was entered for `origin`; null when none is set, the stored entry
-   * cannot be read, or it belongs to another origin (a warning naming both origins, never the key,
-   * is logged). Binds a legacy entry to `origin`.
-   */
+  /** The key of `profile` if entered for `origin`, else null (a mismatch logs both origins, never the key). */
   get(profile: ProfileName, origin: string): Promise<string | null>;
-  /**
-   * Stores `key` for `profile`, bound to `origin` (replaces any previous key and origin).
-   * @throws when the key cannot be protected (desktop: `safeStorage` cannot encrypt) or written;
-   *   nothing is stored then.
-   */
+  /** Stores `key` for `profile` bound to `origin`. @throws when it cannot be encrypted or written (nothing stored then). */
   set(profile: ProfileName, key: string, origin: string): Promise<void>;
   /** Deletes the key of `profile` (a no-op when there is none). @throws when the file cannot be written. */
   clear(profile: ProfileName): Promise<void>;
@@ -51,10 +30,7 @@ export interface KeyVault {
   warning?(): string | undefined;
 }
 
-/**
- * The slice of Electron's `safeStorage` the vault uses (async API of Electron 45; the sync calls
- * are deprecated). Declared here so services/ never imports `electron`.
- */
+/** The slice of Electron's async `safeStorage` API the vault uses; declared here so services/ never imports `electron`. */
 export interface SafeStorageLike {
   encryptStringAsync(plainText: string): Promise<Buffer>;
   decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>;
@@ -62,41 +38,28 @@ export interface SafeStorageLike {
   getSelectedStorageBackend?(): string;
 }
 
-/** One stored key and the origin it was entered for (an entry whose origin is not one counts as no key). */
 const Entry = z.object({ key: z.string().min(1), origin: z.string().min(1).refine(isOrigin, 'origin: scheme://host[:port]') });
 type Entry = z.infer<typeof Entry>;
 
-/**
- * On-disk blob, versioned so a future format is never misread. One entry per profile name (today
- * only `remote` sets one; the embedded server's key is generated per run and never stored).
- * - `v: 2` (written now): each entry holds the key and its origin, encoded by the vault's codec
- *   (file vault: the `{key, origin}` object; desktop: base64 of the encrypted `{key, origin}` JSON).
- * - `v: 1` (read only): each entry is the key alone (desktop: base64 of the encrypted key).
- */
 const BlobV2 = z.object({ v: z.literal(2), profiles: z.record(z.string(), z.unknown()) });
 const BlobV1 = z.object({ v: z.literal(1), profiles: z.record(z.string(), z.string()) });
 
-/** A blob in memory: v2 entries as stored, v1 entries marked as legacy until they are bound. */
 type Stored = { legacy: false; value: unknown } | { legacy: true; value: string };
 type Blob = Map<string, Stored>;
 
 const log = createLogger('keys');
 
 interface Codec {
-  /** Encodes an entry for a v2 blob. @throws when it cannot be protected. */
   encode(entry: Entry): Promise<unknown>;
-  /** Decodes a v2 entry. Throws when it is not one (undecryptable, tampered, wrong shape). */
   decode(stored: unknown): Promise<{ entry: Entry; reencode: boolean }>;
-  /** Decodes a v1 entry to the bare key. Throws when it is not one. */
   decodeLegacy(stored: string): Promise<string>;
 }
 
-/** What `lookup` found for a profile: the decoded entry or nothing usable. */
 type Found = { entry: Entry } | null;
 
 function createJsonVault(file: string, codec: Codec, description: () => string, warning?: () => string | undefined): KeyVault {
   const serial = createSerialQueue();
-  /** Last origin mismatch warned about, so a burst of /v1 calls logs it once. */
+  // Last origin mismatch warned about, so a burst of /v1 calls logs it once.
   let lastMismatch = '';
 
   async function read(): Promise<Blob> {
@@ -116,11 +79,7 @@ function createJsonVault(file: string, codec: Codec, description: () => string, 
     return new Map();
   }
 
-  /**
-   * Writes `blob` as v2. Legacy entries other than the ones already bound cannot be written
-   * without an origin: they are dropped (logged). Only `remote` ever stores a key, and it is bound
-   * before the blob is written, so in practice nothing is lost.
-   */
+  // Unbound legacy entries have no origin to write and are dropped (only `remote` stores keys, and it is bound first).
   async function write(blob: Blob): Promise<void> {
     const profiles: Record<string, unknown> = {};
     for (const [profile, stored] of blob) {
@@ -133,11 +92,7 @@ function createJsonVault(file: string, codec: Codec, description: () => string, 
     await writeFileAtomic(file, `${JSON.stringify({ v: 2, profiles }, null, 2)}\n`, 0o600);
   }
 
-  /**
-   * Decodes the entry of `profile`. A legacy entry is bound to `bindTo` and the blob rewritten as
-   * v2; a rotated OS key re-encrypts the entry. Returns null (logged) when it cannot be read.
-   * Call inside `serial`.
-   */
+  // Binds a legacy entry to `bindTo` and re-encrypts after an OS key rotation, rewriting the blob: call inside `serial`.
   async function lookup(profile: ProfileName, bindTo: string): Promise<Found> {
     const blob = await read();
     const stored = blob.get(profile);
@@ -221,11 +176,7 @@ export const FILE_VAULT_NAME = 'keys.json';
 /** File name of the desktop's encrypted key store inside userData. */
 export const SAFE_STORAGE_VAULT_NAME = 'keys.safestorage.json';
 
-/**
- * Web host vault: `<dir>/keys.json` = `{"v":2,"profiles":{"remote":{"key":"…","origin":"https://…"}}}`,
- * mode 0600 in a 0700 dir, written via temp + rename. No encryption: there is no OS keychain without
- * Electron; the file mode is the protection (whoever can edit the file can edit the origin too).
- */
+/** Web host vault: plain `<dir>/keys.json`, mode 0600 in a 0700 dir (no OS keychain without Electron). */
 export function createFileVault(dir: string): KeyVault {
   return createJsonVault(
     join(dir, FILE_VAULT_NAME),
@@ -242,11 +193,8 @@ export function createFileVault(dir: string): KeyVault {
 }
 
 /**
- * Desktop vault: `<dir>/keys.safestorage.json` = `{"v":2,"profiles":{"remote":"<base64>"}}`, where
- * the base64 is Electron `safeStorage` (async API) ciphertext of the JSON `{"key":…,"origin":…}`,
- * so the origin is as protected as the key: an entry that does not decrypt to that shape counts as
- * no key. `set` throws when encryption is unavailable rather than storing a key in clear. On Linux
- * without a keyring the backend is `basic_text`; describe() says so.
+ * Desktop vault: `<dir>/keys.safestorage.json`, each entry the `safeStorage` ciphertext of `{"key","origin"}` in base64.
+ * `set` throws when encryption is unavailable rather than storing a key in clear (docs/desktop.md#key-storage).
  */
 export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string): KeyVault {
   const decrypt = async (stored: unknown): Promise<{ text: string; reencode: boolean }> => {

@@ -8,12 +8,7 @@ import type { ServicesOverUpstream } from '../../test-support/servicesOverUpstre
 import { dispatch } from './dispatch.js';
 import type { Services } from '../index.js';
 
-/**
- * /v1 bodies as other servers send them (spec-minimal ones, and the hosted API's 2024 catalogue
- * from the rgridstatus sample) through the real services and a local fake upstream, for both
- * profiles: the data verbs answer ok with normalised values; a malformed body still answers
- * `internal` with the "does not understand" message.
- */
+// /v1 bodies as other servers send them (minimal ones, the hosted API's 2024 catalogue), through the real services, both profiles.
 
 const ID = SPEC_MIN_DATASET.id;
 const REMOTE_KEY = 'remote-bodies-key-abcdefgh';
@@ -26,7 +21,7 @@ const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };
-/** Serves `body` as JSON at `/v1<path>`. */
+
 const serve = (path: string, body: unknown) => up.route(`/v1${path}`, (_q, res) => sendJson(res, 200, body));
 
 let fixture: ServicesOverUpstream;

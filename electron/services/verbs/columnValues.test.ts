@@ -8,11 +8,7 @@ import type { ServicesOverUpstream } from '../../test-support/servicesOverUpstre
 import { dispatch } from './dispatch.js';
 import type { Services } from '../index.js';
 
-/**
- * `datasets:columnValues` (filter suggestions) through the real services and a fake upstream, both
- * profiles: the path and parameters sent, lenient bodies, `requestId` tracking, failures as data.
- * Also the estimate's `timezone` (naive times read in the query's zone).
- */
+// `datasets:columnValues` and the estimate's `timezone` through the real services and a fake upstream, both profiles.
 
 const ID = SPEC_MIN_DATASET.id;
 const REMOTE_KEY = 'remote-values-key-abcdefgh';

@@ -4,18 +4,12 @@ import type { CallContext, Handlers } from './handlers.js';
 import { createLogger } from '../common/logger.js';
 import { redact } from '../common/redact.js';
 
-/**
- * The one entry point of every bridge transport (CONVENTIONS.md §3). Transports check the sender
- * (IPC frame URL, HTTP Host/Origin/header) first; then `dispatch`:
- * 1. rejects a name that is not a contract verb (`validation`),
- * 2. parses the input with the verb's strict schema (`validation` listing each problem; the
- *    handler is not called), `undefined` input counts as `{}`,
- * 3. calls the handler (with `ctx`, e.g. the web host's "the browser disconnected" signal) and
- *    turns a throw into an `internal` result with a key-free message.
- * It never rejects.
- */
 const log = createLogger('bridge');
 
+/**
+ * Entry point of every bridge transport, after its sender check: an unknown verb or bad input (`undefined` = `{}`) is
+ * `validation` listing each problem; a handler's throw is `internal`, its message redacted. Never rejects.
+ */
 export async function dispatch(handlers: Handlers, verb: string, rawInput: unknown, ctx?: CallContext): Promise<Result<unknown>> {
   if (typeof verb !== 'string' || !isVerb(verb)) {
     return fail('validation', `Unknown bridge verb "${String(verb).slice(0, 60)}".`);
@@ -38,7 +32,7 @@ export async function dispatch(handlers: Handlers, verb: string, rawInput: unkno
   }
 }
 
-/** The verbs a handler set answers, for the completeness checks of the tests (handler set = contract). */
+/** The verbs a handler set answers (tests check it equals the contract). */
 export function handlerVerbs(handlers: Handlers): Verb[] {
   return Object.keys(handlers).filter(isVerb);
 }

@@ -9,16 +9,8 @@ import type { Services } from '../index.js';
 import { createFileVault } from '../vault/keyVault.js';
 import { setLogSink } from '../common/logger.js';
 
-/**
- * The estimate against the real embedded /v1 server (server/app.ts over the repository's data):
- * for every dataset, several windows of a day or more and filters on a subseries value and on a
- * value that does not exist, the estimate is within 0.5×–2× of the rows the real query returns,
- * or flagged `upperBound` and not below them. Run twice: with the audit counts the dataset page
- * loads (`datasets:audit`), and without them (a plan without audit). The metadata comes the way
- * the renderer loads it (`datasets:get`, `datasets:audit`, `datasets:columnValues` with the
- * filter form's limit of 100 and, for a value not in a truncated list, a search for it).
- * Set GRIDSCOPE_ESTIMATE_TABLE=<file> to write the measured table as TSV.
- */
+// Every dataset of the real embedded server, with and without audit counts, metadata loaded as the renderer does:
+// within 0.5×–2× of the real rows, or an `upperBound` not below them. GRIDSCOPE_ESTIMATE_TABLE=<file> writes the table as TSV.
 
 const DAY_MS = 86_400_000;
 /** The filter form's suggestion limit (renderer/src/query/useColumnValues.ts). */
@@ -35,7 +27,6 @@ async function call<T>(verb: string, input: unknown): Promise<T> {
   return r.value;
 }
 
-/** Rows the real query returns, all pages. */
 async function actualRows(datasetId: string, window: Window, filter?: EstimateFilter): Promise<number> {
   let rows = 0;
   let cursor: string | null = null;
@@ -101,7 +92,7 @@ beforeAll(async () => {
   setLogSink(() => undefined);
   dirs = [await mkdtemp(join(tmpdir(), 'gs-accuracy-config-')), await mkdtemp(join(tmpdir(), 'gs-accuracy-cache-'))];
   const [configDir, cacheDir] = dirs as [string, string];
-  // The real /v1 server (server/app.ts) on the default, unlimited plan: audit is allowed.
+
   services = createServices({ configDir, vault: createFileVault(configDir), host: 'web', versions: {}, embedded: { cacheDir } });
 });
 

@@ -14,11 +14,8 @@ import { createServices } from '../index.js';
 import { createFileVault } from '../vault/keyVault.js';
 import { setLogSink } from '../common/logger.js';
 
-/**
- * The estimate, with numbers checked by hand. The base dataset: hourly (`1_HOUR`), zone UTC,
- * 2024-01-01T00:00Z … 2024-01-10T23:00Z = 10 days × 24 = 240 time index values, subseries column
- * `location` with 3 values (A, B, C) of 240 rows each, 720 rows: no gaps.
- */
+// Numbers checked by hand. Base dataset: `1_HOUR`, UTC, 2024-01-01T00:00Z … 2024-01-10T23:00Z = 240 time index values,
+// `location` A, B, C of 240 rows each: 720 rows, no gaps.
 const hourly: DatasetWithTimezone = {
   ...dataset('pjm_lmp_day_ahead_hourly'),
   data_timezone: 'UTC',

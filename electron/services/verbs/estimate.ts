@@ -2,35 +2,7 @@ import { RESAMPLE_CONVERSION, isKnownZone, parseTimeText } from '../../../shared
 import type { ApiUsage, AuditRow, ClientColumnValue, DatasetWithTimezone, EstimateFilter, QueryEstimate } from '../../../shared/index.js';
 import type { ValuesAnswer } from '../v1/metaCache.js';
 
-/**
- * Rows a dataset query returns (`datasets:estimate`), from metadata the server reported — no data
- * row is fetched. The figure is either an estimate within 0.5×–2× of the rows the query returns,
- * or, when the metadata cannot promise that, an upper bound (`upperBound`, the reason in `basis`).
- *
- * Rows of the window (time index ≥ start and < end, docs/api.md "Dataset query"):
- * - with per-market-date counts (`GET /datasets/{id}/audit`, docs/api.md "Dataset audit"): the rows of
- *   every market date inside the window, plus, for a market date the window cuts, its rows × the
- *   share of its intervals (or of its hours, for irregular data) inside the window. That share is
- *   trusted for a date whose rows are spread over (nearly) every interval; the rows of a date
- *   with few distinct times can lie anywhere in it, so they count between none and all; a
- *   forecast's intervals carry different numbers of publish times, so a cut date with a row at
- *   every interval counts between one row per interval inside and all but one per interval outside;
- * - without them, from `number_of_rows_approximate` over the availability window: exact when the
- *   window holds it all, an estimate when the data has no gaps (rows ≈ intervals × subseries, and
- *   no primary key column besides the time index and subseries), else an upper bound.
- * A filter keeps the rows of the values it matches, by the column's value counts (`GET
- * /datasets/{id}/columns/{column}/values`): on the subseries column of a complete panel (every
- * subseries at every time index) as the share of subseries kept; otherwise between the window's
- * rows less every row the filter drops and the rows of the kept values. A value missing from a
- * complete list keeps no row. A filter whose values are unknown (not loaded, no counts, a
- * comparison on a truncated list) bounds nothing.
- * From the lower bound `lo` and upper bound `hi` of the rows (and a point estimate between them):
- * if `hi ≤ 4·lo`, the answer is the point estimate kept within [hi/2, 2·lo], which is within
- * 0.5×–2× of any count between the bounds; otherwise it is `hi`, flagged as an upper bound.
- * A row `limit` caps all three (the server stops there).
- */
-
-/** The inputs of {@link estimateQuery}: all it knows, so it is pure. */
+/** Everything {@link estimateQuery} knows; usage and audit null when not known; values answers newest first. */
 export interface EstimateInputs {
   dataset: DatasetWithTimezone;
   /** Window start, epoch ms (time index ≥ it); absent = from the first row. */
@@ -38,17 +10,13 @@ export interface EstimateInputs {
   /** Window end, epoch ms (time index < it); absent = to the last row. */
   endMs?: number;
   filter?: EstimateFilter;
-  /** The query's row limit (rows across all pages, ≥ 1): the estimate is at most this. */
+  /** The query's row limit across all pages: the estimate is at most this. */
   limit?: number;
-  /** `/v1/api_usage`, or null when it could not be read. */
   usage: ApiUsage | null;
-  /** Audit rows (one per market date), or null when not known. */
   audit: AuditRow[] | null;
   /** Why there are no audit rows, in words for the basis (e.g. "the free plan does not include them"). */
   noAuditReason?: string;
-  /** Answers of `datasets:columnValues` for the subseries column (any search), newest first. */
   subseries: ValuesAnswer[];
-  /** The same for the filter column when it is not the subseries column. */
   filterValues: ValuesAnswer[];
 }
 
@@ -60,11 +28,8 @@ interface Rows {
   why: string[];
 }
 
-/** How the window's rows were sized, for the filter and the basis. */
 interface WindowRows extends Rows {
-  /** Words for the basis. */
   text: string;
-  /** Rows of the whole dataset, when known. */
   total: number | null;
   /** Subseries per time index when every date in the window is a complete panel of that many; else null. */
   panel: number | null;
@@ -82,12 +47,7 @@ const plural = (n: number, word: string): string => `${fmt(n)} ${word}${Math.rou
 const describeFilter = (f: EstimateFilter): string => `${f.column} ${f.operator} ${f.value}`;
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
-/**
- * Reads one time of the estimate's window as the query reads it: the time grammar of docs/api.md
- * "Time grammar" (shared/time/grammar.ts), a text without an offset as wall-clock time in `zone`.
- * @returns epoch ms.
- * @throws TimeGrammarError for a text outside the grammar; RangeError for an unknown `zone`.
- */
+/** Epoch ms of a time as the query reads it (docs/api.md#time-grammar). @throws TimeGrammarError; RangeError for a bad `zone`. */
 export function readEstimateTime(text: string, zone = 'UTC'): number {
   return parseTimeText(text, { zone }).epochMs;
 }
@@ -114,7 +74,7 @@ export function matches(value: ClientColumnValue['value'], filter: EstimateFilte
   }
 }
 
-/** Step of a regular frequency in ms, or 0 for irregular (and unknown) frequencies. */
+/** Step of a regular frequency in ms; 0 for irregular and unknown ones. */
 function stepMsOf(frequency: string | null): number {
   const seconds = RESAMPLE_CONVERSION[frequency as keyof typeof RESAMPLE_CONVERSION] ?? -1;
   return seconds > 0 ? seconds * 1000 : 0;
@@ -132,10 +92,8 @@ function marketDay(date: string, zone: string): [number, number] {
   return [start, parseTimeText(next, { zone }).epochMs];
 }
 
-/** The complete, unsearched value list of a column, if one was loaded. */
 const completeList = (answers: ValuesAnswer[]): ValuesAnswer | undefined => answers.find((a) => a.search === '' && !a.truncated);
 
-/** The window's rows from the audit counts. */
 function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: number, end: number): WindowRows {
   const zone = isKnownZone(d.data_timezone) ? d.data_timezone : 'UTC';
   const step = stepMsOf(d.data_frequency);
@@ -180,8 +138,7 @@ function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: number,
       const inside = gridPoints(anchor, step, x, y);
       share = points > 0 ? inside / points : (y - x) / (to - from);
       dense = points > 0 && tv >= DENSE_SHARE * points;
-      // Forecasts: each interval has as many rows as publish times cover it, which differs per
-      // interval; a date with a row at every interval has at least one row per interval.
+      // Forecast intervals carry different numbers of publish times, but a date with a row at every interval has one at least.
       if (d.publish_time_column && tv >= points && points > 0) [dayLo, dayHi] = [inside, rows - (points - inside)];
     } else {
       share = (y - x) / (to - from);
@@ -209,7 +166,6 @@ function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: number,
   return { lo: full + lo, hi: full + hi, p: full + cut, why, text, total, panel };
 }
 
-/** The window's rows from the row count and availability window alone. */
 function rowsFromCount(d: DatasetWithTimezone, subseries: ValuesAnswer[], start: number, end: number, noAudit: string): WindowRows {
   const n = d.number_of_rows_approximate;
   const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;
@@ -292,8 +248,8 @@ function keptByFilter(answers: ValuesAnswer[], filter: EstimateFilter, total: nu
 }
 
 /**
- * The estimate. Pure: every number it uses is in `inputs`.
- * @throws Error when `startMs` is not before `endMs`.
+ * Rows a query returns, from metadata only: within 0.5×–2× of the truth, or an `upperBound` with the reason in `basis`
+ * (rules: docs/desktop.md#usage-meter-and-quota-forecast). Pure. @throws Error when `startMs` is not before `endMs`.
  */
 export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
   const { dataset: d, filter } = inputs;
@@ -381,7 +337,6 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
   };
 }
 
-/** Compares `rows` with the plan; pushes warnings; returns the remaining monthly rows and the rows per response (null = no limit). */
 function quotaWarnings(rows: number, usage: ApiUsage | null, warnings: string[]): { remaining: number | null; perResponse: number | null } {
   if (!usage) {
     warnings.push('Usage could not be read: the estimate is not compared with your plan.');

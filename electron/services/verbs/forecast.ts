@@ -4,23 +4,10 @@ import { estimateQuery, readEstimateTime } from './estimate.js';
 import type { MetadataScope } from '../v1/metaCache.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 
-/**
- * `datasets:estimate`: sizes a query from the metadata main already holds (v1/metaCache.ts), so a
- * Run costs the plan one request, the query's:
- * - the dataset body: cached by `datasets:get` (the query page loads it); only when it is not
- *   cached is it fetched here, `GET /datasets/{id}` — the one request the plan counts, at most;
- * - `GET /api_usage` (not counted by the plan, docs/plans.md), read fresh each time; when it fails
- *   the last usage read stands in, else the estimate says usage is unknown;
- * - audit counts and column values only as cached by `datasets:audit` and `datasets:columnValues`:
- *   never fetched here (the plan counts them, and audit rows count against the monthly rows).
- * The window is read with the time grammar in the query's zone (`timezone`, `market` = the
- * dataset's), as the query reads it.
- */
-
-/** The bridge input after the contract parsed it. */
+/** The `datasets:estimate` input after the contract parsed it. */
 export type EstimateRequest = Omit<ParsedInput<'datasets:estimate'>, 'requestId'>;
 
-/** The window as instants (epoch ms); a refusal names the field and the grammar's reason. */
+/** The window in epoch ms, read in the query's zone (`market` = the dataset's); a refusal names the field and the reason. */
 export function readEstimateWindow(
   input: Pick<EstimateRequest, 'startTime' | 'endTime' | 'timezone'>,
   dataTimezone: string,
@@ -46,7 +33,10 @@ export function readEstimateWindow(
 const refusedAudit = (code: ErrorCode): string =>
   code === 'forbidden' ? 'your plan does not include them' : `the server did not give them: ${code}`;
 
-/** Sizes the query; `meta` is the active profile's metadata (null: nothing cached, e.g. in tests). */
+/**
+ * `datasets:estimate` from the metadata `meta` holds (null: none), fetching at most the dataset body and the uncounted
+ * `/api_usage`, never audit counts or column values (docs/desktop.md#usage-meter-and-quota-forecast).
+ */
 export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call: GetOptions, meta: MetadataScope | null): Promise<Result<QueryEstimate>> {
   const id = input.datasetId;
   let dataset: DatasetWithTimezone | undefined = meta?.dataset(id);
@@ -57,7 +47,7 @@ export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call
     meta?.putDataset(dataset);
   }
   const filter = input.filter;
-  // A server that lists no columns (docs/api.md "Dataset" does not promise them) cannot be checked against.
+  // A server that lists no columns (docs/api.md#dataset-detail does not promise them) cannot be checked against.
   if (filter && dataset.all_columns.length > 0 && !dataset.all_columns.some((c) => c.name === filter.column)) {
     const possible = dataset.all_columns.map((c) => c.name).join(', ');
     return fail('validation', `Column ${filter.column} not found in dataset ${dataset.id}. Possible columns: ${possible}.`);

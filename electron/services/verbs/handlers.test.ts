@@ -24,10 +24,7 @@ import type { V1Proxy } from '../v1/proxy.js';
 import { createRequestRegistry } from '../v1/requests.js';
 import type { Clock } from '../v1/retry.js';
 
-/**
- * Long data calls report their end (`onJobFinished`, the desktop's notification): the clock is
- * injected and the fake /v1 answers "take" a set time by moving it.
- */
+// Long data calls report their end (`onJobFinished`); fake /v1 answers "take" time by moving the injected clock.
 
 const ID = 'pjm_lmp_day_ahead_hourly';
 const T0 = Date.parse('2026-11-20T10:00:00Z');

@@ -16,20 +16,10 @@ import type { RequestRegistry } from '../v1/requests.js';
 import type { ResponseCache } from '../v1/responseCache.js';
 import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
 
-/**
- * One handler per bridge verb (CONVENTIONS.md §2). Handlers receive input already parsed by
- * `dispatch` with the verb's schema, and answer a {@link Result}; none sees or returns a key except
- * `keys:set`, which only writes it to the vault, bound to the origin of the current Remote URL.
- */
-
 export type { ParsedInput };
 
-/** What a transport knows about one call besides its input. */
+/** What a transport knows about a call: `signal` aborts it (→ `cancelled`) when the caller is gone (web host: browser closed). */
 export interface CallContext {
-  /**
-   * Aborts the call when its caller is gone (the web host: the browser closed the connection).
-   * Data verbs combine it with their `requests:cancel` signal; a call aborted by it answers `cancelled`.
-   */
   signal?: AbortSignal;
 }
 
@@ -42,27 +32,17 @@ export interface HandlerDeps {
   vault: KeyVault;
   embedded: EmbeddedServer;
   requests: RequestRegistry;
-  /** The response cache (cleared per profile when its key changes: answers may depend on the plan). */
+  /** Cleared per profile when its key changes: answers may depend on the plan. */
   cache?: ResponseCache;
-  /**
-   * Dataset bodies, audit counts, column values and usage per profile (v1/metaCache.ts), filled by
-   * the verbs that fetch them and read by `datasets:estimate`; absent = nothing is kept.
-   */
+  /** Filled by the verbs that fetch metadata, read by `datasets:estimate`; absent = nothing is kept. */
   metadata?: MetadataCache;
   info: () => AppInfo;
-  /**
-   * Told when a `datasets:query` or `datasets:estimate` call that took at least `longJobMs` ends,
-   * whatever its end state (the desktop shows a notification, see electron/main/notify.ts).
-   * A throw is logged and ignored: it never changes the verb's answer.
-   */
+  /** Told when a query or estimate of at least `longJobMs` (default {@link LONG_JOB_MS}) ends; a throw is logged, never answered. */
   onJobFinished?: (job: FinishedJob) => void;
-  /** Jobs shorter than this, in ms, are not reported (default {@link LONG_JOB_MS}). */
   longJobMs?: number;
-  /** Epoch ms (injectable for tests; default Date.now). */
   now?: () => number;
 }
 
-/** How a tracked verb describes itself as a long job: its name and the outcome of a success. */
 interface JobReport<T> {
   name: string;
   detail: (value: T) => string;
@@ -75,16 +55,15 @@ function map<A, B>(r: Result<A>, f: (a: A) => B): Result<B> {
   return r.ok ? ok(f(r.value)) : r;
 }
 
-/** Path segment of a dataset id (already restricted to `[a-z0-9_]` by the contract; encoded anyway). */
+// Dataset ids are already restricted to `[a-z0-9_]` by the contract; encoded anyway.
 const seg = (id: string): string => encodeURIComponent(id);
 
-/** Builds the handlers over the given services. */
+/** One handler per bridge verb, on input `dispatch` parsed; no handler returns a key (`keys:set` only stores it in the vault). */
 export function createHandlers(deps: HandlerDeps): Handlers {
   const { proxy, profiles, vault, embedded, requests } = deps;
   const now = deps.now ?? Date.now;
   const longJobMs = deps.longJobMs ?? LONG_JOB_MS;
 
-  /** Reports a finished job to `onJobFinished` when it ran for at least `longJobMs`. */
   function reportJob<T>(job: JobReport<T>, startedAt: number, result: Result<T> | undefined): void {
     if (!deps.onJobFinished || now() - startedAt < longJobMs) return;
     const state: JobEnd = result?.ok ? 'completed' : result?.error.code === 'cancelled' ? 'cancelled' : 'failed';
@@ -96,12 +75,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }
   }
 
-  /**
-   * Runs a data verb as a tracked request: its `requestId` (if any) is listed by `requests:status`
-   * and cancellable by `requests:cancel`, and `ctx.signal` (the caller went away) aborts it too;
-   * the proxy gets the combined abort signal and reports retries. With `job`, a long call is
-   * reported to `onJobFinished` when it ends.
-   */
+  // A data verb as a request `requests:status` lists and `requests:cancel` or `ctx.signal` aborts; `job` reports long ones.
   async function tracked<T>(
     verb: Verb,
     requestId: string | undefined,
@@ -136,15 +110,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     return { ...state, remote: { ...state.remote, connection } };
   };
 
-  /** Empties the response cache and the metadata of `profile` (or all): both may depend on the key and URL. */
+  // Both the response cache and the metadata may depend on the key and URL.
   const clearCache = async (profile?: ProfileName): Promise<number> => {
     deps.metadata?.clear(profile);
     return deps.cache ? deps.cache.clear(profile) : 0;
   };
-  /** The active profile's metadata, or null (no cache, no target). */
   const metadata = async (): Promise<MetadataScope | null> => (deps.metadata ? deps.metadata.scope() : null);
 
-  /** Starts the embedded server in the background when it is the active profile (lazy start). */
+  // Starts the embedded server in the background when it is the active profile.
   const warmUp = async (): Promise<void> => {
     if ((await profiles.settings()).active === 'embedded') void embedded.ensureStarted().catch(() => undefined);
   };
@@ -152,13 +125,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     'app:info': async () => ok(deps.info()),
 
-    // /v1 bodies are read with the lenient client schemas (shared/schemas/client*.ts): a body
-    // valid per the spec parses whichever /v1 server sent it, and is normalised for the renderer.
+    // Bodies are read leniently, whichever /v1 server sent them (docs/desktop.md#reading-v1-bodies-from-any-server).
     'datasets:list': ({ requestId }, ctx) =>
       tracked('datasets:list', requestId, ctx, async (call) => map(await proxy.get('/datasets', {}, ClientDatasetList, call), (body) => body.data)),
 
-    // A bare Dataset (spec endpoint 12) or our envelope: either way the dataset with its zone.
-    // Each answer is kept as the estimate's metadata (so is each audit, column values and usage answer).
+    // Each answer is kept as the estimate's metadata, as are audit, column values and usage answers.
     'datasets:get': ({ datasetId, requestId }, ctx) =>
       tracked('datasets:get', requestId, ctx, async (call) => {
         const meta = await metadata();
@@ -215,8 +186,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return ok(await stateWithTest());
     },
 
-    // The key is bound to the origin of the Remote URL it is entered for (profiles.ts, keyVault.ts),
-    // then tried at once, so a mistyped key is reported when it is saved, not at the first query.
+    // Tried at once, so a mistyped key is reported when it is saved, not at the first query.
     'keys:set': async ({ profile, key }) => {
       const origin = originOf((await profiles.settings()).remote.baseUrl);
       if (!origin) return fail('validation', 'The Remote URL in settings is not a valid URL; save a base URL first.');
@@ -256,8 +226,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         detail: (page) => `${count(page.rows.length)} ${page.rows.length === 1 ? 'row' : 'rows'}${page.hasNextPage ? ', more available' : ''}`,
       }),
 
-    // Filter suggestions (our route; a server without it answers 404, which the page ignores).
-    // Not data rows: they do not count towards the monthly rows. Cached like the other GETs.
+    // Our route (a server without it answers 404, which the page ignores); not data rows, so no row quota.
     'datasets:columnValues': ({ datasetId, column, search, limit, requestId }, ctx) =>
       tracked('datasets:columnValues', requestId, ctx, async (call) => {
         const meta = await metadata();

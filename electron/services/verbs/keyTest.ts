@@ -6,11 +6,8 @@ import type { V1Proxy } from '../v1/proxy.js';
 const KEY_TEST_TIMEOUT_MS = 10_000;
 
 /**
- * Tries the stored Remote key with one `GET /api_usage` against the Remote URL, whichever profile is
- * active: that endpoint needs a valid key and counts towards no quota (docs/api.md#api-usage). One
- * attempt, no cache. Never throws.
- * @returns `accepted` on 200; `rejected` on 401/403 or when no key is stored; `unreachable` when
- *   the server did not answer; `error` for any other answer (its message says which).
+ * Tries the Remote key with one uncached `GET /api_usage` (needs a key, counts towards no quota: docs/api.md#api-usage).
+ * `accepted` on 200; `rejected` on 401/403 or no key; `unreachable` without an answer; else `error`. Never throws.
  */
 export async function testRemoteKey(proxy: V1Proxy, now: () => number = Date.now): Promise<ConnectionTest> {
   const result = await proxy.get('/api_usage', {}, ClientApiUsage, {

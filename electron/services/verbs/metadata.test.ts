@@ -8,12 +8,8 @@ import { startServicesOverUpstream } from '../../test-support/servicesOverUpstre
 import type { ServicesOverUpstream } from '../../test-support/servicesOverUpstream.js';
 import { dispatch } from './dispatch.js';
 
-/**
- * The estimate reads the metadata the other verbs fetched (v1/metaCache.ts): with the dataset
- * page loaded it asks /v1 for nothing but `/api_usage`; what it reads is dropped when the key, the
- * Remote URL or the profile changes, or when a query's `dataset_metadata` says the data changed.
- * Real services over a fake upstream that records every request, both profiles.
- */
+// With the dataset page loaded the estimate asks /v1 for `/api_usage` only; its metadata goes when the key, Remote URL,
+// profile or a query's `dataset_metadata` changes. Real services over a recording fake upstream.
 
 const ID = 'pjm_lmp_day_ahead_hourly';
 const REMOTE_KEY = 'remote-metadata-key-0001';
@@ -38,7 +34,7 @@ let up: Upstream;
 let body: typeof DATASET;
 
 const call = <T>(verb: string, input: unknown = {}) => dispatch(fixture.services.handlers, verb, input) as Promise<Result<T>>;
-/** Paths the upstream received since `from` (an index into its request log). */
+
 const pathsSince = (from: number) => up.requests.slice(from).map((r) => new URL(r.url, up.origin).pathname.replace(/^\/v1/, ''));
 
 beforeEach(async () => {

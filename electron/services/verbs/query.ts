@@ -4,19 +4,13 @@ import type { ParsedInput, QueryPage, Result } from '../../../shared/index.js';
 import type { QueryValue } from '../v1/joinUrl.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 
-/**
- * `datasets:query`: one page of `GET /datasets/{id}/query` (docs/query.md) through the proxy, which
- * adds the key, retries 429/5xx, reports progress for a `requestId` and caches when the profile does.
- * Always `json_schema=array-of-arrays` (a header row, then value rows: smaller than objects) and
- * cursor pagination (`cursor=` empty for the first page: keyset paging, exact at any depth).
- * The body is read with the lenient {@link ClientQuery} (shared/schemas/client-query.ts): `meta` and
- * `dataset_metadata` may be partial; `data[0]` must be the header row, also when there are no rows.
- */
-
-/** The bridge input after the contract parsed it. */
+/** The `datasets:query` input after the contract parsed it. */
 export type QueryRequest = Omit<ParsedInput<'datasets:query'>, 'requestId'>;
 
-/** The /v1 query parameters of a request (absent values are left out of the URL by the proxy). */
+/**
+ * /v1 parameters of a query (docs/query.md): always array-of-arrays (smaller than objects) and cursor paging (`cursor=` empty
+ * on the first page: exact at any depth).
+ */
 export function queryParams(input: QueryRequest): Record<string, QueryValue> {
   return {
     start_time: input.startTime,
@@ -34,13 +28,9 @@ export function queryParams(input: QueryRequest): Record<string, QueryValue> {
   };
 }
 
-/** The query body, plus its `dataset_metadata` as received (the metadata cache compares it with what it holds). */
 const ClientQueryWithMetadata = z.intersection(ClientQuery, z.object({ dataset_metadata: z.unknown().optional() }));
 
-/**
- * Runs one page; a header row that is not all strings, or a row of another width, is `internal`.
- * `onMetadata` receives the answer's `dataset_metadata` (any subset of the dataset's fields, or undefined).
- */
+/** One page; `onMetadata` gets its `dataset_metadata`. A header row not all strings, or a row of another width, is `internal`. */
 export async function queryDataset(
   proxy: V1Proxy,
   input: QueryRequest,

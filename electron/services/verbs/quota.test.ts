@@ -9,12 +9,8 @@ import type { Services } from '../index.js';
 import { createFileVault } from '../vault/keyVault.js';
 import { setLogSink } from '../common/logger.js';
 
-/**
- * What a Run costs on the free plan, against the real embedded /v1 server (server/app.ts with
- * `plan: 'free'`), counted by the server itself (`/api_usage`, which it does not count): with the
- * query page loaded, the estimate costs no request and the query one; an estimate that finds no
- * dataset body cached costs one.
- */
+// What a Run costs on the real server's free plan, as its uncounted `/api_usage` reports: with the page loaded the estimate
+// costs nothing and the query one request; an estimate without a cached dataset body costs one.
 
 const ID = 'nyiso_zonal_load_5_min';
 let services: Services;

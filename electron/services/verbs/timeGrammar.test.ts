@@ -14,12 +14,7 @@ import type { V1Proxy } from '../v1/proxy.js';
 import { createRequestRegistry } from '../v1/requests.js';
 import { setLogSink } from '../common/logger.js';
 
-/**
- * The estimate reads its window with the one time grammar (shared/time/grammar.ts): every text of
- * the shared case table is accepted or refused as the grammar says, at the instant it names (to the
- * millisecond: the estimate does not need microseconds), in the zone given; through the bridge the
- * verb accepts and refuses the same texts.
- */
+// The estimate accepts and refuses every text of the shared case table as shared/time/grammar.ts does, to the millisecond.
 
 /** The table's instant `YYYY-MM-DDTHH:MM:SS.ffffffZ` as epoch ms (microseconds dropped). */
 const epochMsOf = (instant: string): number => Date.parse(`${instant.slice(0, 23)}Z`);
