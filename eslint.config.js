@@ -6,9 +6,33 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const nodeBuiltins = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises',
-  'http', 'http2', 'https', 'module', 'net', 'os', 'path', 'process', 'readline', 'stream', 'tls', 'url',
-  'util', 'v8', 'vm', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'module',
+  'net',
+  'os',
+  'path',
+  'process',
+  'readline',
+  'stream',
+  'tls',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'worker_threads',
+  'zlib',
 ];
 const noNode = {
   patterns: [
@@ -46,7 +70,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { ...noNode, patterns: [...noNode.patterns, { group: ['react', 'react-*', '**/renderer/**'], message: 'shared/ is UI-free.' }] },
+        {
+          ...noNode,
+          patterns: [...noNode.patterns, { group: ['react', 'react-*', '**/renderer/**'], message: 'shared/ is UI-free.' }],
+        },
       ],
     },
   },
@@ -55,7 +82,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['electron', '**/electron/**', '**/renderer/**'], message: 'server/ stands alone: share through shared/.' }] },
+        {
+          patterns: [
+            { group: ['electron', '**/electron/**', '**/renderer/**'], message: 'server/ stands alone: share through shared/.' },
+          ],
+        },
       ],
     },
   },

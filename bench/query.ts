@@ -42,7 +42,12 @@ function get(port: number, url: string): Promise<Fetched> {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const last = Buffer.concat(chunks.slice(-4));
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, tail: last.toString('utf8', Math.max(0, last.length - 16_384)) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            chunks,
+            tail: last.toString('utf8', Math.max(0, last.length - 16_384)),
+          });
         });
         res.on('error', reject);
       })
@@ -56,7 +61,8 @@ function count(body: Buffer, needle: string): number {
   return n;
 }
 
-const servedSoFar = (cursor: string): number => JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')).total_rows_returned_so_far;
+const servedSoFar = (cursor: string): number =>
+  JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')).total_rows_returned_so_far;
 
 // Rows = the last cursor's total so far + the last page's rows: counting every page in JavaScript costs more than serving it.
 async function pull(port: number, format: 'json' | 'csv'): Promise<{ rows: number; pages: number }> {
@@ -70,7 +76,8 @@ async function pull(port: number, format: 'json' | 'csv'): Promise<{ rows: numbe
     pages++;
     const next =
       format === 'json'
-        ? (JSON.parse(res.tail.slice(res.tail.lastIndexOf('],"meta":') + 9).replace(/,"dataset_metadata":[\s\S]*$/, '')).cursor as string | null)
+        ? (JSON.parse(res.tail.slice(res.tail.lastIndexOf('],"meta":') + 9).replace(/,"dataset_metadata":[\s\S]*$/, ''))
+            .cursor as string | null)
         : res.headers['x-has-next-page'] === 'true'
           ? String(res.headers['x-cursor'])
           : null;
@@ -111,7 +118,10 @@ try {
   if (!json || !csv || !copy) throw new Error('no runs: repeats must be at least 1');
   const copySeconds = copy.seconds;
 
-  for (const [label, run] of [['json', json], ['csv', csv]] as const) {
+  for (const [label, run] of [
+    ['json', json],
+    ['csv', csv],
+  ] as const) {
     if (run.rows !== ROWS) throw new Error(`${label} pull returned ${run.rows} rows, expected ${ROWS}`);
     process.stdout.write(
       `${label}: ${run.rows} rows in ${run.pages} pages, ${run.seconds.toFixed(2)} s (CPU ${run.cpuSeconds.toFixed(2)} s), ${Math.round(run.rows / run.seconds)} rows/s\n`,

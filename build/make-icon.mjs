@@ -12,7 +12,16 @@ const SS = 4; // supersampling per axis, for smooth edges
 const px = new Float32Array(S * S * 4);
 
 const trace = [
-  [64, 330], [120, 318], [170, 340], [215, 300], [250, 312], [285, 150], [318, 352], [360, 286], [405, 296], [448, 250],
+  [64, 330],
+  [120, 318],
+  [170, 340],
+  [215, 300],
+  [250, 312],
+  [285, 150],
+  [318, 352],
+  [360, 286],
+  [405, 296],
+  [448, 250],
 ];
 
 function distToSegment(x, y, [ax, ay], [bx, by]) {
@@ -45,7 +54,10 @@ function sample(x, y) {
 
 for (let y = 0; y < S; y++) {
   for (let x = 0; x < S; x++) {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let j = 0; j < SS; j++) {
       for (let i = 0; i < SS; i++) {
         const c = sample(x + (i + 0.5) / SS, y + (j + 0.5) / SS);

@@ -29,7 +29,13 @@ test('typing "marginal" lists the PJM marginal value datasets first', async ({ p
   expect([...byName].sort((a, b) => a.localeCompare(b))).toEqual([DA, RT]);
   const linkText = (md: string) => md.replace(/\]\([^)]*\)/g, ']'); // [text](url) → [text]
   const byDescription = list.value
-    .filter((d) => !byName.includes(d.name) && linkText(d.description ?? '').toLowerCase().includes('marginal'))
+    .filter(
+      (d) =>
+        !byName.includes(d.name) &&
+        linkText(d.description ?? '')
+          .toLowerCase()
+          .includes('marginal'),
+    )
     .map((d) => d.name);
   expect(byDescription.length).toBeGreaterThan(0);
 

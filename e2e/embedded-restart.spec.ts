@@ -11,7 +11,10 @@ const DATASET = 'nyiso_zonal_load_5_min';
 /** Pid of the process listening on 127.0.0.1:`port` (/proc/net/tcp gives the socket's inode, /proc/<pid>/fd its owner). */
 async function listeningPid(port: number): Promise<number> {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  const rows = (await readFile('/proc/net/tcp', 'utf8')).split('\n').slice(1).map((l) => l.trim().split(/\s+/));
+  const rows = (await readFile('/proc/net/tcp', 'utf8'))
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/));
   const inode = rows.find((f) => f[1] === `0100007F:${hexPort}` && f[3] === '0A')?.[9];
   if (!inode) throw new Error(`nothing listens on 127.0.0.1:${port}`);
   for (const pid of (await readdir('/proc')).filter((d) => /^\d+$/.test(d))) {
@@ -36,7 +39,10 @@ async function servicePids(parent: number): Promise<number[]> {
   return found;
 }
 
-test('the embedded service process is killed mid-session: the page says it was restarted, and a query succeeds', async ({ page, host }) => {
+test('the embedded service process is killed mid-session: the page says it was restarted, and a query succeeds', async ({
+  page,
+  host,
+}) => {
   await page.goto('/');
   await expect.poll(() => page.getByTestId('catalogue-row').count()).toBeGreaterThanOrEqual(10);
   await expect(page.getByTestId('embedded-notice')).toHaveCount(0);

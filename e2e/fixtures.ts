@@ -24,7 +24,10 @@ export interface WebHost {
 
 function waitForUrl(child: ChildProcess, output: () => string): Promise<{ startUrl: string; url: string }> {
   return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`web host did not start in ${START_TIMEOUT_MS} ms:\n${output()}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`web host did not start in ${START_TIMEOUT_MS} ms:\n${output()}`)),
+      START_TIMEOUT_MS,
+    );
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = URL_LINE.exec(line);
       if (m?.[1] && m[2]) {

@@ -37,7 +37,9 @@ test('a wrong Remote key is reported when it is saved, and again by Test connect
     await page.getByLabel('Remote API key').fill('wrong-key');
     await page.getByRole('button', { name: 'Save key' }).click();
     const outcome = page.getByTestId('key-test');
-    await expect(outcome).toHaveText(`The server at ${host} rejected the key (401). Check that it was copied whole and is a key for this server.`);
+    await expect(outcome).toHaveText(
+      `The server at ${host} rejected the key (401). Check that it was copied whole and is a key for this server.`,
+    );
     await expect(outcome).toHaveAttribute('data-state', 'rejected');
     await expect(page.getByTestId('key-status')).toContainText('Key set');
     expect(v1.requests.some((r) => r.startsWith('/v1/api_usage'))).toBe(true);

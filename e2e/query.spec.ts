@@ -47,7 +47,9 @@ test('a rate-limited query shows the retry state and then its rows', async ({ pa
   await expect(page.getByTestId('result-row').first()).toBeVisible();
   await expect(page.getByTestId('result-count')).toContainText('data time zone US/Eastern');
   await expect(page.getByTestId('request-status')).toHaveCount(0);
-  expect(await statusTexts()).toContainEqual(expect.stringMatching(/^datasets:query: Rate limited — retrying in \d+ s \(attempt [2-4] of 4\)$/));
+  expect(await statusTexts()).toContainEqual(
+    expect.stringMatching(/^datasets:query: Rate limited — retrying in \d+ s \(attempt [2-4] of 4\)$/),
+  );
   await expect(page.getByRole('columnheader', { name: 'zone' })).toBeVisible();
   await expect(page.getByTestId('result-row').first().locator('td').first()).toHaveText(/^2017-11-23 \d\d:\d\d UTC$/);
 });
@@ -70,7 +72,14 @@ test('market time, newest first and two columns: _local columns and rows in desc
 
   await expect(page.getByTestId('result-row').first()).toBeVisible();
   const headers = await page.getByRole('columnheader').allTextContents();
-  expect(headers).toEqual(['interval_start_local', 'interval_start_utc', 'interval_end_local', 'interval_end_utc', 'zone', 'load']);
+  expect(headers).toEqual([
+    'interval_start_local',
+    'interval_start_utc',
+    'interval_end_local',
+    'interval_end_utc',
+    'zone',
+    'load',
+  ]);
   await expect(page.getByTestId('result-count')).toContainText('rows loaded, more available');
   const first = page.getByTestId('result-row').first().locator('td');
   await expect(first.nth(0)).toHaveText('2017-11-22 23:55 -05:00');

@@ -58,7 +58,10 @@ test('one Run of the default query shows its rows, no retry, and costs exactly o
   await expect(page.getByTestId('usage-requests')).toHaveText(`Requests ${count(before.requests + 1)} / 250`);
 });
 
-test('a query over the remaining monthly rows shows the warning before running, and runs nothing until confirmed', async ({ page, host }) => {
+test('a query over the remaining monthly rows shows the warning before running, and runs nothing until confirmed', async ({
+  page,
+  host,
+}) => {
   await page.goto(`/#/datasets/${LARGE}/query`);
   await expect(page.getByTestId('query-form')).toBeVisible();
   const before = await used(host);
@@ -68,7 +71,9 @@ test('a query over the remaining monthly rows shows the warning before running, 
   const estimate = page.getByTestId('estimate');
   await expect(estimate).toHaveAttribute('role', 'alert');
   await expect(estimate).toContainText(`${count(left)} rows left this month`);
-  await expect(page.getByTestId('estimate-warnings')).toContainText(`more than the ${count(left)} rows left this month on the free plan`);
+  await expect(page.getByTestId('estimate-warnings')).toContainText(
+    `more than the ${count(left)} rows left this month on the free plan`,
+  );
   await expect(estimate.getByRole('button', { name: 'Run anyway' })).toBeVisible();
   await expect(page.getByTestId('request-status')).toHaveCount(0);
   await expect(page.getByTestId('results-table')).toHaveCount(0);

@@ -75,7 +75,9 @@ test('neither the embedded nor the remote key ever reaches the page', async ({ p
     seen.push({
       where: 'storage',
       // A string expression: this file is type-checked without DOM types.
-      text: await page.evaluate<string>('JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie })'),
+      text: await page.evaluate<string>(
+        'JSON.stringify({ l: { ...localStorage }, s: { ...sessionStorage }, c: document.cookie })',
+      ),
     });
     await snapshot('final');
   } finally {

@@ -14,7 +14,10 @@ function electronBinary() {
   });
   const path = probe.stdout?.trim();
   if (probe.status === 0 && path && existsSync(path)) return { path };
-  const lines = `${probe.stderr ?? ''}`.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = `${probe.stderr ?? ''}`
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const why = lines.find((l) => /fetch failed|ENOTFOUND|EAI_AGAIN|failed to install|ECONN/i.test(l)) ?? lines.at(-1);
   return { reason: why ?? (probe.error ? probe.error.message : 'the Electron binary is missing') };
 }
@@ -36,7 +39,10 @@ if (electron.path) {
   );
   run(bin('vite'), ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
   const port = process.env.PORT ?? '5178';
-  const child = spawn(bin('tsx'), ['electron/webhost/cli.ts', '--port', port], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const child = spawn(bin('tsx'), ['electron/webhost/cli.ts', '--port', port], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

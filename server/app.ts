@@ -33,7 +33,6 @@ export interface ServerOptions {
   now?: () => Date;
 }
 
-
 /** The repository's `data/` folder, next to `server/`. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));
 

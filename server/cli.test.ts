@@ -17,7 +17,9 @@ describe('CLI arguments', () => {
   });
 
   it('rejects an unknown plan, naming the configured ones', () => {
-    expect(() => parseCli(['--plan', 'gold'])).toThrow(/unknown --plan gold \(configured: free, pro, unlimited\)\nusage: npm run serve/);
+    expect(() => parseCli(['--plan', 'gold'])).toThrow(
+      /unknown --plan gold \(configured: free, pro, unlimited\)\nusage: npm run serve/,
+    );
   });
 
   it('rejects bad ports and unknown options with the usage line', () => {
@@ -41,7 +43,11 @@ describe('CLI arguments', () => {
 });
 
 /** Starts the CLI on a free port; resolves with the process and its first `lines` stdout lines. */
-async function startCli(env: Record<string, string>, lines: number, args: string[] = []): Promise<{ child: ChildProcessWithoutNullStreams; output: string[] }> {
+async function startCli(
+  env: Record<string, string>,
+  lines: number,
+  args: string[] = [],
+): Promise<{ child: ChildProcessWithoutNullStreams; output: string[] }> {
   const child = spawn(TSX, ['server/cli.ts', '--port', '0', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   const output: string[] = [];
   const reader = createInterface({ input: child.stdout });

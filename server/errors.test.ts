@@ -47,7 +47,12 @@ describe('error bodies', () => {
 
   it("turns Fastify's own 4xx errors into {detail}", async () => {
     const app = await appWith(new Error('unused'));
-    const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{bad json' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad json',
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['detail']);
     expect(typeof res.json().detail).toBe('string');
@@ -95,7 +100,14 @@ describe("Fastify's and Node's own errors in the API shape", () => {
   });
 
   it('unknown routes and methods other than the route’s → 404 {"detail":"Not Found"}', async () => {
-    for (const [method, url] of [['GET', '/v1/nothing'], ['POST', '/v1/items/x'], ['PUT', '/v1/items/x'], ['DELETE', '/v1/items/x'], ['PATCH', '/v1/items/x'], ['OPTIONS', '/v1/items/x']] as const) {
+    for (const [method, url] of [
+      ['GET', '/v1/nothing'],
+      ['POST', '/v1/items/x'],
+      ['PUT', '/v1/items/x'],
+      ['DELETE', '/v1/items/x'],
+      ['PATCH', '/v1/items/x'],
+      ['OPTIONS', '/v1/items/x'],
+    ] as const) {
       const res = await app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(detailOf(res)).toBe('Not Found');
@@ -103,13 +115,28 @@ describe("Fastify's and Node's own errors in the API shape", () => {
   });
 
   it('a request body that is not JSON, of an unknown type or too large → 400, 415, 413 with {detail}', async () => {
-    const badJson = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(detailOf(badJson)).toMatch(/not valid JSON/);
-    const xml = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/v1/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(detailOf(xml)).toMatch(/Unsupported Media Type/i);
-    const big = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(1_100_000)}"` });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/v1/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: `"${'x'.repeat(1_100_000)}"`,
+    });
     expect(big.statusCode).toBe(413);
     expect(detailOf(big)).toMatch(/body/i);
   });
@@ -120,7 +147,9 @@ describe("Fastify's and Node's own errors in the API shape", () => {
     expect(res.json()).toEqual({ detail: [{ loc: ['query', 'limit'], msg: "Input should be '1' or '2'", type: 'enum' }] });
   });
 
-  async function raw(request: string): Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean }> {
+  async function raw(
+    request: string,
+  ): Promise<{ status: number; headers: Record<string, string>; body: string; closed: boolean }> {
     const socket = connect(port, '127.0.0.1');
     let text = '';
     socket.setEncoding('latin1');
@@ -128,18 +157,27 @@ describe("Fastify's and Node's own errors in the API shape", () => {
     socket.on('error', () => undefined); // the server may reset a connection it refuses
     await once(socket, 'connect');
     socket.write(request);
-    const closed = await Promise.race([once(socket, 'close').then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
+    const closed = await Promise.race([
+      once(socket, 'close').then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]);
     socket.destroy();
     const [head = '', body = ''] = text.split('\r\n\r\n');
     const [statusLine = '', ...lines] = head.split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     return { status: Number(statusLine.split(' ')[1]), headers, body, closed };
   }
 
   it('a URL over the header limit (rejected by Node before Fastify) → 431 {detail}, Connection: close, connection closed', async () => {
     const res = await raw(`GET /v1/items/x?limit=${'1'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(res.status).toBe(431);
-    expect(res.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close', 'content-length': String(Buffer.byteLength(res.body)) });
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      connection: 'close',
+      'content-length': String(Buffer.byteLength(res.body)),
+    });
     expect(JSON.parse(res.body)).toEqual({ detail: clientErrorAnswer('HPE_HEADER_OVERFLOW')!.detail });
     expect(JSON.parse(res.body).detail).toMatch(/^Request Header Fields Too Large: .* 16384 bytes\.$/);
     expect(res.closed).toBe(true);

@@ -34,7 +34,10 @@ function frameworkDetail(error: FastifyError): string {
 export function clientErrorAnswer(code: string): { status: number; detail: string } | undefined {
   if (code === 'ECONNRESET') return undefined;
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, detail: `Request Header Fields Too Large: the URL and headers together may not exceed ${maxHeaderSize} bytes.` };
+    return {
+      status: 431,
+      detail: `Request Header Fields Too Large: the URL and headers together may not exceed ${maxHeaderSize} bytes.`,
+    };
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, detail: 'Request Timeout' };
   return { status: 400, detail: 'Bad Request: the request is not valid HTTP.' };
@@ -45,7 +48,8 @@ export const API_SERVER_OPTIONS = {
   routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   return503OnClosing: false,
   frameworkErrors: (error, _request, reply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     void (reply as FastifyReply).code(status).send(status === 500 ? INTERNAL : { detail: frameworkDetail(error) });
   },
   clientErrorHandler(this: FastifyInstance | undefined, error: Error & { code?: string }, socket: Socket) {

@@ -7,8 +7,19 @@ import { openApiPath } from './openapi.js';
 import { startTestServer } from './test-support/testing.js';
 
 type Parameter = { name: string; in: string; required: boolean; schema: Record<string, unknown>; description?: string };
-type Response = { description: string; headers?: Record<string, { schema: Record<string, unknown> }>; content?: Record<string, { schema: Record<string, unknown> }> };
-type Operation = { summary: string; description?: string; operationId: string; parameters: Parameter[]; responses: Record<string, Response>; security: unknown[] };
+type Response = {
+  description: string;
+  headers?: Record<string, { schema: Record<string, unknown> }>;
+  content?: Record<string, { schema: Record<string, unknown> }>;
+};
+type Operation = {
+  summary: string;
+  description?: string;
+  operationId: string;
+  parameters: Parameter[];
+  responses: Record<string, Response>;
+  security: unknown[];
+};
 type Document = {
   openapi: string;
   info: { title: string; version: string; description: string };
@@ -44,18 +55,24 @@ const param = (path: string, name: string) => operation(path).parameters.find((p
 
 // Ajv does not follow `$dynamicRef: "#meta"` to Schema Objects: a plain `$ref` instead, Schema Objects checked separately.
 function openApi31Validator() {
-  const text = JSON.stringify(openapiV31).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"').replaceAll('"$dynamicAnchor":"meta",', '');
+  const text = JSON.stringify(openapiV31)
+    .replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"')
+    .replaceAll('"$dynamicAnchor":"meta",', '');
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   return { ajv, validate: ajv.compile(JSON.parse(text) as object) };
 }
 
 function schemaObjects(document: Document): [string, unknown][] {
-  const found: [string, unknown][] = Object.entries(document.components.schemas).map(([name, schema]) => [`components.${name}`, schema]);
+  const found: [string, unknown][] = Object.entries(document.components.schemas).map(([name, schema]) => [
+    `components.${name}`,
+    schema,
+  ]);
   for (const [path, { get }] of Object.entries(document.paths)) {
     for (const p of get.parameters ?? []) found.push([`${path} ${p.in} ${p.name}`, p.schema]);
     for (const [status, response] of Object.entries(get.responses)) {
       for (const [type, media] of Object.entries(response.content ?? {})) found.push([`${path} ${status} ${type}`, media.schema]);
-      for (const [name, header] of Object.entries(response.headers ?? {})) found.push([`${path} ${status} header ${name}`, header.schema]);
+      for (const [name, header] of Object.entries(response.headers ?? {}))
+        found.push([`${path} ${status} header ${name}`, header.schema]);
     }
   }
   return found;
@@ -73,12 +90,15 @@ describe('GET /openapi.json', () => {
     expect(validate(doc), ajv.errorsText(validate.errors)).toBe(true);
     const schemas = schemaObjects(doc);
     expect(schemas.length).toBeGreaterThan(100);
-    for (const [where, schema] of schemas) expect(ajv.validateSchema(schema as object), `${where}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
+    for (const [where, schema] of schemas)
+      expect(ajv.validateSchema(schema as object), `${where}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
     // The validator does catch a broken document: a path parameter that is optional, a response without description.
     const broken = structuredClone(doc);
     broken.paths['/v1/datasets/{dataset_id}']!.get.parameters.find((p) => p.in === 'path')!.required = false;
     expect(validate(broken)).toBe(false);
-    const undescribed = structuredClone(doc) as unknown as { paths: Record<string, { get: { responses: Record<string, Record<string, unknown>> } }> };
+    const undescribed = structuredClone(doc) as unknown as {
+      paths: Record<string, { get: { responses: Record<string, Record<string, unknown>> } }>;
+    };
     delete undescribed.paths['/v1/constraints']!.get.responses['200']!.description;
     expect(validate(undescribed)).toBe(false);
   });
@@ -98,18 +118,40 @@ describe('GET /openapi.json', () => {
 
   it('derives parameters and responses from the routes’ shared schemas', () => {
     const constraints = operation('/v1/constraints');
-    expect(param('/v1/constraints', 'limit')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000 } });
-    expect(param('/v1/constraints', 'sort_column').schema).toMatchObject({ enum: ['constraint_name', 'market_id', 'earliest_seen_utc', 'latest_seen_utc'] });
+    expect(param('/v1/constraints', 'limit')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 0, maximum: 100000 },
+    });
+    expect(param('/v1/constraints', 'sort_column').schema).toMatchObject({
+      enum: ['constraint_name', 'market_id', 'earliest_seen_utc', 'latest_seen_utc'],
+    });
     expect(constraints.security).toEqual([{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }]);
     expect(Object.keys(constraints.responses)).toEqual(expect.arrayContaining(['200', '401', '422', '429']));
     const costs = operation('/v1/constraints/locations/{location_gs_entity_id}/constraint-costs');
-    expect(costs.parameters.filter((p) => p.required).map((p) => p.name)).toEqual(['location_gs_entity_id', 'dataset_id', 'start_time', 'end_time']);
-    const binding = operation('/v1/constraints/binding/locations').responses['200']!.content!['application/json']!.schema as { items: { properties: Record<string, unknown> } };
-    expect(Object.keys(binding.items.properties)).toEqual(expect.arrayContaining(['constraint_gs_entity_id', 'peak_abs_shadow_price', 'observations', 'start', 'end']));
+    expect(costs.parameters.filter((p) => p.required).map((p) => p.name)).toEqual([
+      'location_gs_entity_id',
+      'dataset_id',
+      'start_time',
+      'end_time',
+    ]);
+    const binding = operation('/v1/constraints/binding/locations').responses['200']!.content!['application/json']!.schema as {
+      items: { properties: Record<string, unknown> };
+    };
+    expect(Object.keys(binding.items.properties)).toEqual(
+      expect.arrayContaining(['constraint_gs_entity_id', 'peak_abs_shadow_price', 'observations', 'start', 'end']),
+    );
     expect(operation('/exports/{bucket}/{object_key}').security).toEqual([]);
     expect(operation('/openapi.json').security).toEqual([]);
-    expect(param('/v1/datasets/{dataset_id}/query', 'x-stream')).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
-    expect(Object.keys(operation('/v1/datasets/{dataset_id}/query').responses['200']!.content!)).toEqual(['application/json', 'text/csv']);
+    expect(param('/v1/datasets/{dataset_id}/query', 'x-stream')).toMatchObject({
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+    });
+    expect(Object.keys(operation('/v1/datasets/{dataset_id}/query').responses['200']!.content!)).toEqual([
+      'application/json',
+      'text/csv',
+    ]);
   });
 
   it('answers every error in the API shape: {detail} for each error status, the 422 list where parameters are validated', () => {
@@ -118,7 +160,9 @@ describe('GET /openapi.json', () => {
     for (const [path, { get }] of Object.entries(doc.paths)) {
       for (const [status, response] of Object.entries(get.responses)) {
         if (status === '200') continue;
-        expect(response.content?.['application/json']?.schema, `${path} ${status}`).toEqual(status === '422' ? validationRef : errorRef);
+        expect(response.content?.['application/json']?.schema, `${path} ${status}`).toEqual(
+          status === '422' ? validationRef : errorRef,
+        );
       }
     }
     expect(doc.components.schemas.ErrorBody).toMatchObject({ required: ['detail'], properties: { detail: { type: 'string' } } });
@@ -127,7 +171,14 @@ describe('GET /openapi.json', () => {
     expect(operation('/exports/{bucket}/{object_key}').responses).not.toHaveProperty('422');
     expect(Object.keys(operation('/exports/{bucket}/{object_key}').responses)).toEqual(['200', '403', '404', '416']);
     expect(Object.keys(operation('/v1/api_usage').responses)).toEqual(['200', '401']);
-    expect(Object.keys(operation('/v1/datasets/{dataset_id}/audit').responses)).toEqual(['200', '401', '403', '404', '422', '429']);
+    expect(Object.keys(operation('/v1/datasets/{dataset_id}/audit').responses)).toEqual([
+      '200',
+      '401',
+      '403',
+      '404',
+      '422',
+      '429',
+    ]);
   });
 
   it.each([
@@ -154,16 +205,32 @@ describe('GET /openapi.json', () => {
     expect(param('/v1/constraints', 'include_absolute_costs').schema).toEqual({ type: 'boolean', default: false });
     expect(param('/v1/constraints/contingencies', 'limit').schema).toMatchObject({ default: 10000 });
     expect(param('/v1/constraints/binding', 'limit').schema).toMatchObject({ default: 50000 });
-    expect(param('/v1/outages/{market_id}/active', 'limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100000, default: 50000 });
-    expect(param('/v1/constraints/{constraint_id}/shift-factors', 'exclude_zeros').schema).toMatchObject({ type: 'boolean', default: false });
-    expect(param('/v1/constraints/{constraint_id}/shift-factors', 'aggregation_function').schema).toMatchObject({ default: 'mean' });
-    expect(param('/v1/constraints/locations/{location_gs_entity_id}/constraint-costs', 'group_by').schema).toMatchObject({ default: 'constraint_contingency' });
+    expect(param('/v1/outages/{market_id}/active', 'limit').schema).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000,
+      default: 50000,
+    });
+    expect(param('/v1/constraints/{constraint_id}/shift-factors', 'exclude_zeros').schema).toMatchObject({
+      type: 'boolean',
+      default: false,
+    });
+    expect(param('/v1/constraints/{constraint_id}/shift-factors', 'aggregation_function').schema).toMatchObject({
+      default: 'mean',
+    });
+    expect(param('/v1/constraints/locations/{location_gs_entity_id}/constraint-costs', 'group_by').schema).toMatchObject({
+      default: 'constraint_contingency',
+    });
     expect(param('/v1/datasets/{dataset_id}/query', 'page').schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
     expect(param('/v1/datasets/{dataset_id}/columns/{column}/values', 'limit').schema).toMatchObject({ default: 100 });
     expect(param('/v1/datasets', 'download').schema).toMatchObject({ type: 'string', default: 'false' });
     for (const name of ['search', 'active_after']) expect(param('/v1/constraints', name).schema).not.toHaveProperty('default');
     expect(param('/v1/constraints', 'sort_order').description).toMatch(/without sort_column/);
-    expect(param('/exports/{bucket}/{object_key}', 'object_key')).toMatchObject({ in: 'path', required: true, description: expect.stringMatching(/year=YYYY/) });
+    expect(param('/exports/{bucket}/{object_key}', 'object_key')).toMatchObject({
+      in: 'path',
+      required: true,
+      description: expect.stringMatching(/year=YYYY/),
+    });
   });
 
   it('gives every operation a unique operationId', () => {
@@ -173,9 +240,28 @@ describe('GET /openapi.json', () => {
   });
 
   it.each<[string, string, string, Record<string, unknown>, RegExp?, RegExp?]>([
-    ['constraints sort_order: default desc', '/v1/constraints', 'sort_order', { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, /rt_absolute_cost/],
-    ['contingencies sort_order: default desc, no constraint-only cost ordering', '/v1/constraints/contingencies', 'sort_order', { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, /without sort_column.*latest first/, /rt_absolute_cost|include_absolute_costs/],
-    ['outages start_date: nullable date-time, optional', '/v1/outages/{market_id}/active', 'start_date', { type: ['string', 'null'], format: 'date-time' }, /empty value/],
+    [
+      'constraints sort_order: default desc',
+      '/v1/constraints',
+      'sort_order',
+      { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+      /rt_absolute_cost/,
+    ],
+    [
+      'contingencies sort_order: default desc, no constraint-only cost ordering',
+      '/v1/constraints/contingencies',
+      'sort_order',
+      { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+      /without sort_column.*latest first/,
+      /rt_absolute_cost|include_absolute_costs/,
+    ],
+    [
+      'outages start_date: nullable date-time, optional',
+      '/v1/outages/{market_id}/active',
+      'start_date',
+      { type: ['string', 'null'], format: 'date-time' },
+      /empty value/,
+    ],
   ])('%s', (_rule, path, name, schema, describes, omits) => {
     const found = param(path, name);
     expect(found.required).toBe(false);

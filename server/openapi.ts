@@ -35,8 +35,13 @@ export interface RouteDoc {
 }
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized (missing or invalid API key)', 403: 'Forbidden', 404: 'Not Found',
-  416: 'Range Not Satisfiable', 422: 'Validation error', 429: 'Too Many Requests (rate and monthly limits; Retry-After on rate limits)',
+  400: 'Bad Request',
+  401: 'Unauthorized (missing or invalid API key)',
+  403: 'Forbidden',
+  404: 'Not Found',
+  416: 'Range Not Satisfiable',
+  422: 'Validation error',
+  429: 'Too Many Requests (rate and monthly limits; Retry-After on rate limits)',
 };
 
 const API_KEY_SECURITY: Record<string, string[]>[] = [{ ApiKeyHeader: [] }, { ApiKeyQuery: [] }];
@@ -44,7 +49,9 @@ const BinaryBody = z.string().meta({ format: 'binary' });
 const CsvBody = z.string().describe('header line, then one line per row');
 
 const COMPONENTS = { ErrorBody, ValidationErrorBody };
-const errorContent = (name: keyof typeof COMPONENTS) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } });
+const errorContent = (name: keyof typeof COMPONENTS) => ({
+  'application/json': { schema: { $ref: `#/components/schemas/${name}` } },
+});
 
 const jsonResponse = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 
@@ -54,11 +61,16 @@ export function routeDoc(doc: RouteDoc) {
   const statuses = new Set([...(access === 'public' ? [] : [401]), ...(doc.errors ?? []), ...(access === 'key' ? [429] : [])]);
   let ok;
   if (doc.ok instanceof z.ZodType) {
-    ok = { description: 'OK', content: { 'application/json': { schema: doc.ok }, ...(doc.csv ? { 'text/csv': { schema: CsvBody } } : {}) } };
+    ok = {
+      description: 'OK',
+      content: { 'application/json': { schema: doc.ok }, ...(doc.csv ? { 'text/csv': { schema: CsvBody } } : {}) },
+    };
   } else {
     ok = { description: doc.ok.description, content: { [doc.ok.mediaType]: { schema: doc.ok.schema ?? BinaryBody } } };
   }
-  const errors = [...statuses].sort((a, b) => a - b).map((status) => [status, jsonResponse(ERROR_TEXT[status] ?? 'Error', ErrorBody)]);
+  const errors = [...statuses]
+    .sort((a, b) => a - b)
+    .map((status) => [status, jsonResponse(ERROR_TEXT[status] ?? 'Error', ErrorBody)]);
   const synthetic = doc.synthetic ? `\n\nSYNTHETIC fields: ${doc.synthetic} (docs/constraints.md).` : '';
   const description = `${doc.description ?? ''}${synthetic}`.trim();
   return {
@@ -112,7 +124,11 @@ const transform: SwaggerTransform = (document) => {
   if (!schema || schema.hide) return { schema, url };
   const route = document.route;
   const source = route.schema ?? {};
-  const documented = schema as Json & { querystring?: ParameterObject; params?: ParameterObject; response?: Record<string, Json> };
+  const documented = schema as Json & {
+    querystring?: ParameterObject;
+    params?: ParameterObject;
+    response?: Record<string, Json>;
+  };
   addDefaults(documented.querystring, source.querystring);
   addDefaults(documented.params, source.params);
   renameWildcard(documented.params);

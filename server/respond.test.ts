@@ -10,7 +10,10 @@ describe('table shapes', () => {
   });
 
   it('array-of-arrays puts values in header order, null for missing', () => {
-    expect(toArrayOfArrays(['b', 'a', 'c'], [{ a: 1, b: 'x' }])).toEqual([['b', 'a', 'c'], ['x', 1, null]]);
+    expect(toArrayOfArrays(['b', 'a', 'c'], [{ a: 1, b: 'x' }])).toEqual([
+      ['b', 'a', 'c'],
+      ['x', 1, null],
+    ]);
   });
 
   it('CSV JSON-encodes nested values and quotes commas, quotes and newlines', () => {
@@ -19,9 +22,7 @@ describe('table shapes', () => {
       { id: 'b', primary_key_columns: null, count: 0, flag: false },
     ]);
     expect(csv).toBe(
-      'id,primary_key_columns,count,flag,note\n' +
-        'a,"[""t"",""u""]",3,true,"line one,\n""two"""\n' +
-        'b,,0,false,\n',
+      'id,primary_key_columns,count,flag,note\n' + 'a,"[""t"",""u""]",3,true,"line one,\n""two"""\n' + 'b,,0,false,\n',
     );
   });
 });

@@ -36,7 +36,12 @@ export function sendTable(reply: FastifyReply, table: TableResponse): FastifyRep
     reply.header('content-disposition', `attachment; filename="${table.filename}.${extension}"`);
   }
   if (format.return_format === 'csv') {
-    const meta = (table.envelope([]).meta ?? {}) as { page?: unknown; page_size?: unknown; limit?: unknown; hasNextPage?: unknown };
+    const meta = (table.envelope([]).meta ?? {}) as {
+      page?: unknown;
+      page_size?: unknown;
+      limit?: unknown;
+      hasNextPage?: unknown;
+    };
     const text = (value: unknown, fallback: string) => (value === undefined ? fallback : String(value));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -114,7 +114,11 @@ describe('UsageTracker rate windows (free plan: 1/s, 30/min, 600/h)', () => {
   it('admits 1 per second, then 30 per minute, then 600 per hour, with the wait in seconds', () => {
     const { tracker, advance } = trackerAt('2026-11-15T12:00:00Z', FREE);
     expect(tracker.admit('a').ok).toBe(true);
-    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.', retryAfterSeconds: 1 });
+    expect(tracker.admit('a')).toEqual({
+      ok: false,
+      detail: 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.',
+      retryAfterSeconds: 1,
+    });
     expect(tracker.admit('b').ok).toBe(true); // per key
     advance(999);
     expect(tracker.admit('a').ok).toBe(false);
@@ -126,7 +130,11 @@ describe('UsageTracker rate windows (free plan: 1/s, 30/min, 600/h)', () => {
       expect(tracker.admit('a').ok).toBe(true);
     }
     advance(1_000); // 30 admitted in the last 29 s
-    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 30 per 1 minute. Try again in 30 seconds.', retryAfterSeconds: 30 });
+    expect(tracker.admit('a')).toEqual({
+      ok: false,
+      detail: 'Too Many Requests. Limit: 30 per 1 minute. Try again in 30 seconds.',
+      retryAfterSeconds: 30,
+    });
   });
 
   it('refuses the 601st request of an hour until the first is an hour old', () => {
@@ -137,12 +145,19 @@ describe('UsageTracker rate windows (free plan: 1/s, 30/min, 600/h)', () => {
       expect(tracker.admit('a').ok).toBe(true);
       advance(2_000); // 30 per minute exactly
     }
-    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 600 per 1 hour. Try again in 2400 seconds.', retryAfterSeconds: 2_400 });
+    expect(tracker.admit('a')).toEqual({
+      ok: false,
+      detail: 'Too Many Requests. Limit: 600 per 1 hour. Try again in 2400 seconds.',
+      retryAfterSeconds: 2_400,
+    });
     expect(tracker.report('a').current_period_usage.total_requests).toBe(600);
   });
 
   it('says the wait of Retry-After in words: "second" for 1, "seconds" otherwise', () => {
-    const { tracker, advance } = trackerAt('2026-11-15T12:00:00Z', planWith({ per_second_api_rate_limit: -1, per_minute_api_rate_limit: 1 }));
+    const { tracker, advance } = trackerAt(
+      '2026-11-15T12:00:00Z',
+      planWith({ per_second_api_rate_limit: -1, per_minute_api_rate_limit: 1 }),
+    );
     expect(tracker.admit('a').ok).toBe(true);
     const waits: number[] = [];
     for (let elapsed = 0; elapsed < 60_000; elapsed += 7_000) {
@@ -156,13 +171,23 @@ describe('UsageTracker rate windows (free plan: 1/s, 30/min, 600/h)', () => {
     }
     expect(waits).toEqual([60, 53, 46, 39, 32, 25, 18, 11, 4]);
     advance(-4_000); // 59 s after the admitted request: one second to go
-    expect(tracker.admit('a')).toMatchObject({ detail: 'Too Many Requests. Limit: 1 per 1 minute. Try again in 1 second.', retryAfterSeconds: 1 });
+    expect(tracker.admit('a')).toMatchObject({
+      detail: 'Too Many Requests. Limit: 1 per 1 minute. Try again in 1 second.',
+      retryAfterSeconds: 1,
+    });
   });
 
   it('reports the window with the longest wait when several are full', () => {
-    const { tracker } = trackerAt('2026-11-15T12:00:00Z', planWith({ per_second_api_rate_limit: 2, per_minute_api_rate_limit: 2 }));
+    const { tracker } = trackerAt(
+      '2026-11-15T12:00:00Z',
+      planWith({ per_second_api_rate_limit: 2, per_minute_api_rate_limit: 2 }),
+    );
     tracker.admit('a');
     tracker.admit('a');
-    expect(tracker.admit('a')).toEqual({ ok: false, detail: 'Too Many Requests. Limit: 2 per 1 minute. Try again in 60 seconds.', retryAfterSeconds: 60 });
+    expect(tracker.admit('a')).toEqual({
+      ok: false,
+      detail: 'Too Many Requests. Limit: 2 per 1 minute. Try again in 60 seconds.',
+      retryAfterSeconds: 60,
+    });
   });
 });

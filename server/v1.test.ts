@@ -15,7 +15,13 @@ afterAll(async () => close());
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
 describe('authentication', () => {
-  const protectedUrls = ['/v1/datasets', '/v1/datasets/', '/v1/datasets/nyiso_zonal_load_5_min', '/v1/datasets/nyiso_zonal_load_5_min/audit', '/v1/api_usage'];
+  const protectedUrls = [
+    '/v1/datasets',
+    '/v1/datasets/',
+    '/v1/datasets/nyiso_zonal_load_5_min',
+    '/v1/datasets/nyiso_zonal_load_5_min/audit',
+    '/v1/api_usage',
+  ];
 
   it.each(protectedUrls)('%s without a key → 401 "API key is required."', async (url) => {
     const res = await get(url);
@@ -52,21 +58,27 @@ describe('authentication', () => {
 });
 
 describe('unknown routes', () => {
-  it.each(['/v1/nothing', '/v1/datasets/nyiso_zonal_load_5_min/nothing', '/v2/datasets', '/'])('%s → 404 {"detail":"Not Found"}', async (url) => {
-    const res = await get(url, { 'x-api-key': TEST_KEY });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Not Found' });
-  });
+  it.each(['/v1/nothing', '/v1/datasets/nyiso_zonal_load_5_min/nothing', '/v2/datasets', '/'])(
+    '%s → 404 {"detail":"Not Found"}',
+    async (url) => {
+      const res = await get(url, { 'x-api-key': TEST_KEY });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not Found' });
+    },
+  );
 
   it('answers 404 without asking for a key', async () => {
     expect((await get('/v1/nothing')).json()).toEqual({ detail: 'Not Found' });
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)('%s on a GET route → 404 {"detail":"Not Found"}', async (method) => {
-    const res = await app.inject({ method, url: '/v1/datasets', headers: { 'x-api-key': TEST_KEY } });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Not Found' });
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const)(
+    '%s on a GET route → 404 {"detail":"Not Found"}',
+    async (method) => {
+      const res = await app.inject({ method, url: '/v1/datasets', headers: { 'x-api-key': TEST_KEY } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not Found' });
+    },
+  );
 });
 
 describe("Fastify's own errors, before the key is asked for", () => {
@@ -84,7 +96,8 @@ describe("Fastify's own errors, before the key is asked for", () => {
 });
 
 describe('HEAD', () => {
-  const usageOf = async (key: string) => ApiUsage.parse((await get('/v1/api_usage', { 'x-api-key': key })).json()).current_period_usage;
+  const usageOf = async (key: string) =>
+    ApiUsage.parse((await get('/v1/api_usage', { 'x-api-key': key })).json()).current_period_usage;
 
   it.each<[string, Record<string, string>]>([
     ['/v1/datasets/nyiso_zonal_load_5_min/query?page_size=10', { 'x-api-key': OTHER_KEY }],
@@ -123,7 +136,8 @@ describe('GET /v1/api_usage', () => {
   });
 
   it('counts requests and audit rows per key, not its own calls', async () => {
-    const usageOf = async (key: string) => ApiUsage.parse((await get('/v1/api_usage', { 'x-api-key': key })).json()).current_period_usage;
+    const usageOf = async (key: string) =>
+      ApiUsage.parse((await get('/v1/api_usage', { 'x-api-key': key })).json()).current_period_usage;
     const before = await usageOf(OTHER_KEY);
     const auditRows = (await get('/v1/datasets/isone_load_hourly/audit', { 'x-api-key': OTHER_KEY })).json().data.length;
     await get('/v1/datasets', { 'x-api-key': OTHER_KEY });

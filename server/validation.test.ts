@@ -45,15 +45,23 @@ describe('FastAPI-shaped validation errors', () => {
     const issues = issuesOf(schema, { limit: 'ten', name: ['a', 'b'], size: 'ab' }, 'params');
     expect(issues).toEqual([
       { loc: ['path', 'dataset_id'], msg: 'Field required', type: 'missing' },
-      { loc: ['path', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
+      {
+        loc: ['path', 'limit'],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        type: 'int_parsing',
+      },
       { loc: ['path', 'name'], msg: 'Input should be a valid string', type: 'string_type' },
       { loc: ['path', 'size'], msg: expect.stringMatching(/^Value error, /), type: 'value_error' },
     ]);
   });
 
   it('lets a custom issue name its type', () => {
-    const schema = z.object({ page: z.string().refine(() => false, { message: 'Input should be positive', params: { fastapi_type: 'greater_than' } }) });
-    expect(issuesOf(schema, { page: '0' })).toEqual([{ loc: ['query', 'page'], msg: 'Input should be positive', type: 'greater_than' }]);
+    const schema = z.object({
+      page: z.string().refine(() => false, { message: 'Input should be positive', params: { fastapi_type: 'greater_than' } }),
+    });
+    expect(issuesOf(schema, { page: '0' })).toEqual([
+      { loc: ['query', 'page'], msg: 'Input should be positive', type: 'greater_than' },
+    ]);
   });
 
   it('keeps numeric path parts as numbers', () => {
@@ -76,7 +84,11 @@ describe('FastAPI-shaped validation errors', () => {
   });
 
   it('refuses, when the route is registered, a schema that is not zod or a body schema', () => {
-    expect(() => validatorCompiler({ schema: { type: 'object' } as never, httpPart: 'querystring', method: 'GET', url: '/x' })).toThrow(/GET \/x: the querystring schema must be a zod schema/);
-    expect(() => validatorCompiler({ schema: z.object({}), httpPart: 'body', method: 'POST', url: '/x' })).toThrow(/POST \/x: the body schema/);
+    expect(() =>
+      validatorCompiler({ schema: { type: 'object' } as never, httpPart: 'querystring', method: 'GET', url: '/x' }),
+    ).toThrow(/GET \/x: the querystring schema must be a zod schema/);
+    expect(() => validatorCompiler({ schema: z.object({}), httpPart: 'body', method: 'POST', url: '/x' })).toThrow(
+      /POST \/x: the body schema/,
+    );
   });
 });

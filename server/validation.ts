@@ -68,6 +68,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
   }
   return (data) => {
     const result = schema.safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(toValidationIssues(result.error, location)) };
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(toValidationIssues(result.error, location)) };
   };
 };

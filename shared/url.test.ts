@@ -16,8 +16,12 @@ describe('originOf', () => {
 
 describe('isOrigin', () => {
   it.each(['https://api.example.com', 'http://localhost:8787'])('accepts %s', (s) => expect(isOrigin(s)).toBe(true));
-  it.each(['https://api.example.com/', 'https://API.example.com', 'https://api.example.com:443', 'https://api.example.com/v1', 'api.example.com', ''])(
-    'refuses %j',
-    (s) => expect(isOrigin(s)).toBe(false),
-  );
+  it.each([
+    'https://api.example.com/',
+    'https://API.example.com',
+    'https://api.example.com:443',
+    'https://api.example.com/v1',
+    'api.example.com',
+    '',
+  ])('refuses %j', (s) => expect(isOrigin(s)).toBe(false));
 });

@@ -36,7 +36,9 @@ export async function scaledServer(file?: string, keep = false) {
   const store = await ConstraintStore.open({ path: target });
   if (!store.config(SCALED_DATASET.dataset_id)) {
     store.close();
-    throw new Error(`${target} has no ${SCALED_DATASET.dataset_id} dataset (written by an older generator?): delete it or name another --file`);
+    throw new Error(
+      `${target} has no ${SCALED_DATASET.dataset_id} dataset (written by an older generator?): delete it or name another --file`,
+    );
   }
   const app: FastifyInstance = Fastify();
   installErrorHandlers(app);
@@ -53,7 +55,11 @@ export async function scaledServer(file?: string, keep = false) {
           .get({ host: '127.0.0.1', port, path: url, agent }, (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`))));
+            res.on('end', () =>
+              res.statusCode === 200
+                ? resolve(Buffer.concat(chunks))
+                : reject(new Error(`HTTP ${res.statusCode}: ${Buffer.concat(chunks).toString().slice(0, 300)}`)),
+            );
           })
           .on('error', reject);
       }),

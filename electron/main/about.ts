@@ -23,7 +23,11 @@ export function versionLine(versions: Record<string, string | undefined>): strin
 }
 
 /** `app.setAboutPanelOptions` input: each OS shows other fields, so licences go to `credits` (macOS, Windows) and `authors`. */
-export function aboutPanelOptions(appVersion: string, versions: Record<string, string | undefined>, iconPath?: string): AboutPanelOptionsOptions {
+export function aboutPanelOptions(
+  appVersion: string,
+  versions: Record<string, string | undefined>,
+  iconPath?: string,
+): AboutPanelOptionsOptions {
   const line = versionLine(versions);
   return {
     applicationName: 'Gridscope',

@@ -18,7 +18,15 @@ describe('application menu', () => {
     const menu = buildMenuTemplate('darwin', 'Gridscope', actions, false);
     expect(menu.map((i) => i.role)).toEqual(['appMenu', 'fileMenu', 'editMenu', 'viewMenu', 'windowMenu', 'help']);
     const app = flat(menu[0]?.submenu as MenuItemConstructorOptions[]);
-    expect(app.map((i) => i.role ?? i.label).filter(Boolean)).toEqual(['about', 'Settings…', 'services', 'hide', 'hideOthers', 'unhide', 'quit']);
+    expect(app.map((i) => i.role ?? i.label).filter(Boolean)).toEqual([
+      'about',
+      'Settings…',
+      'services',
+      'hide',
+      'hideOthers',
+      'unhide',
+      'quit',
+    ]);
     expect(flat(menu).filter((i) => i.accelerator === 'CmdOrCtrl+,')).toHaveLength(1);
   });
 
@@ -26,7 +34,11 @@ describe('application menu', () => {
     for (const platform of ['win32', 'linux'] as const) {
       const menu = buildMenuTemplate(platform, 'Gridscope', actions, false);
       expect(menu.map((i) => i.role)).toEqual(['fileMenu', 'editMenu', 'viewMenu', 'windowMenu', 'help']);
-      expect((menu[0]?.submenu as MenuItemConstructorOptions[]).map((i) => i.label ?? i.role ?? i.type)).toEqual(['Settings…', 'separator', 'quit']);
+      expect((menu[0]?.submenu as MenuItemConstructorOptions[]).map((i) => i.label ?? i.role ?? i.type)).toEqual([
+        'Settings…',
+        'separator',
+        'quit',
+      ]);
       expect(flat(menu).some((i) => i.role === 'about')).toBe(true);
     }
   });
@@ -34,7 +46,20 @@ describe('application menu', () => {
   it('standard edit roles, Find… on Cmd/Ctrl+F, commands sent on click; developer tools only unpackaged', () => {
     const menu = buildMenuTemplate('linux', 'Gridscope', actions, false);
     const roles = flat(menu).map((i) => i.role);
-    expect(roles).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']));
+    expect(roles).toEqual(
+      expect.arrayContaining([
+        'undo',
+        'redo',
+        'cut',
+        'copy',
+        'paste',
+        'selectAll',
+        'resetZoom',
+        'zoomIn',
+        'zoomOut',
+        'togglefullscreen',
+      ]),
+    );
     expect(roles).not.toContain('toggleDevTools');
     const find = flat(menu).find((i) => i.accelerator === 'CmdOrCtrl+F');
     (find?.click as () => void)();
@@ -49,12 +74,36 @@ describe('window state', () => {
   const second = { x: 1920, y: 0, width: 1280, height: 1000 };
 
   it.each([
-    ['inside the primary display: unchanged', { x: 100, y: 50, width: 1200, height: 800, maximized: false }, { x: 100, y: 50, width: 1200, height: 800, maximized: false }],
-    ['on the second display: kept there', { x: 2000, y: 100, width: 1000, height: 700, maximized: true }, { x: 2000, y: 100, width: 1000, height: 700, maximized: true }],
-    ['hanging off the right edge: moved in', { x: 1800, y: 900, width: 1200, height: 800, maximized: false }, { x: 1920, y: 200, width: 1200, height: 800, maximized: false }],
-    ['on a monitor that is gone: centred on the primary', { x: 5000, y: 4000, width: 1200, height: 800, maximized: false }, { width: 1200, height: 800, maximized: false }],
-    ['larger than the display: shrunk', { x: 0, y: 0, width: 4000, height: 3000, maximized: false }, { x: 0, y: 0, width: 1920, height: 1040, maximized: false }],
-    ['smaller than the minimum: grown', { x: 10, y: 10, width: 300, height: 200, maximized: false }, { x: 10, y: 10, width: 800, height: 560, maximized: false }],
+    [
+      'inside the primary display: unchanged',
+      { x: 100, y: 50, width: 1200, height: 800, maximized: false },
+      { x: 100, y: 50, width: 1200, height: 800, maximized: false },
+    ],
+    [
+      'on the second display: kept there',
+      { x: 2000, y: 100, width: 1000, height: 700, maximized: true },
+      { x: 2000, y: 100, width: 1000, height: 700, maximized: true },
+    ],
+    [
+      'hanging off the right edge: moved in',
+      { x: 1800, y: 900, width: 1200, height: 800, maximized: false },
+      { x: 1920, y: 200, width: 1200, height: 800, maximized: false },
+    ],
+    [
+      'on a monitor that is gone: centred on the primary',
+      { x: 5000, y: 4000, width: 1200, height: 800, maximized: false },
+      { width: 1200, height: 800, maximized: false },
+    ],
+    [
+      'larger than the display: shrunk',
+      { x: 0, y: 0, width: 4000, height: 3000, maximized: false },
+      { x: 0, y: 0, width: 1920, height: 1040, maximized: false },
+    ],
+    [
+      'smaller than the minimum: grown',
+      { x: 10, y: 10, width: 300, height: 200, maximized: false },
+      { x: 10, y: 10, width: 800, height: 560, maximized: false },
+    ],
   ])('%s', (_name, state, expected) => {
     expect(clampToDisplays(state, [display, second])).toEqual(expected);
   });
@@ -78,7 +127,11 @@ describe('window state', () => {
   it('saves after moves (debounced) and on close, then loads it back', async () => {
     const listeners = new Map<string, () => void>();
     let bounds = { x: 1, y: 2, width: 900, height: 600 };
-    const win = { on: (e: string, fn: () => void) => listeners.set(e, fn), getNormalBounds: () => bounds, isMaximized: () => false };
+    const win = {
+      on: (e: string, fn: () => void) => listeners.set(e, fn),
+      getNormalBounds: () => bounds,
+      isMaximized: () => false,
+    };
     const flush = trackWindowState(win, dir, 10_000);
     listeners.get('move')?.();
     bounds = { x: 5, y: 6, width: 1000, height: 700 };
@@ -108,8 +161,12 @@ describe('job notifications', () => {
 
   it('notifies when a long job ends while the window is in the background; a click focuses it', () => {
     const n = make(false);
-    expect(n.notify({ name: 'pjm_lmp_day_ahead_hourly, March 2024', state: 'completed', startedAt: 0, detail: '1,204,113 rows' })).toBe(true);
-    expect(n.shown).toEqual([{ title: 'Gridscope — Finished', body: 'pjm_lmp_day_ahead_hourly, March 2024: 1,204,113 rows', silent: false }]);
+    expect(
+      n.notify({ name: 'pjm_lmp_day_ahead_hourly, March 2024', state: 'completed', startedAt: 0, detail: '1,204,113 rows' }),
+    ).toBe(true);
+    expect(n.shown).toEqual([
+      { title: 'Gridscope — Finished', body: 'pjm_lmp_day_ahead_hourly, March 2024: 1,204,113 rows', silent: false },
+    ]);
     n.click();
     expect(n.focusWindow).toHaveBeenCalled();
   });
@@ -127,8 +184,14 @@ describe('job notifications', () => {
 describe('About panel', () => {
   it('carries the versions and every data licence', () => {
     const o = aboutPanelOptions('0.1.0', { electron: '45.4.1', chrome: '140.0.7339.41', node: '22.20.0' });
-    expect(versionLine({ electron: '45.4.1', chrome: '140.0.7339.41', node: '22.20.0' })).toBe('Electron 45.4.1 · Chromium 140.0.7339.41 · Node 22.20.0');
-    expect(o).toMatchObject({ applicationName: 'Gridscope', applicationVersion: '0.1.0', version: 'Electron 45.4.1 · Chromium 140.0.7339.41 · Node 22.20.0' });
+    expect(versionLine({ electron: '45.4.1', chrome: '140.0.7339.41', node: '22.20.0' })).toBe(
+      'Electron 45.4.1 · Chromium 140.0.7339.41 · Node 22.20.0',
+    );
+    expect(o).toMatchObject({
+      applicationName: 'Gridscope',
+      applicationVersion: '0.1.0',
+      version: 'Electron 45.4.1 · Chromium 140.0.7339.41 · Node 22.20.0',
+    });
     for (const line of DATA_LICENCES) {
       expect(o.credits).toContain(line);
       expect(o.authors).toContain(line);

@@ -13,7 +13,10 @@ vi.mock('electron-log/main', async () => (await import('../test-support/electron
 
 m.userData = mkdtempSync(join(tmpdir(), 'gs-main-'));
 // Last run's window was on a monitor that is gone, and maximized.
-writeFileSync(join(m.userData, WINDOW_STATE_FILE), JSON.stringify({ x: 5000, y: 4000, width: 2400, height: 1400, maximized: true }));
+writeFileSync(
+  join(m.userData, WINDOW_STATE_FILE),
+  JSON.stringify({ x: 5000, y: 4000, width: 2400, height: 1400, maximized: true }),
+);
 delete process.env.ELECTRON_RENDERER_URL;
 const EMBEDDED_KEY = 'embedded-key-from-env-0001';
 process.env.GRIDSCOPE_EMBEDDED_API_KEY = EMBEDDED_KEY;
@@ -80,12 +83,21 @@ describe('desktop main', () => {
   it('saves the window bounds when it closes', async () => {
     emit(win.listeners, 'close');
     await vi.waitFor(async () => {
-      expect(JSON.parse(await readFile(join(m.userData, WINDOW_STATE_FILE), 'utf8'))).toEqual({ x: 10, y: 20, width: 1920, height: 1040, maximized: true });
+      expect(JSON.parse(await readFile(join(m.userData, WINDOW_STATE_FILE), 'utf8'))).toEqual({
+        x: 10,
+        y: 20,
+        width: 1920,
+        height: 1040,
+        maximized: true,
+      });
     });
   });
 
   it.runIf(process.platform === 'linux')('profiles:get warns when Linux has no keyring (safeStorage basic_text)', async () => {
-    const get = m.ipcHandlers.get('profiles:get') as (event: unknown, input: unknown) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
+    const get = m.ipcHandlers.get('profiles:get') as (
+      event: unknown,
+      input: unknown,
+    ) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
     const frame = { sender: win.contents, senderFrame: { url: win.loaded, parent: null } };
     expect((await get(frame, {})).value).not.toHaveProperty('keyStorageWarning');
     m.backend = 'basic_text';

@@ -1,6 +1,17 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BrowserWindow, Menu, Notification, app, nativeTheme, safeStorage, screen, session, shell, utilityProcess } from 'electron';
+import {
+  BrowserWindow,
+  Menu,
+  Notification,
+  app,
+  nativeTheme,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+} from 'electron';
 import { APP_COMMAND_CHANNEL } from '../../shared/index.js';
 import type { AppCommand } from '../../shared/index.js';
 import { createSafeStorageVault, createServices } from '../services/index.js';
@@ -85,7 +96,9 @@ export async function startDesktop(): Promise<void> {
     host: 'desktop',
     appVersion: app.getVersion(),
     versions: Object.fromEntries(
-      (['electron', 'chrome', 'node', 'v8'] as const).flatMap((k) => (process.versions[k] ? [[k, String(process.versions[k])]] : [])),
+      (['electron', 'chrome', 'node', 'v8'] as const).flatMap((k) =>
+        process.versions[k] ? [[k, String(process.versions[k])]] : [],
+      ),
     ),
     embedded: {
       cacheDir: cacheDirFromEnv() ?? join(userData, 'cache'),
@@ -121,7 +134,10 @@ export async function startDesktop(): Promise<void> {
 
   async function open(): Promise<void> {
     const saved = await loadWindowState(userData);
-    const bounds = clampToDisplays(saved, screen.getAllDisplays().map((d) => d.workArea));
+    const bounds = clampToDisplays(
+      saved,
+      screen.getAllDisplays().map((d) => d.workArea),
+    );
     const win = createMainWindow({
       preloadPath: PRELOAD_PATH,
       policy,

@@ -26,7 +26,10 @@ const policy = createAppUrlPolicy(APP);
 const spies = (): Handlers => Object.fromEntries(VERBS.map((v) => [v, vi.fn(async () => ok(v))])) as unknown as Handlers;
 const OUR_WINDOW = { id: 1 };
 const senders = { isAppUrl: policy.isAppUrl, isKnownSender: (s: unknown) => s === OUR_WINDOW };
-const frame = (url: string | null, parent: unknown = null, sender: unknown = OUR_WINDOW) => ({ sender, senderFrame: url === null ? null : { url, parent } });
+const frame = (url: string | null, parent: unknown = null, sender: unknown = OUR_WINDOW) => ({
+  sender,
+  senderFrame: url === null ? null : { url, parent },
+});
 
 beforeEach(() => {
   ipc.handlers.clear();

@@ -30,7 +30,13 @@ function refusal(policy: SenderPolicy, event: InvokeEventLike): string | null {
 }
 
 /** Answers one invoke: `forbidden` unless our window's top frame on the app page sent it, else {@link dispatch}. */
-export async function handleInvoke(handlers: Handlers, policy: SenderPolicy, verb: Verb, event: InvokeEventLike, input: unknown): Promise<Result<unknown>> {
+export async function handleInvoke(
+  handlers: Handlers,
+  policy: SenderPolicy,
+  verb: Verb,
+  event: InvokeEventLike,
+  input: unknown,
+): Promise<Result<unknown>> {
   const why = refusal(policy, event);
   if (why) {
     log.warn(`refused ${verb}: ${why}`);

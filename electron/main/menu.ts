@@ -9,9 +9,18 @@ export interface MenuActions {
 }
 
 /** The native menu (docs/desktop.md#desktop-conventions); `devTools` adds Reload and the developer tools (unpackaged only). */
-export function buildMenuTemplate(platform: NodeJS.Platform, appName: string, actions: MenuActions, devTools: boolean): MenuItemConstructorOptions[] {
+export function buildMenuTemplate(
+  platform: NodeJS.Platform,
+  appName: string,
+  actions: MenuActions,
+  devTools: boolean,
+): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
-  const settings: MenuItemConstructorOptions = { label: 'Settings…', accelerator: 'CmdOrCtrl+,', click: () => actions.command('open-settings') };
+  const settings: MenuItemConstructorOptions = {
+    label: 'Settings…',
+    accelerator: 'CmdOrCtrl+,',
+    click: () => actions.command('open-settings'),
+  };
   const about: MenuItemConstructorOptions = { role: 'about', label: `About ${appName}` };
 
   const appMenu: MenuItemConstructorOptions = {
@@ -57,7 +66,14 @@ export function buildMenuTemplate(platform: NodeJS.Platform, appName: string, ac
     role: 'viewMenu',
     label: '&View',
     submenu: [
-      ...(devTools ? [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, { type: 'separator' } as const] : []),
+      ...(devTools
+        ? [
+            { role: 'reload' } as const,
+            { role: 'forceReload' } as const,
+            { role: 'toggleDevTools' } as const,
+            { type: 'separator' } as const,
+          ]
+        : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },

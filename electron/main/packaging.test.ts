@@ -80,13 +80,16 @@ describe('electron-builder.yml', () => {
 
 describe('electron.vite.config.ts', () => {
   it('bundles the preload whole, as CommonJS: a sandboxed preload can require nothing but electron', () => {
-    const preload = (viteConfig as { preload: { build: { externalizeDeps?: unknown; rollupOptions: { output: { format: string } } } } }).preload;
+    const preload = (
+      viteConfig as { preload: { build: { externalizeDeps?: unknown; rollupOptions: { output: { format: string } } } } }
+    ).preload;
     expect(preload.build.externalizeDeps).toBe(false);
     expect(preload.build.rollupOptions.output.format).toBe('cjs');
   });
 
   it('builds the embedded /v1 service entry as its own file next to main, under the name main forks', () => {
-    const input = (viteConfig as { main: { build: { rollupOptions: { input: Record<string, string> } } } }).main.build.rollupOptions.input;
+    const input = (viteConfig as { main: { build: { rollupOptions: { input: Record<string, string> } } } }).main.build
+      .rollupOptions.input;
     expect(Object.keys(input).sort()).toEqual([BUILT_CHILD_NAME, 'index'].sort());
     expect(input[BUILT_CHILD_NAME]).toBe(resolve(ROOT, 'electron/services/embedded/child.ts'));
     expect(input.index).toBe(resolve(ROOT, 'electron/main/index.ts'));

@@ -56,7 +56,8 @@ describe('Electron security checklist', () => {
   });
 
   it('2. no Node.js integration in any window, worker or subframe', () => {
-    for (const p of prefsOfAll()) expect(p).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false });
+    for (const p of prefsOfAll())
+      expect(p).toMatchObject({ nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false });
   });
 
   it('3. context isolation on in every window', () => {
@@ -69,7 +70,16 @@ describe('Electron security checklist', () => {
   });
 
   it('5. permission requests AND permission checks are denied', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'fullscreen', 'hid', 'serial']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'clipboard-read',
+      'fullscreen',
+      'hid',
+      'serial',
+    ]) {
       const callback = vi.fn();
       m.session.request?.({}, permission, callback, {});
       expect(callback).toHaveBeenCalledWith(false);
@@ -85,18 +95,28 @@ describe('Electron security checklist', () => {
     const done = vi.fn();
     m.session.headers?.({ responseHeaders: { 'Content-Security-Policy': ["default-src *; script-src 'unsafe-eval'"] } }, done);
     expect(done).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-    for (const directive of ["default-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(CONTENT_SECURITY_POLICY).toContain(directive);
     }
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/);
     expect(SECURITY_HEADERS['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
-  it('7b. the page\'s own <meta> CSP (what protects a file:// page whatever the session does) is the same policy', () => {
+  it("7b. the page's own <meta> CSP (what protects a file:// page whatever the session does) is the same policy", () => {
     const html = readFileSync(resolve(import.meta.dirname, '../../renderer/index.html'), 'utf8');
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1];
     expect(meta).toBeDefined();
-    const directives = (policy: string) => policy.split(';').map((d) => d.trim()).filter(Boolean);
+    const directives = (policy: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .filter(Boolean);
     // A <meta> policy cannot carry frame-ancestors (browsers ignore it there); every other directive matches.
     expect(directives(meta!)).toEqual(directives(CONTENT_SECURITY_POLICY).filter((d) => !d.startsWith('frame-ancestors')));
   });
@@ -130,7 +150,13 @@ describe('Electron security checklist', () => {
   it('13. navigation and redirects away from the app page are blocked (in-app routes pass)', () => {
     for (const c of allContents()) {
       for (const name of ['will-navigate', 'will-redirect', 'will-frame-navigate']) {
-        for (const url of ['https://evil.example/', 'file:///etc/passwd', 'file:///tmp/other.html', 'javascript:alert(1)', 'data:text/html,x']) {
+        for (const url of [
+          'https://evil.example/',
+          'file:///etc/passwd',
+          'file:///tmp/other.html',
+          'javascript:alert(1)',
+          'data:text/html,x',
+        ]) {
           const e = nav(url);
           emit(c.listeners, name, e);
           expect(e.preventDefault).toHaveBeenCalled();
@@ -197,14 +223,24 @@ describe('Electron security checklist', () => {
     const handler = m.ipcHandlers.get('app:info') as Listener;
     const sender = m.windows[0]!.contents;
     expect(await handler({ sender, senderFrame: { url: `${APP}#/x`, parent: null } }, {})).toMatchObject({ ok: true });
-    expect(await handler({ sender, senderFrame: { url: APP.replace('index.html', 'other.html'), parent: null } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(
+      await handler({ sender, senderFrame: { url: APP.replace('index.html', 'other.html'), parent: null } }, {}),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     // An iframe inside our own page, and a webContents that is not one of our windows.
-    expect(await handler({ sender, senderFrame: { url: `${APP}#/x`, parent: {} } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await handler({ sender: created, senderFrame: { url: `${APP}#/x`, parent: null } }, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await handler({ sender, senderFrame: { url: `${APP}#/x`, parent: {} } }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await handler({ sender: created, senderFrame: { url: `${APP}#/x`, parent: null } }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
   });
 
   it('19. release fuses: no run-as-node, no NODE_OPTIONS or --inspect, cookie encryption, asar integrity, app only from asar', () => {
-    const config = YAML.parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as { electronFuses: Record<string, boolean> };
+    const config = YAML.parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
+      electronFuses: Record<string, boolean>;
+    };
     expect(config.electronFuses).toMatchObject({
       runAsNode: false,
       enableCookieEncryption: true,
@@ -226,7 +262,11 @@ describe('Electron security checklist', () => {
 
 describe('project rules', () => {
   it('no remote module', () => {
-    expect(sourcesWith(/@electron\/remote|enableRemoteModule|\{[^}]*\bremote\b[^}]*\}\s*from\s*['"]electron['"]|electron['"]\)\.remote/)).toEqual([]);
+    expect(
+      sourcesWith(
+        /@electron\/remote|enableRemoteModule|\{[^}]*\bremote\b[^}]*\}\s*from\s*['"]electron['"]|electron['"]\)\.remote/,
+      ),
+    ).toEqual([]);
     const pkg = readFileSync(join(ROOT, 'package.json'), 'utf8');
     expect(pkg).not.toContain('@electron/remote');
   });
@@ -242,9 +282,15 @@ describe('project rules', () => {
   });
 
   it('every log line passes the redaction hook, including lines that bypass our loggers', async () => {
-    const { default: electronLog } = (await import('electron-log/main')) as unknown as { default: { error(...a: unknown[]): void } };
-    electronLog.error(new Error('boom x-api-key=Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u'), { apiKey: 'Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u' });
-    expect(JSON.stringify(m.electronLog.lines.at(-1), (_k, v: unknown) => (v instanceof Error ? v.message : v))).not.toContain('Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u');
+    const { default: electronLog } = (await import('electron-log/main')) as unknown as {
+      default: { error(...a: unknown[]): void };
+    };
+    electronLog.error(new Error('boom x-api-key=Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u'), {
+      apiKey: 'Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u',
+    });
+    expect(JSON.stringify(m.electronLog.lines.at(-1), (_k, v: unknown) => (v instanceof Error ? v.message : v))).not.toContain(
+      'Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u',
+    );
   });
 
   /** Payloads each verb's schema must refuse (the dispatcher answers `validation` without calling the handler). */
@@ -264,13 +310,34 @@ describe('project rules', () => {
     'requests:cancel': [{}, { requestId: 'a b' }],
     'profiles:get': [{ profile: 'remote' }],
     'profiles:setActive': [{ profile: 'other' }, {}],
-    'profiles:setRemoteUrl': [{ baseUrl: 'http://api.example/v1' }, { baseUrl: 'file:///etc' }, { baseUrl: 'https://k:s@api.example/v1' }],
-    'keys:set': [{ profile: 'embedded', key: 'abcdefgh12' }, { profile: 'remote', key: '' }, { profile: 'remote', key: 'x'.repeat(513) }, { profile: 'remote', key: 'abcd\nefgh12' }, { profile: 'remote', key: 'abcd\u0000efgh12' }, { profile: 'remote', key: 'abcdéfgh12' }],
+    'profiles:setRemoteUrl': [
+      { baseUrl: 'http://api.example/v1' },
+      { baseUrl: 'file:///etc' },
+      { baseUrl: 'https://k:s@api.example/v1' },
+    ],
+    'keys:set': [
+      { profile: 'embedded', key: 'abcdefgh12' },
+      { profile: 'remote', key: '' },
+      { profile: 'remote', key: 'x'.repeat(513) },
+      { profile: 'remote', key: 'abcd\nefgh12' },
+      { profile: 'remote', key: 'abcd\u0000efgh12' },
+      { profile: 'remote', key: 'abcdéfgh12' },
+    ],
     'keys:test': [{}, { profile: 'embedded' }, { profile: 'remote', key: 'x' }],
     'keys:clear': [{ profile: 'embedded' }, {}],
-    'profiles:setCache': [{ profile: 'remote', ttlSeconds: -1 }, { profile: 'remote', ttlSeconds: 1.5 }, { profile: 'remote', ttlSeconds: 31 * 86_400 }],
+    'profiles:setCache': [
+      { profile: 'remote', ttlSeconds: -1 },
+      { profile: 'remote', ttlSeconds: 1.5 },
+      { profile: 'remote', ttlSeconds: 31 * 86_400 },
+    ],
     'cache:clear': [{ profile: 'all' }],
-    'datasets:query': [{ datasetId: 'x', limit: 0 }, { datasetId: 'x', cursor: 'a&api_key=b' }, { datasetId: 'x', columns: ['a;b'] }, { datasetId: 'x', url: 'https://evil.example/' }, { datasetId: 'x', pageSize: 10_001 }],
+    'datasets:query': [
+      { datasetId: 'x', limit: 0 },
+      { datasetId: 'x', cursor: 'a&api_key=b' },
+      { datasetId: 'x', columns: ['a;b'] },
+      { datasetId: 'x', url: 'https://evil.example/' },
+      { datasetId: 'x', pageSize: 10_001 },
+    ],
     'datasets:columnValues': [
       { datasetId: 'x' },
       { datasetId: 'x', column: '../values' },

@@ -4,7 +4,13 @@ import { createAppUrlPolicy } from './appUrl.js';
 
 type Listener = (...args: unknown[]) => unknown;
 const state = vi.hoisted(() => ({
-  windows: [] as { options: Record<string, unknown>; listeners: Map<string, Listener>; openHandler?: Listener; loaded?: string; shown: boolean }[],
+  windows: [] as {
+    options: Record<string, unknown>;
+    listeners: Map<string, Listener>;
+    openHandler?: Listener;
+    loaded?: string;
+    shown: boolean;
+  }[],
   opened: [] as string[],
 }));
 
@@ -53,7 +59,13 @@ describe('createMainWindow', () => {
 
   it('passes the hardened webPreferences and the preload', () => {
     const prefs = win.options.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, preload: '/app/out/preload/index.cjs' });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: '/app/out/preload/index.cjs',
+    });
     expect(prefs).toEqual({ ...HARDENED_WEB_PREFERENCES, preload: '/app/out/preload/index.cjs' });
     expect(win.options.show).toBe(false);
     expect(win.loaded).toBe(APP);
@@ -101,7 +113,9 @@ describe('hardenSession', () => {
     expect(check?.({}, 'geolocation')).toBe(false);
     const done = vi.fn();
     headers?.({ responseHeaders: { 'content-security-policy': ['default-src *'], 'X-Other': ['1'] } }, done);
-    expect(done).toHaveBeenCalledWith({ responseHeaders: { 'X-Other': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    expect(done).toHaveBeenCalledWith({
+      responseHeaders: { 'X-Other': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
   });
 });
 

@@ -10,7 +10,8 @@ vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (name: string, api: unknown) => void exposed.set(name, api) },
   ipcRenderer: {
     invoke,
-    on: (channel: string, fn: Listener) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel))?.add(fn),
+    on: (channel: string, fn: Listener) =>
+      void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel))?.add(fn),
     removeListener: (channel: string, fn: Listener) => void listeners.get(channel)?.delete(fn),
   },
 }));
@@ -32,7 +33,10 @@ describe('preload', () => {
   });
 
   it('each function invokes its own verb with the input', async () => {
-    await expect(api['datasets:get']({ datasetId: 'x' })).resolves.toEqual({ ok: true, value: { verb: 'datasets:get', input: { datasetId: 'x' } } });
+    await expect(api['datasets:get']({ datasetId: 'x' })).resolves.toEqual({
+      ok: true,
+      value: { verb: 'datasets:get', input: { datasetId: 'x' } },
+    });
     expect(invoke).toHaveBeenCalledWith('datasets:get', { datasetId: 'x' });
   });
 

@@ -16,7 +16,8 @@ export function buildApi(invoke: (verb: Verb, input: unknown) => Promise<unknown
     (verb) => ((input: unknown) => invoke(verb, input)) as GridscopeApi[typeof verb],
   );
   const events: GridscopeEvents = {
-    onCommand: (listener) => subscribe(APP_COMMAND_CHANNEL, (_event, command) => (isCommand(command) ? listener(command) : undefined)),
+    onCommand: (listener) =>
+      subscribe(APP_COMMAND_CHANNEL, (_event, command) => (isCommand(command) ? listener(command) : undefined)),
   };
   const api: GridscopeWindowApi = { ...verbs, ...events };
   return Object.freeze(api);

@@ -70,9 +70,11 @@ export function createServices(opts: ServicesOptions): Services {
     const origin = originOf(settings.remote.baseUrl);
     if (!origin) return null; // unreachable: settings only hold URLs RemoteBaseUrl accepts
     const key = await opts.vault.get('remote', origin);
-    if (key) return { baseUrl: settings.remote.baseUrl, key, profile: 'remote', cacheTtlSeconds: settings.remote.cacheTtlSeconds };
+    if (key)
+      return { baseUrl: settings.remote.baseUrl, key, profile: 'remote', cacheTtlSeconds: settings.remote.cacheTtlSeconds };
     const status = await opts.vault.status('remote', origin);
-    if (status.state === 'other-origin') throw new TargetUnavailableError('auth', keyForOtherOriginMessage(status.origin, origin));
+    if (status.state === 'other-origin')
+      throw new TargetUnavailableError('auth', keyForOtherOriginMessage(status.origin, origin));
     return null;
   }
 

@@ -91,22 +91,31 @@ describe('embedded profile', () => {
 
     expect(value<unknown[]>(await call('datasets:audit', { datasetId: 'pjm_lmp_day_ahead_hourly' }))).toHaveLength(1);
     expect(value<{ plan_name: string }>(await call('usage:get')).plan_name).toBe('Embedded');
-    expect(await call('datasets:get', { datasetId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found', status: 404 } });
+    expect(await call('datasets:get', { datasetId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', status: 404 },
+    });
     expect(value<ProfilesState>(await call('profiles:get')).embedded).toEqual({ status: 'running', cacheTtlSeconds: 0 });
   });
 
   it('reports a failed start, then retries on the next use', async () => {
     await services.dispose();
     let attempts = 0;
-    const flaky = Object.assign(async (o: { apiKeys: string[] }) => {
-      attempts += 1;
-      if (attempts === 1) throw new Error('port in use');
-      return factory(o);
-    }, { upstreams: factory.upstreams });
+    const flaky = Object.assign(
+      async (o: { apiKeys: string[] }) => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('port in use');
+        return factory(o);
+      },
+      { upstreams: factory.upstreams },
+    );
     services = make(flaky);
     const r = await call('datasets:list');
     expect(r).toEqual({ ok: false, error: { code: 'network', message: 'The embedded /v1 server failed to start: port in use' } });
-    expect(services.embedded.status()).toEqual({ status: 'failed', message: 'The embedded /v1 server failed to start: port in use' });
+    expect(services.embedded.status()).toEqual({
+      status: 'failed',
+      message: 'The embedded /v1 server failed to start: port in use',
+    });
     expect(value<unknown[]>(await call('datasets:list'))).toHaveLength(1);
     expect(services.embedded.status().status).toBe('running');
   });
@@ -114,7 +123,9 @@ describe('embedded profile', () => {
 
 describe('remote profile and keys', () => {
   it('needs a key, uses it, never reveals it, and persists settings', async () => {
-    const up = await startUpstream({ '/api/v1/api_usage': (req, res) => res.writeHead(req.headers['x-api-key'] === REMOTE_KEY ? 500 : 401).end('{}') });
+    const up = await startUpstream({
+      '/api/v1/api_usage': (req, res) => res.writeHead(req.headers['x-api-key'] === REMOTE_KEY ? 500 : 401).end('{}'),
+    });
     try {
       expect(value<ProfilesState>(await call('profiles:setActive', { profile: 'remote' })).remote).toEqual({
         baseUrl: 'https://api.gridstatus.io/v1',
@@ -130,7 +141,12 @@ describe('remote profile and keys', () => {
         active: 'remote',
         embedded: { status: 'starting', message: 'Not started yet: starts on first use.', cacheTtlSeconds: 0 },
         // keys:set tried the key at once: this upstream answers 500, so the test says so.
-        remote: { baseUrl: `${up.origin}/api/v1`, keySet: true, cacheTtlSeconds: 0, connection: expect.objectContaining({ state: 'error', status: 500 }) },
+        remote: {
+          baseUrl: `${up.origin}/api/v1`,
+          keySet: true,
+          cacheTtlSeconds: 0,
+          connection: expect.objectContaining({ state: 'error', status: 500 }),
+        },
         keyStorage: 'file readable only by your user (web host; no OS keychain)',
       });
       expect(JSON.stringify(await call('profiles:get'))).not.toContain(REMOTE_KEY);
@@ -145,7 +161,10 @@ describe('remote profile and keys', () => {
       expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).not.toContain(REMOTE_KEY);
 
       expect(value<ProfilesState>(await call('keys:clear', { profile: 'remote' })).remote.keySet).toBe(false);
-      expect(await call('profiles:setRemoteUrl', { baseUrl: 'https://user:pw@example.com/v1' })).toMatchObject({ ok: false, error: { code: 'validation' } });
+      expect(await call('profiles:setRemoteUrl', { baseUrl: 'https://user:pw@example.com/v1' })).toMatchObject({
+        ok: false,
+        error: { code: 'validation' },
+      });
     } finally {
       await up.close();
     }
@@ -167,7 +186,9 @@ describe('remote profile and keys', () => {
     try {
       await useRemoteWithKey(first);
       // Same origin, another path: the key stays.
-      expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1/` })).remote.keySet).toBe(true);
+      expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${first.origin}/v1/` })).remote.keySet).toBe(
+        true,
+      );
 
       // Another port on the same host is another origin.
       const moved = value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${second.origin}/v1` }));
@@ -187,7 +208,15 @@ describe('remote profile and keys', () => {
     ['safeStorage vault (desktop)', () => createSafeStorageVault(fakeSafeStorage(), dir)],
   ])('%s: a settings.json edited by hand to point at another host never gets the key sent there', async (_kind, vault) => {
     await services.dispose();
-    const build = (): Services => createServices({ configDir: dir, vault: vault(), host: 'web', versions: {}, embedded: { factory }, retry: { maxAttempts: 1 } });
+    const build = (): Services =>
+      createServices({
+        configDir: dir,
+        vault: vault(),
+        host: 'web',
+        versions: {},
+        embedded: { factory },
+        retry: { maxAttempts: 1 },
+      });
     services = build();
     const ok200: Route = (_q, res) => sendJson(res, 200, usage());
     const first = await startUpstream({ '/v1/api_usage': ok200 });
@@ -204,10 +233,18 @@ describe('remote profile and keys', () => {
       services = build();
 
       const state = value<ProfilesState>(await call('profiles:get'));
-      expect(state.remote).toEqual({ baseUrl: `${second.origin}/v1`, keySet: false, keyOrigin: first.origin, cacheTtlSeconds: 0 });
+      expect(state.remote).toEqual({
+        baseUrl: `${second.origin}/v1`,
+        keySet: false,
+        keyOrigin: first.origin,
+        cacheTtlSeconds: 0,
+      });
       expect(await call('usage:get')).toEqual({
         ok: false,
-        error: { code: 'auth', message: `The stored API key belongs to ${first.origin}, not to ${second.origin}, so it was not sent. Enter the key for this server in Settings.` },
+        error: {
+          code: 'auth',
+          message: `The stored API key belongs to ${first.origin}, not to ${second.origin}, so it was not sent. Enter the key for this server in Settings.`,
+        },
       });
       expect(await call('datasets:list')).toMatchObject({ ok: false, error: { code: 'auth' } });
       expect(second.requests.map((r) => r.headers['x-api-key'])).toEqual([]);
@@ -215,7 +252,12 @@ describe('remote profile and keys', () => {
 
       // A key entered for the new host is bound to it and used there; the old host's key is gone.
       const other = `${REMOTE_KEY}-second`;
-      expect(value<ProfilesState>(await call('keys:set', { profile: 'remote', key: other })).remote).toMatchObject({ baseUrl: `${second.origin}/v1`, keySet: true, cacheTtlSeconds: 0, connection: { state: 'accepted' } });
+      expect(value<ProfilesState>(await call('keys:set', { profile: 'remote', key: other })).remote).toMatchObject({
+        baseUrl: `${second.origin}/v1`,
+        keySet: true,
+        cacheTtlSeconds: 0,
+        connection: { state: 'accepted' },
+      });
       expect(await call('usage:get')).toMatchObject({ ok: true });
       expect(second.requests.map((r) => r.headers['x-api-key'])).toEqual([other, other]); // the key test, then usage:get
     } finally {
@@ -225,13 +267,22 @@ describe('remote profile and keys', () => {
   });
 
   it('profiles:setCache turns the response cache on per profile; cache:clear and a new key empty it', async () => {
-    const list = { status_code: 200, data: [], meta: { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null }, dataset_metadata: { resample_conversion: {}, data_timezone: 'UTC' } };
-    const up = await startUpstream({ '/v1/datasets': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list)) });
+    const list = {
+      status_code: 200,
+      data: [],
+      meta: { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null },
+      dataset_metadata: { resample_conversion: {}, data_timezone: 'UTC' },
+    };
+    const up = await startUpstream({
+      '/v1/datasets': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list)),
+    });
     try {
       await call('profiles:setActive', { profile: 'remote' });
       await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
       await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
-      expect(value<ProfilesState>(await call('profiles:setCache', { profile: 'remote', ttlSeconds: 3600 })).remote.cacheTtlSeconds).toBe(3600);
+      expect(
+        value<ProfilesState>(await call('profiles:setCache', { profile: 'remote', ttlSeconds: 3600 })).remote.cacheTtlSeconds,
+      ).toBe(3600);
       await call('datasets:list');
       await call('datasets:list');
       expect(dataRequests(up)).toHaveLength(1);
@@ -249,7 +300,9 @@ describe('remote profile and keys', () => {
 
   it('profiles:setRemoteUrl empties the Remote cache when it deletes the key, not when the origin stays', async () => {
     const list = { status_code: 200, data: [], meta: { page: 1 } };
-    const up = await startUpstream({ '/v1/datasets': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list)) });
+    const up = await startUpstream({
+      '/v1/datasets': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list)),
+    });
     try {
       await call('profiles:setActive', { profile: 'remote' });
       await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
@@ -259,7 +312,9 @@ describe('remote profile and keys', () => {
       expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1/` })).remote.keySet).toBe(true);
       await call('datasets:list');
       expect(dataRequests(up)).toHaveLength(1); // same origin: key and cached answer kept
-      expect(value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: 'https://other.example/v1' })).remote.keySet).toBe(false);
+      expect(
+        value<ProfilesState>(await call('profiles:setRemoteUrl', { baseUrl: 'https://other.example/v1' })).remote.keySet,
+      ).toBe(false);
       expect(await call('cache:clear', { profile: 'remote' })).toEqual({ ok: true, value: { removed: 0 } });
     } finally {
       await up.close();

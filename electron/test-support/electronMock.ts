@@ -25,7 +25,8 @@ export interface FakeWindowRecord {
   destroyed: boolean;
 }
 
-const add = (map: Map<string, Listener[]>, name: string, fn: Listener): void => void map.set(name, [...(map.get(name) ?? []), fn]);
+const add = (map: Map<string, Listener[]>, name: string, fn: Listener): void =>
+  void map.set(name, [...(map.get(name) ?? []), fn]);
 
 export function emit(map: Map<string, Listener[]>, name: string, ...args: unknown[]): unknown[] {
   return (map.get(name) ?? []).map((fn) => fn(...args));
@@ -95,7 +96,16 @@ export function electronModule(): Record<string, unknown> {
     readonly webContents: ReturnType<typeof makeContents>;
     constructor(options: Record<string, unknown>) {
       this.webContents = makeContents();
-      this.record = { options, listeners: new Map(), contents: this.webContents, shown: false, focused: 0, maximized: false, minimized: false, destroyed: false };
+      this.record = {
+        options,
+        listeners: new Map(),
+        contents: this.webContents,
+        shown: false,
+        focused: 0,
+        maximized: false,
+        minimized: false,
+        destroyed: false,
+      };
       s.windows.push(this.record);
       windows.push(this);
     }
@@ -120,7 +130,12 @@ export function electronModule(): Record<string, unknown> {
     isMaximized = () => this.record.maximized;
     isMinimized = () => this.record.minimized;
     isDestroyed = () => this.record.destroyed;
-    getNormalBounds = () => ({ x: 10, y: 20, width: Number(this.record.options.width), height: Number(this.record.options.height) });
+    getNormalBounds = () => ({
+      x: 10,
+      y: 20,
+      width: Number(this.record.options.width),
+      height: Number(this.record.options.height),
+    });
     async loadURL(url: string) {
       this.record.loaded = url;
       this.webContents.url = url;
@@ -140,14 +155,23 @@ export function electronModule(): Record<string, unknown> {
       s.utilityForks.push({ modulePath, options });
       const listeners = new Map<string, Listener[]>();
       setTimeout(() => emit(listeners, 'exit', 1), 0);
-      return { pid: undefined, stdout: null, stderr: null, postMessage: () => undefined, on: (name: string, fn: Listener) => void add(listeners, name, fn) };
+      return {
+        pid: undefined,
+        stdout: null,
+        stderr: null,
+        postMessage: () => undefined,
+        on: (name: string, fn: Listener) => void add(listeners, name, fn),
+      };
     },
   };
   return {
     BrowserWindow,
     Notification,
     utilityProcess,
-    Menu: { buildFromTemplate: (template: unknown[]) => ({ template }), setApplicationMenu: (m: { template: unknown[] }) => void (s.menu = m) },
+    Menu: {
+      buildFromTemplate: (template: unknown[]) => ({ template }),
+      setApplicationMenu: (m: { template: unknown[] }) => void (s.menu = m),
+    },
     app: {
       get isPackaged() {
         return s.packaged;
@@ -172,7 +196,11 @@ export function electronModule(): Record<string, unknown> {
     ipcRenderer: {
       invoke: async (...args: unknown[]) => void s.invoked.push(args),
       on: (channel: string, fn: Listener) => void add(s.rendererListeners, channel, fn),
-      removeListener: (channel: string, fn: Listener) => void s.rendererListeners.set(channel, (s.rendererListeners.get(channel) ?? []).filter((f) => f !== fn)),
+      removeListener: (channel: string, fn: Listener) =>
+        void s.rendererListeners.set(
+          channel,
+          (s.rendererListeners.get(channel) ?? []).filter((f) => f !== fn),
+        ),
     },
     ipcMain: {
       handle: (c: string, fn: Listener) => void s.ipcHandlers.set(c, fn),

@@ -24,7 +24,10 @@ export interface ServicesOverUpstream {
  * The real services (web-host flavour, file vault in a temp folder) whose embedded profile is a fake upstream, so tests drive
  * the verbs against bodies they choose. Logs are silenced until `close`; `retry` defaults to one attempt.
  */
-export async function startServicesOverUpstream(name: string, retry: ServicesOptions['retry'] = { maxAttempts: 1 }): Promise<ServicesOverUpstream> {
+export async function startServicesOverUpstream(
+  name: string,
+  retry: ServicesOptions['retry'] = { maxAttempts: 1 },
+): Promise<ServicesOverUpstream> {
   setLogSink(() => undefined);
   const dir = await mkdtemp(join(tmpdir(), `gs-${name}-`));
   const up = await startUpstream();
@@ -33,7 +36,10 @@ export async function startServicesOverUpstream(name: string, retry: ServicesOpt
     vault: createFileVault(dir),
     host: 'web',
     versions: {},
-    embedded: { factory: async () => ({ listen: async () => up.origin, close: async () => undefined }), apiKey: `embedded-${name}-key-01` },
+    embedded: {
+      factory: async () => ({ listen: async () => up.origin, close: async () => undefined }),
+      apiKey: `embedded-${name}-key-01`,
+    },
     ...(retry ? { retry } : {}),
   });
   const must = async (verb: string, input: unknown) => {

@@ -18,10 +18,20 @@ export interface Upstream {
 }
 
 /** Sends `body` as JSON with `status`, optionally gzip or br encoded. */
-export function sendJson(res: ServerResponse, status: number, body: unknown, encoding?: 'gzip' | 'br', headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  encoding?: 'gzip' | 'br',
+  headers: Record<string, string> = {},
+): void {
   const raw = Buffer.from(JSON.stringify(body));
   const data = encoding === 'gzip' ? gzipSync(raw) : encoding === 'br' ? brotliCompressSync(raw) : raw;
-  res.writeHead(status, { 'content-type': 'application/json', ...(encoding ? { 'content-encoding': encoding } : {}), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    ...headers,
+  });
   res.end(data);
 }
 
@@ -56,14 +66,28 @@ export function fakeV1Factory(): ServerFactory & { upstreams: Upstream[] } {
   const upstreams: Upstream[] = [];
   const factory = async (opts: { apiKeys: string[] }): Promise<ListenableServer> => {
     let up: Upstream | undefined;
-    const guard = (route: Route): Route => (req, res) =>
-      opts.apiKeys.includes(String(req.headers['x-api-key'])) ? route(req, res) : sendJson(res, 401, { detail: 'Invalid API key' });
+    const guard =
+      (route: Route): Route =>
+      (req, res) =>
+        opts.apiKeys.includes(String(req.headers['x-api-key']))
+          ? route(req, res)
+          : sendJson(res, 401, { detail: 'Invalid API key' });
     const meta = { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null };
     const ds = dataset('pjm_lmp_day_ahead_hourly');
     const withTz = { ...ds, data_timezone: 'America/New_York' };
     const routes: Record<string, Route> = {
       '/v1/datasets': guard((_q, res) =>
-        sendJson(res, 200, { status_code: 200, data: [ds], meta, dataset_metadata: { resample_conversion: { '1_HOUR': 3600 }, data_timezone: 'UTC' } }, 'gzip'),
+        sendJson(
+          res,
+          200,
+          {
+            status_code: 200,
+            data: [ds],
+            meta,
+            dataset_metadata: { resample_conversion: { '1_HOUR': 3600 }, data_timezone: 'UTC' },
+          },
+          'gzip',
+        ),
       ),
       [`/v1/datasets/${ds.id}`]: guard((_q, res) =>
         sendJson(res, 200, { ...withTz, status_code: 200, data: [], meta, dataset_metadata: withTz }),

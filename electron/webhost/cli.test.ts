@@ -12,7 +12,12 @@ let dir: string;
 function run(args: string[]) {
   const child = spawn(TSX, ['electron/webhost/cli.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, GRIDSCOPE_CONFIG_DIR: join(dir, 'config'), GRIDSCOPE_CACHE_DIR: join(dir, 'cache'), GRIDSCOPE_EMBEDDED_API_KEY: 'cli-test-key-0001' },
+    env: {
+      ...process.env,
+      GRIDSCOPE_CONFIG_DIR: join(dir, 'config'),
+      GRIDSCOPE_CACHE_DIR: join(dir, 'cache'),
+      GRIDSCOPE_EMBEDDED_API_KEY: 'cli-test-key-0001',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -39,10 +39,20 @@ async function main(): Promise<void> {
   const version = appVersion();
   let host;
   try {
-    host = await startWebHost({ port, host: '127.0.0.1', configDir: defaultConfigDir(), rendererDir, ...(version ? { appVersion: version } : {}) });
+    host = await startWebHost({
+      port,
+      host: '127.0.0.1',
+      configDir: defaultConfigDir(),
+      rendererDir,
+      ...(version ? { appVersion: version } : {}),
+    });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    console.error(code === 'EADDRINUSE' ? `Port ${port} is in use: pass --port 0 or another port.` : `Could not start the web host: ${String(err)}`);
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is in use: pass --port 0 or another port.`
+        : `Could not start the web host: ${String(err)}`,
+    );
     process.exit(1);
   }
   console.log(`Gridscope at ${host.startUrl}`);

@@ -67,12 +67,17 @@ describe('static files', () => {
     }
   });
 
-  it.each(['/../package.json', '/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/nope.html', '/assets', '/%E0%A4%A'])(
-    '%s → 404',
-    async (path) => {
-      expect((await rawRequest(host.port, { path, headers: { cookie: session.cookie } })).status).toBe(404);
-    },
-  );
+  it.each([
+    '/../package.json',
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/nope.html',
+    '/assets',
+    '/%E0%A4%A',
+  ])('%s → 404', async (path) => {
+    expect((await rawRequest(host.port, { path, headers: { cookie: session.cookie } })).status).toBe(404);
+  });
 
   it('resolveStaticPath keeps paths inside the root', () => {
     const root = resolve('/srv/dist');
@@ -156,7 +161,7 @@ describe('access token', () => {
     expect(r.headers['set-cookie']).toBeUndefined();
   });
 
-  it('bridge calls: the cookie → 200; none, a wrong one, another port\'s, or a query token → 403 forbidden', async () => {
+  it("bridge calls: the cookie → 200; none, a wrong one, another port's, or a query token → 403 forbidden", async () => {
     expect((await appInfo({ cookie: session.cookie })).status).toBe(200);
     const refused = [
       await appInfo({}),
@@ -205,7 +210,10 @@ describe('bridge guards', () => {
     const r = await bridgeCall(session, 'app:info');
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toMatchObject({ ok: true, value: { name: 'Gridscope', host: 'web' } });
-    expect((await bridgeCall(session, 'app:info', {}, { host: `localhost:${host.port}`, origin: `http://localhost:${host.port}` })).status).toBe(200);
+    expect(
+      (await bridgeCall(session, 'app:info', {}, { host: `localhost:${host.port}`, origin: `http://localhost:${host.port}` }))
+        .status,
+    ).toBe(200);
   });
 
   it('accepts a call without Origin (same-origin GET-less fetch from tools) but not without the header', async () => {
@@ -279,7 +287,10 @@ describe('bridge end to end (fake embedded /v1)', () => {
 
   it('requests:status and requests:cancel work over HTTP like any verb', async () => {
     expect(JSON.parse((await bridgeCall(session, 'requests:status', {})).body)).toEqual({ ok: true, value: [] });
-    expect(JSON.parse((await bridgeCall(session, 'requests:cancel', { requestId: 'nothing-running' })).body)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(JSON.parse((await bridgeCall(session, 'requests:cancel', { requestId: 'nothing-running' })).body)).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
   });
 });
 
@@ -366,10 +377,15 @@ describe('bridge end to end (real embedded server/)', () => {
     if (!list.ok) throw new Error(list.error.message);
     expect(list.value.length).toBeGreaterThan(0);
     const first = list.value[0] as Dataset;
-    const one = JSON.parse((await bridgeCall(realSession, 'datasets:get', { datasetId: first.id })).body) as Result<{ id: string; data_timezone: string }>;
+    const one = JSON.parse((await bridgeCall(realSession, 'datasets:get', { datasetId: first.id })).body) as Result<{
+      id: string;
+      data_timezone: string;
+    }>;
     expect(one.ok && one.value.id).toBe(first.id);
     expect(JSON.parse((await bridgeCall(realSession, 'usage:get')).body)).toMatchObject({ ok: true });
-    const missing = JSON.parse((await bridgeCall(realSession, 'datasets:get', { datasetId: 'no_such_dataset' })).body) as Result<unknown>;
+    const missing = JSON.parse(
+      (await bridgeCall(realSession, 'datasets:get', { datasetId: 'no_such_dataset' })).body,
+    ) as Result<unknown>;
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
     const state = await bridgeCall(realSession, 'profiles:get');
     expect(state.body).not.toContain('embedded-real-test-key-0001');
@@ -390,11 +406,16 @@ describe('bridge end to end (real embedded server/)', () => {
     try {
       const calls = ['a', 'b'].map((id) => bridgeCall(freeSession, 'datasets:list', { requestId: `burst-${id}` }));
       const seen = new Set<string>();
-      await vi.waitFor(async () => {
-        const s = JSON.parse((await bridgeCall(freeSession, 'requests:status', {})).body) as Result<{ state: string; reason: string | null }[]>;
-        for (const r of s.ok ? s.value : []) if (r.state === 'retrying') seen.add(r.reason ?? '');
-        expect(seen.size).toBeGreaterThan(0);
-      }, { timeout: 10_000, interval: 50 });
+      await vi.waitFor(
+        async () => {
+          const s = JSON.parse((await bridgeCall(freeSession, 'requests:status', {})).body) as Result<
+            { state: string; reason: string | null }[]
+          >;
+          for (const r of s.ok ? s.value : []) if (r.state === 'retrying') seen.add(r.reason ?? '');
+          expect(seen.size).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       expect([...seen][0]).toMatch(/^Rate limit reached \(429\): Too Many Requests\. Limit: 1 per 1 second\./);
       for (const r of await Promise.all(calls)) expect(JSON.parse(r.body)).toMatchObject({ ok: true });
       const usage = JSON.parse((await bridgeCall(freeSession, 'usage:get')).body) as Result<{ plan_name: string }>;
@@ -408,7 +429,9 @@ describe('bridge end to end (real embedded server/)', () => {
     const list = JSON.parse((await bridgeCall(realSession, 'datasets:list')).body) as Result<Dataset[]>;
     if (!list.ok) throw new Error(list.error.message);
     const ds = list.value.find((d) => d.subseries_index_column && d.data_frequency === '1_HOUR') ?? list.value[0]!;
-    const r = JSON.parse((await bridgeCall(realSession, 'datasets:estimate', { datasetId: ds.id, requestId: 'est' })).body) as Result<{ estimatedRows: number; basis: string }>;
+    const r = JSON.parse(
+      (await bridgeCall(realSession, 'datasets:estimate', { datasetId: ds.id, requestId: 'est' })).body,
+    ) as Result<{ estimatedRows: number; basis: string }>;
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.estimatedRows).toBeGreaterThan(0);
     if (ds.number_of_rows_approximate) expect(r.value.estimatedRows).toBe(ds.number_of_rows_approximate);

@@ -46,7 +46,10 @@ export function App() {
     <div className="shell">
       <header className="app-header" data-testid="app-header">
         <a href={hrefs.catalogue} className="brand">
-          <span className="brand-mark" aria-hidden="true">◮</span> Gridscope
+          <span className="brand-mark" aria-hidden="true">
+            ◮
+          </span>{' '}
+          Gridscope
         </a>
         <ProfileBadge />
       </header>

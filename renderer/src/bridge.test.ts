@@ -51,7 +51,9 @@ describe('HTTP bridge', () => {
     expect(calls[0]!.init.signal).toBe(ctrl.signal);
     ctrl.abort();
     expect(await pending).toEqual({ ok: false, error: { code: 'cancelled', message: CANCELLED_MESSAGE } });
-    const err = await callBridge(createHttpBridge(f), 'datasets:list', {}, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const err = await callBridge(createHttpBridge(f), 'datasets:list', {}, { signal: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(BridgeError);
     expect((err as BridgeError).code).toBe('cancelled');
   });
@@ -68,7 +70,7 @@ describe('HTTP bridge', () => {
     expect(seen).toEqual([[{}], [{ datasetId: 'x' }]]);
   });
 
-  it('the preload adapter turns an aborted signal into requests:cancel for the call\'s requestId', async () => {
+  it("the preload adapter turns an aborted signal into requests:cancel for the call's requestId", async () => {
     const inputs: Record<string, unknown[]> = {};
     let finish: (r: unknown) => void = () => undefined;
     const exposed = Object.fromEntries(
@@ -101,13 +103,19 @@ describe('HTTP bridge', () => {
 
     // The caller's own requestId is kept; a finished call's later abort cancels nothing.
     const late = new AbortController();
-    expect(await api['datasets:list']({ requestId: 'mine' }, { signal: late.signal })).toEqual({ ok: true, value: 'datasets:list' });
+    expect(await api['datasets:list']({ requestId: 'mine' }, { signal: late.signal })).toEqual({
+      ok: true,
+      value: 'datasets:list',
+    });
     expect(inputs['datasets:list']).toEqual([{ requestId: 'mine' }]);
     late.abort();
     expect(inputs['requests:cancel']).toHaveLength(1);
 
     // Already aborted: answered `cancelled` without reaching main.
-    expect(await api['usage:get']({}, { signal: AbortSignal.abort() })).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(await api['usage:get']({}, { signal: AbortSignal.abort() })).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
     expect(inputs['usage:get']).toBeUndefined();
   });
 

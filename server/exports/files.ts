@@ -76,7 +76,9 @@ export class ExportFiles {
     if (existing) return { path: target, size: existing.size, modified: existing.mtime };
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-    const columns = dataset.all_columns.map((c) => (c.type === 'TIMESTAMP' ? `${isoUtc(ident(c.name))} AS ${ident(c.name)}` : ident(c.name)));
+    const columns = dataset.all_columns.map((c) =>
+      c.type === 'TIMESTAMP' ? `${isoUtc(ident(c.name))} AS ${ident(c.name)}` : ident(c.name),
+    );
     const order = (dataset.primary_key_columns ?? [dataset.time_index_column!]).map(ident).join(', ');
     const sql = `COPY (SELECT ${columns.join(', ')} FROM ${ident(dataset.id)}
                        WHERE CAST(${ident(ExportFiles.dateColumn(dataset))} AS DATE) = CAST($date AS DATE) ORDER BY ${order})
@@ -108,7 +110,8 @@ export class ExportFiles {
     const parent = path.dirname(this.root);
     await mkdir(parent, { recursive: true });
     for (const name of await readdir(parent)) {
-      if (path.join(parent, name) !== this.root) await rm(path.join(parent, name), { recursive: true, force: true }).catch(() => undefined);
+      if (path.join(parent, name) !== this.root)
+        await rm(path.join(parent, name), { recursive: true, force: true }).catch(() => undefined);
     }
     return DuckDBInstance.create(this.source.path, { access_mode: 'READ_ONLY' });
   }

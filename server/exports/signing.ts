@@ -7,7 +7,10 @@ export type LinkCheck = 'valid' | 'expired' | 'invalid';
 export class UrlSigner {
   private readonly secret: Buffer;
 
-  constructor(secret?: string | Buffer, private readonly now: () => number = Date.now) {
+  constructor(
+    secret?: string | Buffer,
+    private readonly now: () => number = Date.now,
+  ) {
     this.secret = secret === undefined ? randomBytes(32) : Buffer.from(secret);
     if (this.secret.length < 16) throw new Error('Export signing secret must be at least 16 bytes');
   }
@@ -22,7 +25,12 @@ export class UrlSigner {
 
   /** A wrong or malformed signature is `invalid`; a good one is `expired` after `expires` (valid through it). */
   verify(bucket: string, key: string, expires: unknown, signature: unknown): LinkCheck {
-    if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) {
+    if (
+      typeof expires !== 'string' ||
+      !/^\d{1,12}$/.test(expires) ||
+      typeof signature !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(signature)
+    ) {
       return 'invalid';
     }
     const expected = Buffer.from(this.sign(bucket, key, Number(expires)), 'hex');

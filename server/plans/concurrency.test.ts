@@ -60,7 +60,12 @@ async function queries(
     urls.map(async (url, i) => {
       const res = await fetch(url, { headers: { 'x-api-key': KEY, ...(stream(i) ? { 'x-stream': 'true' } : {}) } });
       const body = (await res.json()) as { detail?: string; data?: unknown[] };
-      return { status: res.status, detail: body.detail, retryAfter: res.headers.get('retry-after'), rows: body.data?.length ?? 0 };
+      return {
+        status: res.status,
+        detail: body.detail,
+        retryAfter: res.headers.get('retry-after'),
+        rows: body.data?.length ?? 0,
+      };
     }),
   );
 }
@@ -84,7 +89,9 @@ describe('limits under concurrent requests', () => {
     expect(count(first, (r) => r.status === 200)).toBe(30);
     const refused = first.filter((r) => r.status === 429);
     expect(refused).toHaveLength(10);
-    expect(new Set(refused.map((r) => `${r.detail} / ${r.retryAfter}`))).toEqual(new Set(['Too Many Requests. Limit: 30 per 1 minute. Try again in 60 seconds. / 60']));
+    expect(new Set(refused.map((r) => `${r.detail} / ${r.retryAfter}`))).toEqual(
+      new Set(['Too Many Requests. Limit: 30 per 1 minute. Try again in 60 seconds. / 60']),
+    );
 
     now += 61_000; // the minute has passed; 15 requests of the month remain
     const second = await burst(`${base}/datasets/nyiso_zonal_load_5_min`, 40);
@@ -100,12 +107,16 @@ describe('limits under concurrent requests', () => {
     const base = await start(ROWS_PLAN);
     const query = `${base}/datasets/nyiso_zonal_load_5_min/query`;
     const rowsUsed = async () =>
-      ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage.total_api_rows_returned;
+      ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage
+        .total_api_rows_returned;
     expect((await queries([`${query}?limit=950`]))[0]).toMatchObject({ status: 200, rows: 950 });
 
     // 50 rows left: two 20-row queries always fit; a third goes out only if it arrives alone (the month's last response).
     // Without holds, all ten would pass the "rows used < limit" check and the month would end at 1,150.
-    const second = await queries(Array.from({ length: 10 }, () => `${query}?page_size=20`), (i) => i % 2 === 0);
+    const second = await queries(
+      Array.from({ length: 10 }, () => `${query}?page_size=20`),
+      (i) => i % 2 === 0,
+    );
     const served = second.filter((r) => r.status === 200);
     expect([2, 3]).toContain(served.length);
     for (const r of served) expect(r.rows).toBe(20);
@@ -122,7 +133,10 @@ describe('limits under concurrent requests', () => {
 
     if (used < 1000) {
       const sizes = [7, 3, 5, 1, 10, 2, 4, 6, 8, 9, 1, 1];
-      const third = await queries(sizes.map((size) => `${query}?page_size=${size}`), (i) => i % 3 === 0);
+      const third = await queries(
+        sizes.map((size) => `${query}?page_size=${size}`),
+        (i) => i % 3 === 0,
+      );
       const rows = third.reduce((sum, r) => sum + r.rows, 0);
       expect(rows).toBeGreaterThan(0);
       expect(await rowsUsed()).toBe(used + rows);
@@ -137,16 +151,22 @@ describe('limits under concurrent requests', () => {
   it('serves one of several concurrent audits when 1 row is left (unbounded requests cross the limit one at a time)', async () => {
     const base = await start(AUDIT_ROWS_PLAN);
     const rowsUsed = async () =>
-      ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage.total_api_rows_returned;
-    expect((await queries([`${base}/datasets/nyiso_zonal_load_5_min/query?limit=999`]))[0]).toMatchObject({ status: 200, rows: 999 });
+      ApiUsage.parse(await (await fetch(`${base}/api_usage`, { headers: { 'x-api-key': KEY } })).json()).current_period_usage
+        .total_api_rows_returned;
+    expect((await queries([`${base}/datasets/nyiso_zonal_load_5_min/query?limit=999`]))[0]).toMatchObject({
+      status: 200,
+      rows: 999,
+    });
 
     // Audits (2 rows here) hold nothing: without the one-at-a-time rule each audit in flight would cross the limit.
     const audits = await queries(Array.from({ length: 6 }, () => `${base}/datasets/isone_load_hourly/audit`));
     expect(audits.filter((r) => r.status === 200)).toEqual([expect.objectContaining({ rows: 2 })]);
-    const busy = /^Another request of this key whose rows are known only when it ends \(audit, shift factors, constraint costs, export listing\) is in progress \(1 row left this month\); retry when it ends\.$/;
+    const busy =
+      /^Another request of this key whose rows are known only when it ends \(audit, shift factors, constraint costs, export listing\) is in progress \(1 row left this month\); retry when it ends\.$/;
     for (const r of audits.filter((r) => r.status !== 200)) {
       expect(r.status).toBe(429);
-      if (r.detail === MONTHLY_ROWS) expect(r.retryAfter).toBeNull(); // arrived after the served audit ended
+      if (r.detail === MONTHLY_ROWS)
+        expect(r.retryAfter).toBeNull(); // arrived after the served audit ended
       else expect([r.detail, r.retryAfter]).toEqual([expect.stringMatching(busy), '1']);
     }
     expect(await rowsUsed()).toBe(1001);
@@ -156,6 +176,11 @@ describe('limits under concurrent requests', () => {
     const base = await start('free');
     const results = await burst(`${base}/datasets`, 40);
     expect(count(results, (r) => r.status === 200)).toBe(1);
-    expect(count(results, (r) => r.detail === 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.' && r.retryAfter === '1')).toBe(39);
+    expect(
+      count(
+        results,
+        (r) => r.detail === 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.' && r.retryAfter === '1',
+      ),
+    ).toBe(39);
   });
 });

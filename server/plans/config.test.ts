@@ -39,7 +39,10 @@ describe('plans.json', () => {
   });
 });
 
-type Editable = { default: string; plans: Record<string, { limits: Record<string, unknown>; entitlements: Record<string, unknown> }> };
+type Editable = {
+  default: string;
+  plans: Record<string, { limits: Record<string, unknown>; entitlements: Record<string, unknown> }>;
+};
 
 describe('plan validation', () => {
   it('throws a clear error for an unknown plan name', () => {
@@ -60,9 +63,15 @@ describe('plan validation', () => {
   });
 
   it('validates a plan object with the same schema', () => {
-    const custom = { name: 'tiny', limits: { ...resolvePlan('free').limits, api_requests_limit: 3 }, entitlements: { resampling: false, audit: true } };
+    const custom = {
+      name: 'tiny',
+      limits: { ...resolvePlan('free').limits, api_requests_limit: 3 },
+      entitlements: { resampling: false, audit: true },
+    };
     expect(resolvePlan(custom)).toEqual(custom);
-    expect(() => resolvePlan({ ...custom, limits: { ...custom.limits, api_requests_limit: 'many' } } as never)).toThrow(/Invalid plan/);
+    expect(() => resolvePlan({ ...custom, limits: { ...custom.limits, api_requests_limit: 'many' } } as never)).toThrow(
+      /Invalid plan/,
+    );
   });
 });
 
@@ -85,6 +94,9 @@ describe('requireEntitlement', () => {
   it('throws 403 with the plan named on plans without it', () => {
     expect(refusal('free', 'resampling')).toEqual(new HttpError(403, 'Resampling requires a paid plan. Your plan: free.'));
     const audit = refusal('free', 'audit') as HttpError;
-    expect([audit.statusCode, audit.detail]).toEqual([403, 'Audit data requires an entitlement your plan (free) does not include.']);
+    expect([audit.statusCode, audit.detail]).toEqual([
+      403,
+      'Audit data requires an entitlement your plan (free) does not include.',
+    ]);
   });
 });

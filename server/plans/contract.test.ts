@@ -24,7 +24,11 @@ const servers: Record<string, FastifyInstance> = {};
 
 beforeAll(async () => {
   cacheDir = await tempDir('plans-contract');
-  for (const [name, plan] of [['free', 'free'], ['tiny', TINY], ['unlimited', undefined]] as const) {
+  for (const [name, plan] of [
+    ['free', 'free'],
+    ['tiny', TINY],
+    ['unlimited', undefined],
+  ] as const) {
     servers[name] = await createServer({
       apiKeys: KEYS,
       cacheDir,
@@ -65,8 +69,21 @@ const CATALOGUE = '/v1/datasets/nyiso_zonal_load_5_min';
 const QUERY = '/v1/datasets/nyiso_zonal_load_5_min/query';
 
 const RULES: Rule[] = [
-  { rule: 'no key → 401 before any limit', server: 'free', url: CATALOGUE, anonymous: true, status: 401, detail: 'API key is required.' },
-  { rule: 'audit on free → 403', server: 'free', url: AUDIT, status: 403, detail: 'Audit data requires an entitlement your plan (free) does not include.' },
+  {
+    rule: 'no key → 401 before any limit',
+    server: 'free',
+    url: CATALOGUE,
+    anonymous: true,
+    status: 401,
+    detail: 'API key is required.',
+  },
+  {
+    rule: 'audit on free → 403',
+    server: 'free',
+    url: AUDIT,
+    status: 403,
+    detail: 'Audit data requires an entitlement your plan (free) does not include.',
+  },
   { rule: 'audit on a plan with audit → 200', server: 'tiny', url: AUDIT, status: 200 },
   { rule: 'audit on unlimited (the default) → 200', server: 'unlimited', url: AUDIT, status: 200 },
   {
@@ -78,7 +95,15 @@ const RULES: Rule[] = [
     detail: 'Too Many Requests. Limit: 1 per 1 second. Try again in 1 second.',
     retryAfter: '1',
   },
-  { rule: 'free: one second later → 200', server: 'free', before: repeat(CATALOGUE, 1, 1_000), url: CATALOGUE, at: 1_000, status: 200, retryAfter: null },
+  {
+    rule: 'free: one second later → 200',
+    server: 'free',
+    before: repeat(CATALOGUE, 1, 1_000),
+    url: CATALOGUE,
+    at: 1_000,
+    status: 200,
+    retryAfter: null,
+  },
   {
     rule: 'free: the 31st request within a minute → 429 per minute',
     server: 'free',
@@ -119,7 +144,7 @@ const RULES: Rule[] = [
     retryAfter: null,
   },
   {
-    rule: 'a lone query that may return more rows than are left is the month\'s last response, delivered whole',
+    rule: "a lone query that may return more rows than are left is the month's last response, delivered whole",
     server: 'tiny',
     before: repeat(AUDIT, 1, 0),
     url: `${QUERY}?limit=2`,
@@ -135,7 +160,13 @@ const RULES: Rule[] = [
     detail: `Monthly row limit of 3 rows reached. ${RESET}`,
     retryAfter: null,
   },
-  { rule: 'a query whose limit fits the rows left → 200', server: 'tiny', before: repeat(AUDIT, 1, 0), url: `${QUERY}?limit=1`, status: 200 },
+  {
+    rule: 'a query whose limit fits the rows left → 200',
+    server: 'tiny',
+    before: repeat(AUDIT, 1, 0),
+    url: `${QUERY}?limit=1`,
+    status: 200,
+  },
   {
     rule: 'a query holds rows only until it ends: a 400 frees them, a short page keeps only what it sent',
     server: 'tiny',

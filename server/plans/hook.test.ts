@@ -56,7 +56,8 @@ const CASES: Case[] = [
     used: 999,
     inFlight: [{ url: AUDIT }],
     check: { url: AUDIT },
-    detail: 'Another request of this key whose rows are known only when it ends (audit, shift factors, constraint costs, export listing) is in progress (1 row left this month); retry when it ends.',
+    detail:
+      'Another request of this key whose rows are known only when it ends (audit, shift factors, constraint costs, export listing) is in progress (1 row left this month); retry when it ends.',
     retryAfter: '1',
   },
   {
@@ -64,16 +65,23 @@ const CASES: Case[] = [
     used: 0,
     inFlight: [{ url: SHIFT }],
     check: { url: AUDIT },
-    detail: 'Another request of this key whose rows are known only when it ends (audit, shift factors, constraint costs, export listing) is in progress (1,000 rows left this month); retry when it ends.',
+    detail:
+      'Another request of this key whose rows are known only when it ends (audit, shift factors, constraint costs, export listing) is in progress (1,000 rows left this month); retry when it ends.',
     retryAfter: '1',
   },
-  { rule: 'a bounded request that fits is admitted beside an unbounded one', used: 900, inFlight: [{ url: AUDIT }], check: q(100) },
+  {
+    rule: 'a bounded request that fits is admitted beside an unbounded one',
+    used: 900,
+    inFlight: [{ url: AUDIT }],
+    check: q(100),
+  },
   {
     rule: 'a bounded request that does not fit is not lone while an unbounded one (holding nothing) runs → too many',
     used: 990,
     inFlight: [{ url: AUDIT }],
     check: q(20),
-    detail: 'Only 10 rows left this month with 1 other request of this key in progress (0 rows held), and this request may return up to 20. Ask for fewer rows (page_size or limit), or retry when they end.',
+    detail:
+      'Only 10 rows left this month with 1 other request of this key in progress (0 rows held), and this request may return up to 20. Ask for fewer rows (page_size or limit), or retry when they end.',
     retryAfter: '1',
   },
   {
@@ -97,11 +105,17 @@ const CASES: Case[] = [
     used: 900,
     inFlight: [q(30), q(20)],
     check: q(60),
-    detail: 'Only 50 rows left this month with 2 other requests of this key in progress (50 rows held), and this request may return up to 60. Ask for fewer rows (page_size or limit), or retry when they end.',
+    detail:
+      'Only 50 rows left this month with 2 other requests of this key in progress (50 rows held), and this request may return up to 60. Ask for fewer rows (page_size or limit), or retry when they end.',
     retryAfter: '1',
   },
   { rule: 'a request returning no rows ignores holds', used: 900, inFlight: [q(100)], check: { url: CATALOGUE } },
-  { rule: 'a request returning no rows is not in flight: a crossing request is still lone', used: 990, inFlight: [{ url: CATALOGUE }], check: q(50) },
+  {
+    rule: 'a request returning no rows is not in flight: a crossing request is still lone',
+    used: 990,
+    inFlight: [{ url: CATALOGUE }],
+    check: q(50),
+  },
   {
     rule: 'the rows counted reach the limit → the monthly message, no Retry-After',
     used: 1000,
@@ -134,7 +148,11 @@ describe('plan hook: admission beside requests in flight', () => {
     const usage = new UsageTracker({ plan: plan(c.perSecond), now: () => new Date(AT) });
     usage.addRows('key', c.used);
     const hooks = planHooks(usage, new Set());
-    const onRequest = hooks.onRequest as unknown as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    const onRequest = hooks.onRequest as unknown as (
+      this: FastifyInstance,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<void>;
     const app = {} as FastifyInstance;
     for (const call of c.inFlight) {
       const { request, reply } = exchange(call.url, call.query);

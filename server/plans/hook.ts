@@ -36,7 +36,10 @@ export function planHooks(usage: UsageTracker, exempt: ReadonlySet<string>): Pla
   };
 
   // Run by the tracker after the monthly and rate checks; every refusal but 'reached' is transient, so carries Retry-After.
-  const checkRows = (keyId: string, bound: number | undefined): { hold: number } | { refusal: { detail: string; retryAfterSeconds?: number } } => {
+  const checkRows = (
+    keyId: string,
+    bound: number | undefined,
+  ): { hold: number } | { refusal: { detail: string; retryAfterSeconds?: number } } => {
     const limits = usage.plan.limits;
     const used = usage.report(keyId).current_period_usage.total_api_rows_returned;
     const flight = reservations.inFlight(keyId);
@@ -48,7 +51,9 @@ export function planHooks(usage: UsageTracker, exempt: ReadonlySet<string>): Pla
     switch (decision.reason) {
       case 'reached': {
         const resets = `Your usage resets on ${usage.report(keyId).current_usage_period_end.slice(0, 10)}.`;
-        return { refusal: { detail: `Monthly row limit of ${plural(limits.api_rows_returned_limit, 'row')} reached. ${resets}` } };
+        return {
+          refusal: { detail: `Monthly row limit of ${plural(limits.api_rows_returned_limit, 'row')} reached. ${resets}` },
+        };
       }
       case 'held':
         return transient(`No rows left this month after ${held} held by requests in progress; retry when they end.`);

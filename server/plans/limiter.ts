@@ -57,7 +57,10 @@ export class RateLimiter {
       const retryAfterSeconds = Math.max(1, Math.ceil((freedAt - nowMs) / 1000));
       if (!refusal || retryAfterSeconds > refusal.retryAfterSeconds) {
         const wait = `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;
-        refusal = { detail: `Too Many Requests. Limit: ${window.limit} per 1 ${window.unit}. Try again in ${wait}.`, retryAfterSeconds };
+        refusal = {
+          detail: `Too Many Requests. Limit: ${window.limit} per 1 ${window.unit}. Try again in ${wait}.`,
+          retryAfterSeconds,
+        };
       }
     }
     return refusal;

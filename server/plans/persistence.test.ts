@@ -18,7 +18,10 @@ afterAll(async () => rm(cacheDir, { recursive: true, force: true }));
 const OTHER_KEY = 'persistence-other-key-987654';
 const headers = (key = TEST_KEY) => ({ 'x-api-key': key });
 
-async function withServer(options: Partial<ServerOptions>, work: (get: (url: string, key?: string) => Promise<{ statusCode: number; body: string }>) => Promise<void>) {
+async function withServer(
+  options: Partial<ServerOptions>,
+  work: (get: (url: string, key?: string) => Promise<{ statusCode: number; body: string }>) => Promise<void>,
+) {
   const app = await createServer({ apiKeys: [TEST_KEY, OTHER_KEY], cacheDir, ...options });
   try {
     await work((url, key) => app.inject({ method: 'GET', url, headers: headers(key) }));
@@ -60,7 +63,11 @@ describe('usage persistence', () => {
 
   it('still refuses after a restart once the monthly requests are used', async () => {
     const usageFile = path.join(cacheDir, 'quota', 'usage.json');
-    const plan: Plan = { ...resolvePlan('free'), name: 'two', limits: { ...resolvePlan('unlimited').limits, api_requests_limit: 2 } };
+    const plan: Plan = {
+      ...resolvePlan('free'),
+      name: 'two',
+      limits: { ...resolvePlan('unlimited').limits, api_requests_limit: 2 },
+    };
     await withServer({ plan, usageFile }, async (get) => {
       expect((await get('/v1/datasets')).statusCode).toBe(200);
       expect((await get('/v1/datasets')).statusCode).toBe(200);
@@ -68,7 +75,9 @@ describe('usage persistence', () => {
     await withServer({ plan, usageFile }, async (get) => {
       const res = await get('/v1/datasets');
       expect(res.statusCode).toBe(429);
-      expect(JSON.parse(res.body).detail).toMatch(/^Monthly request limit of 2 requests reached\. Your usage resets on \d{4}-\d\d-01\.$/);
+      expect(JSON.parse(res.body).detail).toMatch(
+        /^Monthly request limit of 2 requests reached\. Your usage resets on \d{4}-\d\d-01\.$/,
+      );
     });
   });
 
@@ -78,14 +87,18 @@ describe('usage persistence', () => {
     // Debounced writes never fire here: only close() can write the file.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      expect((await app.inject({ method: 'GET', url: '/v1/datasets/isone_load_hourly/audit', headers: headers() })).statusCode).toBe(200); // 2 rows
+      expect(
+        (await app.inject({ method: 'GET', url: '/v1/datasets/isone_load_hourly/audit', headers: headers() })).statusCode,
+      ).toBe(200); // 2 rows
       expect((await app.inject({ method: 'GET', url: '/v1/datasets', headers: headers() })).statusCode).toBe(200);
       expect(existsSync(usageFile)).toBe(false);
       await app.close();
     } finally {
       vi.useRealTimers();
     }
-    const { keys } = JSON.parse(await readFile(usageFile, 'utf8')) as { keys: Record<string, { requests: number; rows: number }> };
+    const { keys } = JSON.parse(await readFile(usageFile, 'utf8')) as {
+      keys: Record<string, { requests: number; rows: number }>;
+    };
     expect(Object.values(keys)).toEqual([expect.objectContaining({ requests: 2, rows: 2 })]);
   });
 });

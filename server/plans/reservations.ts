@@ -7,8 +7,7 @@ export interface KeyInFlight {
 
 /** Admit holding `hold` rows, or refuse: `reached` the limit; transient `held`/`too-many`/`unbounded` (`left` after holds). */
 export type RowsDecision =
-  | { ok: true; hold: number }
-  | { ok: false; reason: 'reached' | 'held' | 'too-many' | 'unbounded'; left: number };
+  { ok: true; hold: number } | { ok: false; reason: 'reached' | 'held' | 'too-many' | 'unbounded'; left: number };
 
 /**
  * The monthly-rows decision for a request that can return `bound` rows (`undefined`: unknown), given `limit` (-1 = none),

@@ -13,7 +13,8 @@ import { ROUTE_ROW_BOUNDS, rowBound } from './rowBounds.js';
 const FREE = resolvePlan('free'); // 50,000 rows per response
 const UNLIMITED = resolvePlan('unlimited');
 const QUERY = '/v1/datasets/:dataset_id/query';
-const cursor = (soFar: number) => encodeCursor({ columns: ['interval_start_utc'], values: ['2024-01-01 00:00:00'], total_rows_returned_so_far: soFar });
+const cursor = (soFar: number) =>
+  encodeCursor({ columns: ['interval_start_utc'], values: ['2024-01-01 00:00:00'], total_rows_returned_so_far: soFar });
 
 const request = (url: string, query: Record<string, string>, plan = FREE) =>
   ({ routeOptions: { url }, query, plan }) as unknown as FastifyRequest;
@@ -24,8 +25,18 @@ describe('rowBound', () => {
     ['query: 50,000 by default without a per-response limit', QUERY, {}, 50_000, UNLIMITED],
     ['query: page_size', QUERY, { page_size: '100' }, 100],
     ['query: page_size at the plan rows per response', QUERY, { page_size: '50000' }, 50_000],
-    ['query: page_size above the plan rows per response holds nothing (the route answers 400)', QUERY, { page_size: '1000000' }, 0],
-    ['query: page_size above the plan rows per response, even with a small limit (400)', QUERY, { page_size: '50001', limit: '10' }, 0],
+    [
+      'query: page_size above the plan rows per response holds nothing (the route answers 400)',
+      QUERY,
+      { page_size: '1000000' },
+      0,
+    ],
+    [
+      'query: page_size above the plan rows per response, even with a small limit (400)',
+      QUERY,
+      { page_size: '50001', limit: '10' },
+      0,
+    ],
     ['query: any page_size without a per-response limit', QUERY, { page_size: '1000000' }, 1_000_000, UNLIMITED],
     ['query: limit below page_size', QUERY, { page_size: '100', limit: '30' }, 30],
     ['query: what limit leaves after earlier pages', QUERY, { page_size: '100', limit: '250', page: '3' }, 50],
@@ -40,10 +51,30 @@ describe('rowBound', () => {
     ['binding rows: limit default 50,000', '/v1/constraints/binding', { dataset_id: 'd' }, 50_000],
     ['binding locations: limit', '/v1/constraints/binding/locations', { dataset_id: 'd', limit: '3' }, 3],
     ['outages: limit', '/v1/outages/:market_id/active', { start_time: '2024-01-01', end_time: '2024-01-02', limit: '9' }, 9],
-    ['outages: limit default 50,000', '/v1/outages/:market_id/active', { start_time: '2024-01-01', end_time: '2024-01-02' }, 50_000],
-    ['outages: start_date sent empty is absent, as the route reads it (default limit)', '/v1/outages/:market_id/active', { start_time: '2024-01-01', end_time: '2024-01-02', start_date: '' }, 50_000],
-    ['outages: start_date sent blank is absent too', '/v1/outages/:market_id/active', { start_time: '2024-01-01', end_time: '2024-01-02', start_date: ' ', limit: '9' }, 9],
-    ['outages: a bad start_date (422)', '/v1/outages/:market_id/active', { start_time: '2024-01-01', end_time: '2024-01-02', start_date: 'soon' }, 0],
+    [
+      'outages: limit default 50,000',
+      '/v1/outages/:market_id/active',
+      { start_time: '2024-01-01', end_time: '2024-01-02' },
+      50_000,
+    ],
+    [
+      'outages: start_date sent empty is absent, as the route reads it (default limit)',
+      '/v1/outages/:market_id/active',
+      { start_time: '2024-01-01', end_time: '2024-01-02', start_date: '' },
+      50_000,
+    ],
+    [
+      'outages: start_date sent blank is absent too',
+      '/v1/outages/:market_id/active',
+      { start_time: '2024-01-01', end_time: '2024-01-02', start_date: ' ', limit: '9' },
+      9,
+    ],
+    [
+      'outages: a bad start_date (422)',
+      '/v1/outages/:market_id/active',
+      { start_time: '2024-01-01', end_time: '2024-01-02', start_date: 'soon' },
+      0,
+    ],
     ['outages: missing required parameters (422)', '/v1/outages/:market_id/active', {}, 0],
     ['constraint location: one row', '/v1/constraints/:constraint_id/location', {}, 1],
     ['catalogue: no data rows', '/v1/datasets', {}, 0],

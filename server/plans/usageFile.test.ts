@@ -30,7 +30,9 @@ describe('UsageStore', () => {
     const store = await UsageStore.open(file, 20);
     store.set(KEY_A, { period: '2026-11', requests: 1, rows: 0 });
     store.set(KEY_A, { period: '2026-11', requests: 2, rows: 10 });
-    await vi.waitFor(async () => expect((await readJson(file)).keys[KEY_A]).toEqual({ period: '2026-11', requests: 2, rows: 10 }));
+    await vi.waitFor(async () =>
+      expect((await readJson(file)).keys[KEY_A]).toEqual({ period: '2026-11', requests: 2, rows: 10 }),
+    );
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     await store.close();
   });
@@ -48,7 +50,10 @@ describe('UsageStore', () => {
 
   it.each([
     ['not JSON', 'usage?'],
-    ['a key that is not a hash', JSON.stringify({ version: 1, keys: { 'my-api-key': { period: '2026-11', requests: 1, rows: 0 } } })],
+    [
+      'a key that is not a hash',
+      JSON.stringify({ version: 1, keys: { 'my-api-key': { period: '2026-11', requests: 1, rows: 0 } } }),
+    ],
     ['a negative count', JSON.stringify({ version: 1, keys: { [KEY_A]: { period: '2026-11', requests: -1, rows: 0 } } })],
   ])('moves a file with %s aside and starts afresh', async (_case, text) => {
     const file = path.join(dir, `damaged-${text.length}.json`);

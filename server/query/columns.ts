@@ -35,7 +35,14 @@ export function findColumn(dataset: DatasetWithTimezone, name: string): DatasetC
 /** A comma list as names: items trimmed, empty items dropped, duplicates removed (first kept). */
 export function splitList(text: string | undefined): string[] {
   if (text === undefined) return [];
-  return [...new Set(text.split(',').map((item) => item.trim()).filter((item) => item.length > 0))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item.length > 0),
+    ),
+  ];
 }
 
 /** The time index columns, first in every result: the time index and its `*_end_utc` partner when the dataset has one. */

@@ -39,10 +39,13 @@ export function checkCursor(token: { columns: string[]; values: (string | null)[
     const type = keys[i]!.type;
     if (value === null) return;
     const ok =
-      type === 'TIMESTAMP' ? TIMESTAMP_TEXT.test(value)
-      : type === 'DATE' ? DATE_TEXT.test(value)
-      : ['DOUBLE PRECISION', 'INTEGER', 'BIGINT'].includes(type) ? NUMBER_TEXT.test(value) && (type === 'DOUBLE PRECISION' || /^[+-]?\d+$/.test(value))
-      : true;
+      type === 'TIMESTAMP'
+        ? TIMESTAMP_TEXT.test(value)
+        : type === 'DATE'
+          ? DATE_TEXT.test(value)
+          : ['DOUBLE PRECISION', 'INTEGER', 'BIGINT'].includes(type)
+            ? NUMBER_TEXT.test(value) && (type === 'DOUBLE PRECISION' || /^[+-]?\d+$/.test(value))
+            : true;
     if (!ok) throw invalid(`bad value for ${keys[i]!.name}`);
   });
 }
@@ -59,7 +62,12 @@ export function keyText(key: ResultColumn, expr = ident(key.name)): string {
 }
 
 /** Predicate of the rows strictly after `values` in key order; the first key is never NULL, so `k0 >= v0` lets DuckDB prune. */
-export function afterKey(keys: readonly ResultColumn[], values: readonly (string | null)[], order: 'asc' | 'desc', binder: Binder): string {
+export function afterKey(
+  keys: readonly ResultColumn[],
+  values: readonly (string | null)[],
+  order: 'asc' | 'desc',
+  binder: Binder,
+): string {
   const parts = keys.map((key, i) => {
     const column = ident(key.name);
     const value = values[i] ?? null;

@@ -59,7 +59,10 @@ function planPage(spec: QuerySpec): { plan: PagePlan; header: string[] } {
     checkCursor({ columns: position.columns ?? [], values: position.after }, relation.keys);
   }
   const start = position.mode === 'offset' ? { offset: position.offset } : { after: position.after };
-  return { plan: { relation, binder, format, order: spec.order, take, start, stored: false, connections: [] }, header: format.header };
+  return {
+    plan: { relation, binder, format, order: spec.order, take, start, stored: false, connections: [] },
+    header: format.header,
+  };
 }
 
 function pageMeta(spec: QuerySpec, plan: PagePlan, outcome: PageOutcome): QueryMeta {
@@ -67,7 +70,11 @@ function pageMeta(spec: QuerySpec, plan: PagePlan, outcome: PageOutcome): QueryM
   const hasNextPage = outcome.hasNext && (spec.limit === null || served < spec.limit);
   const cursor =
     spec.position.mode === 'cursor' && hasNextPage && outcome.lastKey
-      ? encodeCursor({ columns: plan.relation.keys.map((key) => key.name), values: outcome.lastKey, total_rows_returned_so_far: served })
+      ? encodeCursor({
+          columns: plan.relation.keys.map((key) => key.name),
+          values: outcome.lastKey,
+          total_rows_returned_so_far: served,
+        })
       : null;
   return { page: spec.page, page_size: spec.pageSize, limit: spec.limit, hasNextPage, cursor };
 }

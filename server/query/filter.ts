@@ -12,7 +12,8 @@ export interface FilterParams {
 }
 
 /** 400 detail of an `in` list without a value (`filter_value=`, `filter_value=,`). */
-export const IN_WITHOUT_VALUES = "filter_value lists no values for filter_operator 'in': give one or more comma-separated values, e.g. WEST,N.Y.C.";
+export const IN_WITHOUT_VALUES =
+  "filter_value lists no values for filter_operator 'in': give one or more comma-separated values, e.g. WEST,N.Y.C.";
 
 const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
@@ -55,7 +56,13 @@ export function parseFilter(params: FilterParams, dataset: DatasetWithTimezone, 
     throw new HttpError(400, `Invalid filter_operator '${operator}'. Accepted values: ${FILTER_OPERATORS.join(', ')}`);
   }
   if (params.filter_value === undefined) throw new HttpError(400, 'filter_value is required when filter_column is given');
-  const raw = operator === 'in' ? params.filter_value.split(',').map((item) => item.trim()).filter((item) => item !== '') : [params.filter_value];
+  const raw =
+    operator === 'in'
+      ? params.filter_value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '')
+      : [params.filter_value];
   if (raw.length === 0) throw new HttpError(400, IN_WITHOUT_VALUES);
   if (raw.length > 1000) throw new HttpError(400, 'filter_value lists more than 1000 values');
   const values = raw.map((value) => {

@@ -64,7 +64,12 @@ export interface RowFormat {
 }
 
 /** Rows of `columns` rendered by DuckDB as text (docs/query.md#output), so Node gets a few strings per page (bench/README.md). */
-export function rowFormat(columns: readonly ResultColumn[], format: OutputFormat, zone: string | null, binder: Binder): RowFormat {
+export function rowFormat(
+  columns: readonly ResultColumn[],
+  format: OutputFormat,
+  zone: string | null,
+  binder: Binder,
+): RowFormat {
   const rendered = outputColumns(columns, zone, binder);
   const header = rendered.map((column) => column.name);
   if (format.returnFormat === 'csv') {

@@ -51,7 +51,9 @@ async function readSortedSubpage(plan: PagePlan, start: PageStart, n: number): P
   const where = startPredicates(plan, start, binder);
   const offset = 'offset' in start ? start.offset : 0;
   const order = orderBy(relation.keys, plan.order);
-  const keys = relation.keys.map((key, i) => `${keyText(key, `arg_max_null(${ident(key.name)}, __rn) FILTER (WHERE __rn < ${n})`)} AS __k${i}`);
+  const keys = relation.keys.map(
+    (key, i) => `${keyText(key, `arg_max_null(${ident(key.name)}, __rn) FILTER (WHERE __rn < ${n})`)} AS __k${i}`,
+  );
   // LIMIT/OFFSET are integers computed here (never request text): DuckDB plans a top-N only for constants.
   const sql = `
     WITH __page AS (

@@ -44,7 +44,10 @@ const FILTERS: Record<Config['dataset'], (Filter | null)[]> = {
     { query: 'filter_column=location&filter_value=LOC_3', sql: "location = 'LOC_3'" },
     { query: 'filter_column=flag&filter_operator=in&filter_value=1,2', sql: 'flag IN (1, 2)' },
     { query: 'filter_column=lmp&filter_operator=>=&filter_value=40', sql: 'lmp >= 40' },
-    { query: 'start_time=2020-01-10T00:00:00Z&end_time=2020-01-25T00:00:00Z', sql: "interval_start_utc >= '2020-01-10' AND interval_start_utc < '2020-01-25'" },
+    {
+      query: 'start_time=2020-01-10T00:00:00Z&end_time=2020-01-25T00:00:00Z',
+      sql: "interval_start_utc >= '2020-01-10' AND interval_start_utc < '2020-01-25'",
+    },
   ],
 };
 const KEYS = { fx_keys: ['interval_start_utc', 'location', 'sub'], fx_stored: ['interval_start_utc', 'location'] };
@@ -76,7 +79,12 @@ async function expectedKeys(config: Config): Promise<unknown[][]> {
 }
 
 async function check(config: Config, oracle: boolean): Promise<void> {
-  const params = [`order=${config.order}`, config.filter?.query, config.limit === null ? '' : `limit=${config.limit}`, config.extra];
+  const params = [
+    `order=${config.order}`,
+    config.filter?.query,
+    config.limit === null ? '' : `limit=${config.limit}`,
+    config.extra,
+  ];
   const base = `/v1/datasets/${config.dataset}/query?${params.filter(Boolean).join('&')}`;
   const byOffset = await pages(base, config.pageSize, 'offset');
   const byCursor = await pages(base, config.pageSize, 'cursor');
@@ -92,11 +100,27 @@ const order = fc.constantFrom<'asc' | 'desc'>('asc', 'desc');
 
 describe('cursor pagination = offset pagination', () => {
   it('generic path (fx_keys), also resampled', async () => {
-    const resample = fc.constantFrom('', 'resample_frequency=15min&resample_function=count', 'resample_frequency=1h&resample_by=location,sub&resample_function=max');
+    const resample = fc.constantFrom(
+      '',
+      'resample_frequency=15min&resample_function=count',
+      'resample_frequency=1h&resample_by=location,sub&resample_function=max',
+    );
     const config = fc
-      .record({ order, filter: fc.constantFrom(...FILTERS.fx_keys), limit: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }), extra: resample })
-      .chain((c) => fc.record({ pageSize: fc.integer({ min: Math.max(1, Math.ceil((c.limit ?? 1800) / 25)), max: 500 }) }).map((p) => ({ ...c, ...p, dataset: 'fx_keys' as const })));
-    await fc.assert(fc.asyncProperty(config, (c) => check(c, c.extra === '')), { numRuns: 30 });
+      .record({
+        order,
+        filter: fc.constantFrom(...FILTERS.fx_keys),
+        limit: fc.option(fc.integer({ min: 0, max: 400 }), { nil: null }),
+        extra: resample,
+      })
+      .chain((c) =>
+        fc
+          .record({ pageSize: fc.integer({ min: Math.max(1, Math.ceil((c.limit ?? 1800) / 25)), max: 500 }) })
+          .map((p) => ({ ...c, ...p, dataset: 'fx_keys' as const })),
+      );
+    await fc.assert(
+      fc.asyncProperty(config, (c) => check(c, c.extra === '')),
+      { numRuns: 30 },
+    );
   });
 
   it('storage-order path (fx_stored, 60,000 rows)', async () => {
@@ -108,6 +132,9 @@ describe('cursor pagination = offset pagination', () => {
       pageSize: fc.integer({ min: 5_000, max: 30_000 }),
       extra: fc.constantFrom('columns=location,flag', 'columns=location,flag&timezone=US/Eastern'),
     });
-    await fc.assert(fc.asyncProperty(config, (c) => check(c, true)), { numRuns: 10 });
+    await fc.assert(
+      fc.asyncProperty(config, (c) => check(c, true)),
+      { numRuns: 10 },
+    );
   });
 });

@@ -20,7 +20,10 @@ function resolveZone(timezone: string | undefined, dataset: DatasetWithTimezone)
   if (timezone === undefined) return null;
   const zone = timezone === 'market' ? dataset.data_timezone : timezone;
   if (!isKnownZone(zone)) {
-    throw new HttpError(400, `Unknown timezone '${timezone}'. Use an IANA time zone name such as US/Eastern or America/Chicago, or market for the dataset's own zone.`);
+    throw new HttpError(
+      400,
+      `Unknown timezone '${timezone}'. Use an IANA time zone name such as US/Eastern or America/Chicago, or market for the dataset's own zone.`,
+    );
   }
   return zone;
 }
@@ -32,7 +35,10 @@ function parseOffset(text: string, raw: string): number {
   const compact = text.trim();
   const terms = [...compact.matchAll(OFFSET_TERM)];
   if (terms.length === 0 || compact.replace(OFFSET_TERM, '').trim() !== '') {
-    throw new HttpError(400, `Invalid publish_time '${raw}': the offset after latest_before: must look like -1 day, -6 hours or 30 minutes`);
+    throw new HttpError(
+      400,
+      `Invalid publish_time '${raw}': the offset after latest_before: must look like -1 day, -6 hours or 30 minutes`,
+    );
   }
   return terms.reduce((sum, [, n, unit]) => sum + Number(n) * UNIT_SECONDS[unit!.toLowerCase()]!, 0);
 }
@@ -47,7 +53,8 @@ function parsePublish(text: string, zone: string): PublishSelection {
 function parseResample(params: DatasetQueryParams, dataset: DatasetWithTimezone, plan: QueryPlan): ResampleSpec | undefined {
   if (params.resample_frequency === undefined) return undefined;
   const frequency = parseFrequency(params.resample_frequency);
-  const byNames = params.resample_by !== undefined ? splitList(params.resample_by) : [dataset.subseries_index_column].filter((n) => n != null);
+  const byNames =
+    params.resample_by !== undefined ? splitList(params.resample_by) : [dataset.subseries_index_column].filter((n) => n != null);
   const by = byNames.map((name) => findColumn(dataset, name));
   plan.requireResampling();
   return { frequency, by, fn: params.resample_function };
@@ -86,7 +93,10 @@ export function parseQuery(params: DatasetQueryParams, dataset: DatasetWithTimez
   };
   const usesPublish = [params.publish_time, params.publish_time_start, params.publish_time_end].some((p) => p !== undefined);
   if (usesPublish && !dataset.publish_time_column) {
-    throw new HttpError(400, `Dataset ${dataset.id} has no publish time column: publish_time, publish_time_start and publish_time_end do not apply to it`);
+    throw new HttpError(
+      400,
+      `Dataset ${dataset.id} has no publish time column: publish_time, publish_time_start and publish_time_end do not apply to it`,
+    );
   }
   const limitRows = plan.rowsPerResponse;
   const pageSize = pageSizeOf(params, limitRows);
@@ -96,7 +106,12 @@ export function parseQuery(params: DatasetQueryParams, dataset: DatasetWithTimez
   let position: QuerySpec['position'] = { mode: 'offset', offset: (params.page - 1) * pageSize };
   if (params.cursor !== undefined) {
     const token = params.cursor.trim() === '' ? null : decodeCursor(params.cursor.trim());
-    position = { mode: 'cursor', after: token?.values ?? null, columns: token?.columns ?? null, soFar: token?.total_rows_returned_so_far ?? 0 };
+    position = {
+      mode: 'cursor',
+      after: token?.values ?? null,
+      columns: token?.columns ?? null,
+      soFar: token?.total_rows_returned_so_far ?? 0,
+    };
   }
   return {
     dataset,
@@ -106,7 +121,10 @@ export function parseQuery(params: DatasetQueryParams, dataset: DatasetWithTimez
     time:
       params.time === undefined
         ? undefined
-        : { at: params.time === 'latest' ? 'latest' : parseTimestamp(params.time, 'time', inputZone), comparison: params.time_comparison },
+        : {
+            at: params.time === 'latest' ? 'latest' : parseTimestamp(params.time, 'time', inputZone),
+            comparison: params.time_comparison,
+          },
     publish: params.publish_time === undefined ? undefined : parsePublish(params.publish_time, inputZone),
     publishStart: at('publish_time_start'),
     publishEnd: at('publish_time_end'),

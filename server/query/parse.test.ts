@@ -37,11 +37,31 @@ describe('parseTimestamp', () => {
     expect(parseTimestamp(text, 'start_time', zone)).toBe(expected);
   });
 
-  it.each(['2024-02-30', '2024-01-01T24:00', 'yesterday', '2024-1-1', '2024-01-01T00:00:00+25:00', '2024-01-01T00:00:00 25:00', '2024-01-01T00:00:00 05:00Z', '2024-01-01T00:00:00 05:00-01:00',
-    '2024-01-01T00:00:00+05:99', '2024-01-01T00:00:00-0560', '2024-01-01T00:00:00 05:99', '2024-01-01T00:00:00 0560', '2024-01-01T00:00:00+18:01',
+  it.each([
+    '2024-02-30',
+    '2024-01-01T24:00',
+    'yesterday',
+    '2024-1-1',
+    '2024-01-01T00:00:00+25:00',
+    '2024-01-01T00:00:00 25:00',
+    '2024-01-01T00:00:00 05:00Z',
+    '2024-01-01T00:00:00 05:00-01:00',
+    '2024-01-01T00:00:00+05:99',
+    '2024-01-01T00:00:00-0560',
+    '2024-01-01T00:00:00 05:99',
+    '2024-01-01T00:00:00 0560',
+    '2024-01-01T00:00:00+18:01',
     // After a date alone, a space then HH or HHMM is no time and no offset.
-    '2024-01-01 05', '2024-01-01 0500', '2024-01-01T00:00:00 5'])('rejects %s with 400', (text) => {
-    expect(() => parseTimestamp(text, 'end_time', 'UTC')).toThrow(new HttpError(400, `Invalid end_time '${text}': expected an ISO 8601 date or date-time such as 2024-01-01, 2024-01-01 00:00:00 or 2024-01-01T00:00:00-05:00`));
+    '2024-01-01 05',
+    '2024-01-01 0500',
+    '2024-01-01T00:00:00 5',
+  ])('rejects %s with 400', (text) => {
+    expect(() => parseTimestamp(text, 'end_time', 'UTC')).toThrow(
+      new HttpError(
+        400,
+        `Invalid end_time '${text}': expected an ISO 8601 date or date-time such as 2024-01-01, 2024-01-01 00:00:00 or 2024-01-01T00:00:00-05:00`,
+      ),
+    );
   });
 
   it('knows IANA zones, aliases included', () => {
@@ -66,7 +86,9 @@ describe('parseFrequency', () => {
   });
 
   it.each(['1m', '2min', '0 hours', 'hourly', '1.5 hours', '-1 day'])('rejects %s', (text) => {
-    expect(() => parseFrequency(text)).toThrow(/^Invalid resample_frequency .* Accepted values: 5min, 15min, 30min, 1h, 1d, 1w, 1M/);
+    expect(() => parseFrequency(text)).toThrow(
+      /^Invalid resample_frequency .* Accepted values: 5min, 15min, 30min, 1h, 1d, 1w, 1M/,
+    );
   });
 });
 
@@ -77,7 +99,11 @@ describe('cursor tokens', () => {
   ];
 
   it('round-trips base64url JSON', () => {
-    const token = { columns: ['interval_start_utc', 'sub'], values: ['2024-01-01 00:00:00.000000', null], total_rows_returned_so_far: 7 };
+    const token = {
+      columns: ['interval_start_utc', 'sub'],
+      values: ['2024-01-01 00:00:00.000000', null],
+      total_rows_returned_so_far: 7,
+    };
     const text = encodeCursor(token);
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeCursor(text)).toEqual(token);
@@ -93,7 +119,16 @@ describe('cursor tokens', () => {
   });
 
   it('checks values against the key types', () => {
-    expect(() => checkCursor({ columns: ['interval_start_utc', 'sub'], values: ['2024-01-01 00:00:00', '1.5'], total_rows_returned_so_far: 1 } as never, keys)).toThrow('Invalid cursor: bad value for sub');
+    expect(() =>
+      checkCursor(
+        {
+          columns: ['interval_start_utc', 'sub'],
+          values: ['2024-01-01 00:00:00', '1.5'],
+          total_rows_returned_so_far: 1,
+        } as never,
+        keys,
+      ),
+    ).toThrow('Invalid cursor: bad value for sub');
   });
 
   it('builds a NULL-aware keyset predicate with bound values only', () => {

@@ -25,13 +25,19 @@ function positions(plan: PagePlan, begin: number, end: number): number[] {
 }
 
 // A time range's rows are consecutive in storage (time index first): rowid arithmetic, the cursor's key found by equality.
-async function placeByArithmetic(plan: PagePlan, start: PageStart, n: number, binder: Binder): Promise<Placement | null | 'probe'> {
+async function placeByArithmetic(
+  plan: PagePlan,
+  start: PageStart,
+  n: number,
+  binder: Binder,
+): Promise<Placement | null | 'probe'> {
   const { table, where } = plan.relation.scan!;
   const conn = plan.connections[0]!;
   const first = await scalar(conn, `SELECT rowid FROM ${table} ${whereClause(where)} LIMIT 1`, binder);
   if (first === null) return null;
   const past = where.length === 0 ? null : `NOT (${where.map((p) => `(${p})`).join(' AND ')})`;
-  const beyond = past === null ? null : await scalar(conn, `SELECT rowid FROM ${table} WHERE rowid > ${first} AND ${past} LIMIT 1`, binder);
+  const beyond =
+    past === null ? null : await scalar(conn, `SELECT rowid FROM ${table} WHERE rowid > ${first} AND ${past} LIMIT 1`, binder);
   // rowids run 0 … count - 1: StorageOrder checked rowid = position for every row.
   const stop = beyond ?? (await scalar(conn, `SELECT count(*) FROM ${table}`, binder)) ?? first + 1;
   let [low, high] = [first, stop];

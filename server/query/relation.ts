@@ -31,7 +31,9 @@ function plainPredicates(spec: QuerySpec, binder: Binder): string[] {
   if (filter) {
     const column = ident(filter.column.name);
     const values = filter.values.map((value) => binder.cast(value, filter.column.type));
-    where.push(filter.operator === 'in' ? `${column} IN (${values.join(', ')})` : `${column} ${COMPARISON[filter.operator]} ${values[0]}`);
+    where.push(
+      filter.operator === 'in' ? `${column} IN (${values.join(', ')})` : `${column} ${COMPARISON[filter.operator]} ${values[0]}`,
+    );
   }
   return where;
 }
@@ -68,7 +70,10 @@ export function buildRelation(spec: QuerySpec, binder: Binder): Relation {
     if (spec.publish?.kind === 'latest_before') {
       where.push(`${publish} < ${time} + to_seconds(CAST(${binder.bind(spec.publish.offsetSeconds)} AS BIGINT))`);
     }
-    const partition = keyNames.filter((name) => name !== publishName).map(ident).join(', ');
+    const partition = keyNames
+      .filter((name) => name !== publishName)
+      .map(ident)
+      .join(', ');
     relation = {
       sql: `SELECT * FROM ${table} ${whereClause(where)} QUALIFY row_number() OVER (PARTITION BY ${partition} ORDER BY ${publish} DESC) = 1`,
       columns: spec.projection.map(asResult),

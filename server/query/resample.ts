@@ -47,7 +47,9 @@ export function resampleRelation(base: Relation, spec: QuerySpec, resample: Resa
   const timeNames = new Set([timeColumn!.name, endColumn?.name]);
   const by = resample.by.filter((column) => !timeNames.has(column.name));
   const byNames = new Set(by.map((column) => column.name));
-  const values = spec.projection.filter((column) => !timeNames.has(column.name) && !byNames.has(column.name) && isNumericType(column.type));
+  const values = spec.projection.filter(
+    (column) => !timeNames.has(column.name) && !byNames.has(column.name) && isNumericType(column.type),
+  );
   const aggregates = values.map((column) => ({ name: column.name, ...aggregate(resample.fn, column) }));
 
   const select = [

@@ -24,7 +24,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server.close());
 
-function consume(path: string, headers: Record<string, string>): Promise<{ status: number; rows: number; tail: string; peakRss: number }> {
+function consume(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; rows: number; tail: string; peakRss: number }> {
   return new Promise((resolve, reject) => {
     let peakRss = process.memoryUsage().rss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
@@ -75,7 +78,9 @@ describe('query time-out', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ detail: QUERY_TIMEOUT_DETAIL });
-    expect(QUERY_TIMEOUT_DETAIL).toBe('Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.');
+    expect(QUERY_TIMEOUT_DETAIL).toBe(
+      'Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.',
+    );
   });
 
   it('leaves the server answering afterwards', async () => {

@@ -41,7 +41,9 @@ describe('GET /v1/datasets/{dataset_id}/columns/{column}/values', () => {
   it('matches search as a case-insensitive substring, wildcards and quotes taken literally', async () => {
     expect((await values(url('nyiso_zonal_load_5_min', 'zone', '?search=capit'))).values.map((v) => v.value)).toEqual(['CAPITL']);
     expect((await values(url('nyiso_zonal_load_5_min', 'zone', '?search=%25'))).values).toEqual([]);
-    expect((await values(url('nyiso_zonal_load_5_min', 'zone', `?search=${encodeURIComponent("x' OR '1'='1")}`))).values).toEqual([]);
+    expect((await values(url('nyiso_zonal_load_5_min', 'zone', `?search=${encodeURIComponent("x' OR '1'='1")}`))).values).toEqual(
+      [],
+    );
     expect((await values(url('nyiso_zonal_load_5_min', 'zone', '?search='))).values).toHaveLength(11);
   });
 
@@ -54,11 +56,35 @@ describe('GET /v1/datasets/{dataset_id}/columns/{column}/values', () => {
 
   it.each([
     [url('nope', 'zone'), 404, { detail: 'Dataset nope not found' }],
-    [url('nyiso_zonal_load_5_min', 'Zone'), 404, { detail: 'Column Zone not found in dataset. Possible columns: interval_start_utc, interval_end_utc, zone, ptid, load.' }],
+    [
+      url('nyiso_zonal_load_5_min', 'Zone'),
+      404,
+      { detail: 'Column Zone not found in dataset. Possible columns: interval_start_utc, interval_end_utc, zone, ptid, load.' },
+    ],
     [url('nyiso_zonal_load_5_min', encodeURIComponent('zone"; DROP TABLE nyiso_zonal_load_5_min; --')), 404, undefined],
-    [url('nyiso_zonal_load_5_min', 'zone', '?limit=10001'), 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be less than or equal to 10000', type: 'less_than_equal' }] }],
-    [url('nyiso_zonal_load_5_min', 'zone', '?limit=0'), 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' }] }],
-    [url('nyiso_zonal_load_5_min', 'zone', '?limit=1.5'), 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }] }],
+    [
+      url('nyiso_zonal_load_5_min', 'zone', '?limit=10001'),
+      422,
+      { detail: [{ loc: ['query', 'limit'], msg: 'Input should be less than or equal to 10000', type: 'less_than_equal' }] },
+    ],
+    [
+      url('nyiso_zonal_load_5_min', 'zone', '?limit=0'),
+      422,
+      { detail: [{ loc: ['query', 'limit'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' }] },
+    ],
+    [
+      url('nyiso_zonal_load_5_min', 'zone', '?limit=1.5'),
+      422,
+      {
+        detail: [
+          {
+            loc: ['query', 'limit'],
+            msg: 'Input should be a valid integer, unable to parse string as an integer',
+            type: 'int_parsing',
+          },
+        ],
+      },
+    ],
   ])('%s → %i', async (path, status, body) => {
     const res = await get(path);
     expect(res.statusCode).toBe(status);

@@ -31,13 +31,21 @@ describe('GET /v1/constraints/{constraint_id}/location', () => {
       const res = await get(`/v1/constraints/${constraint.gs_entity_id}/location`);
       expect(res.headers['x-gridscope-synthetic']).toBe('start,end');
       const body = ConstraintLocation.parse(res.json());
-      expect(body).toMatchObject({ constraint_gs_entity_id: constraint.gs_entity_id, constraint_name: constraint.constraint_name });
+      expect(body).toMatchObject({
+        constraint_gs_entity_id: constraint.gs_entity_id,
+        constraint_name: constraint.constraint_name,
+      });
       expect(footprint.contains(body.start!) && footprint.contains(body.end!)).toBe(true);
     }
   });
 
   it('places a station whose name matches a PJM plant within 3 km of it; a line end 10–50 km from its start', async () => {
-    const nodes = JSON.parse(await readFile(dataFile('commongrid/pricing-nodes.json'), 'utf8')) as { name: string; iso: string; latitude: number; longitude: number }[];
+    const nodes = JSON.parse(await readFile(dataFile('commongrid/pricing-nodes.json'), 'utf8')) as {
+      name: string;
+      iso: string;
+      latitude: number;
+      longitude: number;
+    }[];
     const bergen = nodes.find((n) => n.iso === 'PJM' && n.name === 'Bergen Generating Station')!;
     const body = (await get(`/v1/constraints/${idOf('BERGEN 230 KV BER-HUD')}/location`)).json() as ConstraintLocation;
     expect(body.start!.name).toBe('BERGEN');
@@ -62,21 +70,40 @@ describe('GET /v1/constraints/binding', () => {
     expect(body).toHaveLength(rtRows().length);
     const first = body[0]!;
     expect(Object.keys(first)).toEqual([
-      'interval_start_utc', 'interval_end_utc', 'monitored_facility', 'contingency_facility', 'transmission_constraint_penalty_factor',
-      'limit_control_percentage', 'shadow_price', 'constraint_gs_entity_id', 'constraint_name', 'contingency_gs_entity_id', 'contingency_name',
+      'interval_start_utc',
+      'interval_end_utc',
+      'monitored_facility',
+      'contingency_facility',
+      'transmission_constraint_penalty_factor',
+      'limit_control_percentage',
+      'shadow_price',
+      'constraint_gs_entity_id',
+      'constraint_name',
+      'contingency_gs_entity_id',
+      'contingency_name',
     ]);
     expect(first.constraint_gs_entity_id).toBe(idOf(first.monitored_facility as string));
     const times = body.map((r) => r.interval_start_utc as string);
     expect(times).toEqual([...times].sort());
-    expect(first.interval_start_utc).toBe(apiTime(rtRows().map((r) => r.start).sort()[0]!));
+    expect(first.interval_start_utc).toBe(
+      apiTime(
+        rtRows()
+          .map((r) => r.start)
+          .sort()[0]!,
+      ),
+    );
   });
 
   it('start_time/end_time keep [start, end); price_threshold keeps |shadow price| > value', async () => {
     const start = '2023-11-06T00:00:00';
     const end = '2023-11-06T12:00:00';
-    const windowed = (await get(`/v1/constraints/binding?dataset_id=${RT}&start_time=${start}&end_time=${end}`)).json() as unknown[];
+    const windowed = (
+      await get(`/v1/constraints/binding?dataset_id=${RT}&start_time=${start}&end_time=${end}`)
+    ).json() as unknown[];
     expect(windowed).toHaveLength(rtRows().filter((r) => r.start >= start && r.start < end).length);
-    const pricey = (await get(`/v1/constraints/binding?dataset_id=${RT}&price_threshold=100`)).json() as { shadow_price: number }[];
+    const pricey = (await get(`/v1/constraints/binding?dataset_id=${RT}&price_threshold=100`)).json() as {
+      shadow_price: number;
+    }[];
     expect(pricey).toHaveLength(rtRows().filter((r) => Math.abs(r.shadowPrice!) > 100).length);
     expect(pricey.every((r) => Math.abs(r.shadow_price) > 100)).toBe(true);
   });
@@ -85,11 +112,18 @@ describe('GET /v1/constraints/binding', () => {
     expect((await get(`/v1/constraints/binding?dataset_id=${RT}&limit=5`)).json()).toHaveLength(5);
     expect((await get(`/v1/constraints/binding?dataset_id=${RT}&limit=0`)).statusCode).toBe(422);
     expect((await get(`/v1/constraints/binding?dataset_id=${RT}&limit=100001`)).statusCode).toBe(422);
-    expect((await get(`/v1/constraints/binding?dataset_id=${RT}&price_threshold=high`)).json().detail[0]).toMatchObject({ type: 'float_parsing' });
-    expect((await get('/v1/constraints/binding')).json().detail[0]).toMatchObject({ loc: ['query', 'dataset_id'], type: 'missing' });
+    expect((await get(`/v1/constraints/binding?dataset_id=${RT}&price_threshold=high`)).json().detail[0]).toMatchObject({
+      type: 'float_parsing',
+    });
+    expect((await get('/v1/constraints/binding')).json().detail[0]).toMatchObject({
+      loc: ['query', 'dataset_id'],
+      type: 'missing',
+    });
     expect((await get('/v1/constraints/binding?dataset_id=nope')).statusCode).toBe(404);
     const events = 'pjm_transmission_constraints_day_ahead_hourly';
-    expect((await get(`/v1/constraints/binding?dataset_id=${events}`)).json()).toHaveLength(rows.filter((r) => r.dataset === events).length);
+    expect((await get(`/v1/constraints/binding?dataset_id=${events}`)).json()).toHaveLength(
+      rows.filter((r) => r.dataset === events).length,
+    );
     expect((await get(`/v1/constraints/binding?dataset_id=${events}&price_threshold=1`)).statusCode).toBe(400);
   });
 });
@@ -112,7 +146,10 @@ describe('GET /v1/constraints/binding/locations', () => {
     const ranking = [...peaks]
       .map(([name, byInterval]) => {
         const peak = Math.max(...[...byInterval.values()].map((r) => Math.abs(r.shadowPrice!)));
-        const first = [...byInterval.values()].filter((r) => Math.abs(r.shadowPrice!) === peak).map((r) => r.start).sort()[0]!;
+        const first = [...byInterval.values()]
+          .filter((r) => Math.abs(r.shadowPrice!) === peak)
+          .map((r) => r.start)
+          .sort()[0]!;
         return { name, peak, first, intervals: byInterval };
       })
       // Ties on the peak: earlier peak interval first, then name.
@@ -128,7 +165,9 @@ describe('GET /v1/constraints/binding/locations', () => {
         const row = expected.intervals.get(o.interval_start_utc.slice(0, 19))!;
         expect([o.shadow_price, o.contingency_name]).toEqual([row.shadowPrice, row.contingency]);
       }
-      expect(item.contingencies.map((c) => c.contingency_name)).toEqual([...new Set(kept.filter((r) => r.facility === item.constraint_name).map((r) => r.contingency))].sort());
+      expect(item.contingencies.map((c) => c.contingency_name)).toEqual(
+        [...new Set(kept.filter((r) => r.facility === item.constraint_name).map((r) => r.contingency))].sort(),
+      );
       expect(item.start).not.toBeNull();
       expect(item.constraint_gs_entity_id).toBe(idOf(item.constraint_name));
     }
@@ -149,7 +188,9 @@ describe('GET /v1/constraints/binding/locations', () => {
   it('limit 1..100000; needs a priced dataset', async () => {
     expect((await get(`/v1/constraints/binding/locations?dataset_id=${RT}&limit=0`)).statusCode).toBe(422);
     expect((await get(`/v1/constraints/binding/locations?dataset_id=${RT}&limit=100001`)).statusCode).toBe(422);
-    expect((await get('/v1/constraints/binding/locations?dataset_id=pjm_transmission_constraints_day_ahead_hourly')).statusCode).toBe(400);
+    expect(
+      (await get('/v1/constraints/binding/locations?dataset_id=pjm_transmission_constraints_day_ahead_hourly')).statusCode,
+    ).toBe(400);
     const all = (await get(`/v1/constraints/binding/locations?dataset_id=${RT}`)).json() as unknown[];
     expect(all).toHaveLength(new Set(rows.filter((r) => r.dataset === RT).map((r) => r.facility)).size);
   });

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocationConstraintCost, ShiftFactorPerLocation, type Constraint, type ShiftFactorPerConstraint } from '../../shared/index.js';
+import {
+  LocationConstraintCost,
+  ShiftFactorPerLocation,
+  type Constraint,
+  type ShiftFactorPerConstraint,
+} from '../../shared/index.js';
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
 import { absoluteCosts, sourceRows, type SourceRow } from './constraints/testing.js';
 
@@ -47,20 +52,32 @@ describe('shift factors by location and by constraint', () => {
     const hub = (await locationIds()).get('PJM Western Hub')!;
     const facility = 'LENOX-NMESHOPP NML 1090 B 115 KV';
     const id = constraints.find((c) => c.constraint_name === facility)!.gs_entity_id;
-    const contingencyIds = new Map((await json<{ gs_entity_id: string; contingency_name: string }[]>('/v1/constraints/contingencies')).map((c) => [c.contingency_name, c.gs_entity_id]));
+    const contingencyIds = new Map(
+      (await json<{ gs_entity_id: string; contingency_name: string }[]>('/v1/constraints/contingencies')).map((c) => [
+        c.contingency_name,
+        c.gs_entity_id,
+      ]),
+    );
     const raw: number[] = [];
     for (const dataset of [DA, RT]) {
-      for (const contingency of new Set(rows.filter((r) => r.dataset === dataset && r.facility === facility).map((r) => r.contingency))) {
-        const one = await json<ShiftFactorPerConstraint[]>(`/v1/constraints/locations/${hub}/shift-factors?dataset_id=${dataset}&contingency_id=${contingencyIds.get(contingency)}`);
+      for (const contingency of new Set(
+        rows.filter((r) => r.dataset === dataset && r.facility === facility).map((r) => r.contingency),
+      )) {
+        const one = await json<ShiftFactorPerConstraint[]>(
+          `/v1/constraints/locations/${hub}/shift-factors?dataset_id=${dataset}&contingency_id=${contingencyIds.get(contingency)}`,
+        );
         raw.push(one.find((r) => r.constraint_gs_entity_id === id)!.estimated_shift_factor);
       }
     }
     expect(raw.length).toBeGreaterThan(1);
     const sorted = [...raw].sort((a, b) => a - b);
-    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    const median =
+      sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
     const expected = { mean: mean(raw), max: Math.max(...raw), min: Math.min(...raw), median };
     for (const [fn, value] of Object.entries(expected)) {
-      const items = await json<ShiftFactorPerConstraint[]>(`/v1/constraints/locations/${hub}/shift-factors?aggregation_function=${fn}`);
+      const items = await json<ShiftFactorPerConstraint[]>(
+        `/v1/constraints/locations/${hub}/shift-factors?aggregation_function=${fn}`,
+      );
       expect(items.find((r) => r.constraint_gs_entity_id === id)!.estimated_shift_factor).toBeCloseTo(value, 10);
     }
   });
@@ -69,22 +86,38 @@ describe('shift factors by location and by constraint', () => {
     const facility = 'LENOX-NMESHOPP NML 1090 B 115 KV';
     const id = constraints.find((c) => c.constraint_name === facility)!.gs_entity_id;
     const contingency = rows.find((r) => r.dataset === RT && r.facility === facility)!.contingency;
-    const contingencyId = (await json<{ gs_entity_id: string; contingency_name: string }[]>('/v1/constraints/contingencies')).find((c) => c.contingency_name === contingency)!.gs_entity_id;
-    for (const query of [`dataset_id=${RT}&aggregation_function=max`, `dataset_id=${DA}&exclude_zeros=true&aggregation_function=median`, `contingency_id=${contingencyId}&aggregation_function=min`]) {
+    const contingencyId = (
+      await json<{ gs_entity_id: string; contingency_name: string }[]>('/v1/constraints/contingencies')
+    ).find((c) => c.contingency_name === contingency)!.gs_entity_id;
+    for (const query of [
+      `dataset_id=${RT}&aggregation_function=max`,
+      `dataset_id=${DA}&exclude_zeros=true&aggregation_function=median`,
+      `contingency_id=${contingencyId}&aggregation_function=min`,
+    ]) {
       const byLocation = await json<ShiftFactorPerLocation[]>(`/v1/constraints/${id}/shift-factors?${query}`);
       expect(byLocation.length, query).toBeGreaterThan(0);
       for (const item of byLocation) {
-        const other = await json<ShiftFactorPerConstraint[]>(`/v1/constraints/locations/${item.location_gs_entity_id}/shift-factors?${query}`);
-        expect(other.find((r) => r.constraint_gs_entity_id === id)?.estimated_shift_factor, `${query} ${item.location}`).toBe(item.estimated_shift_factor);
+        const other = await json<ShiftFactorPerConstraint[]>(
+          `/v1/constraints/locations/${item.location_gs_entity_id}/shift-factors?${query}`,
+        );
+        expect(other.find((r) => r.constraint_gs_entity_id === id)?.estimated_shift_factor, `${query} ${item.location}`).toBe(
+          item.estimated_shift_factor,
+        );
       }
       if (query.includes('exclude_zeros')) expect(byLocation.every((r) => r.estimated_shift_factor !== 0)).toBe(true);
     }
     // A dataset the constraint does not bind in gives no rows.
     const notRt = constraints.find((c) => c.available_datasets!.includes(DA) && !c.available_datasets!.includes(RT))!;
     expect(notRt).toBeDefined();
-    expect(await json<ShiftFactorPerLocation[]>(`/v1/constraints/${notRt.gs_entity_id}/shift-factors?dataset_id=${RT}`)).toEqual([]);
-    expect((await json<ShiftFactorPerLocation[]>(`/v1/constraints/${notRt.gs_entity_id}/shift-factors?dataset_id=${DA}`)).length).toBeGreaterThan(0);
-    expect((await get(`/v1/constraints/${id}/shift-factors?dataset_id=nope`)).json()).toEqual({ detail: 'Dataset nope not found' });
+    expect(await json<ShiftFactorPerLocation[]>(`/v1/constraints/${notRt.gs_entity_id}/shift-factors?dataset_id=${RT}`)).toEqual(
+      [],
+    );
+    expect(
+      (await json<ShiftFactorPerLocation[]>(`/v1/constraints/${notRt.gs_entity_id}/shift-factors?dataset_id=${DA}`)).length,
+    ).toBeGreaterThan(0);
+    expect((await get(`/v1/constraints/${id}/shift-factors?dataset_id=nope`)).json()).toEqual({
+      detail: 'Dataset nope not found',
+    });
   });
 
   it('dataset_id restricts rows; exclude_zeros drops zero rows; unknown ids → 404; bad enum → 422', async () => {
@@ -94,7 +127,9 @@ describe('shift factors by location and by constraint', () => {
     const rtNames = new Set(rows.filter((r) => r.dataset === RT).map((r) => r.facility));
     expect(rt.map((r) => r.constraint).sort()).toEqual([...rtNames].sort());
     expect(all.length).toBeGreaterThan(rt.length);
-    const nonZero = await json<ShiftFactorPerConstraint[]>(`/v1/constraints/locations/${hub}/shift-factors?exclude_zeros=true&aggregation_function=min`);
+    const nonZero = await json<ShiftFactorPerConstraint[]>(
+      `/v1/constraints/locations/${hub}/shift-factors?exclude_zeros=true&aggregation_function=min`,
+    );
     expect(nonZero.length).toBeLessThanOrEqual(all.length);
     expect(all.some((r) => r.estimated_shift_factor === 0)).toBe(true);
     expect(nonZero.every((r) => r.estimated_shift_factor !== 0)).toBe(true);
@@ -115,7 +150,11 @@ describe('location constraint costs', () => {
     const res = await get(url(hub, dataset));
     expect(res.headers['x-gridscope-synthetic']).toBe('shift_factor,adjusted_cost');
     const items = (res.json() as unknown[]).map((item) => LocationConstraintCost.parse(item));
-    const expected = absoluteCosts(rows, (r) => `${r.facility}\u0000${r.contingency}`, (r) => r.dataset === dataset && r.start >= window.start && r.start < window.end);
+    const expected = absoluteCosts(
+      rows,
+      (r) => `${r.facility}\u0000${r.contingency}`,
+      (r) => r.dataset === dataset && r.start >= window.start && r.start < window.end,
+    );
     const pairs = new Set(rows.filter((r) => r.dataset === dataset).map((r) => `${r.facility}\u0000${r.contingency}`));
     expect(items).toHaveLength(pairs.size);
     for (const item of items) {
@@ -127,10 +166,17 @@ describe('location constraint costs', () => {
         expect([item.absolute_cost, item.adjusted_cost]).toEqual([null, null]);
       }
       // The pair's shift factor is the location's mean over its source rows (one per pair and dataset).
-      const single = await json<ShiftFactorPerConstraint[]>(`/v1/constraints/locations/${hub}/shift-factors?dataset_id=${dataset}&contingency_id=${item.contingency_gs_entity_id}`);
-      expect(single.find((r) => r.constraint_gs_entity_id === item.constraint_gs_entity_id)!.estimated_shift_factor).toBe(item.shift_factor);
+      const single = await json<ShiftFactorPerConstraint[]>(
+        `/v1/constraints/locations/${hub}/shift-factors?dataset_id=${dataset}&contingency_id=${item.contingency_gs_entity_id}`,
+      );
+      expect(single.find((r) => r.constraint_gs_entity_id === item.constraint_gs_entity_id)!.estimated_shift_factor).toBe(
+        item.shift_factor,
+      );
     }
-    const adjusted = items.map((i) => i.adjusted_cost).filter((v): v is number => v !== null).map(Math.abs);
+    const adjusted = items
+      .map((i) => i.adjusted_cost)
+      .filter((v): v is number => v !== null)
+      .map(Math.abs);
     expect(adjusted).toEqual([...adjusted].sort((a, b) => b - a));
   });
 
@@ -140,7 +186,8 @@ describe('location constraint costs', () => {
     const pairs = await json<LocationConstraintCost[]>(url(zone, DA, '', all));
     const grouped = await json<LocationConstraintCost[]>(url(zone, DA, '&group_by=constraint', all));
     const byConstraint = new Map<string, LocationConstraintCost[]>();
-    for (const pair of pairs) byConstraint.set(pair.constraint_gs_entity_id, [...(byConstraint.get(pair.constraint_gs_entity_id) ?? []), pair]);
+    for (const pair of pairs)
+      byConstraint.set(pair.constraint_gs_entity_id, [...(byConstraint.get(pair.constraint_gs_entity_id) ?? []), pair]);
     expect(grouped).toHaveLength(byConstraint.size);
     expect([...byConstraint.values()].some((group) => group.filter((p) => p.absolute_cost !== null).length > 1)).toBe(true);
     for (const [id, group] of byConstraint) {
@@ -152,8 +199,14 @@ describe('location constraint costs', () => {
         expect([row.absolute_cost, row.adjusted_cost]).toEqual([null, null]);
         continue;
       }
-      expect(row.absolute_cost).toBeCloseTo(costed.reduce((s, p) => s + p.absolute_cost!, 0), 8);
-      expect(row.adjusted_cost).toBeCloseTo(costed.reduce((s, p) => s + p.adjusted_cost!, 0), 8);
+      expect(row.absolute_cost).toBeCloseTo(
+        costed.reduce((s, p) => s + p.absolute_cost!, 0),
+        8,
+      );
+      expect(row.adjusted_cost).toBeCloseTo(
+        costed.reduce((s, p) => s + p.adjusted_cost!, 0),
+        8,
+      );
     }
   });
 

@@ -73,9 +73,14 @@ describe('location constraint costs for a dataset without a contingency column',
   ])('partial days at the window edges count their rows only: [%s, %s)', async (start, end) => {
     const expected = new Map<string, number>();
     for (const [t, minutes, name, price] of BINDING) {
-      if (Date.parse(t) >= Date.parse(start) && Date.parse(t) < Date.parse(end)) expected.set(name, (expected.get(name) ?? 0) + Math.abs(price) * (minutes / 60));
+      if (Date.parse(t) >= Date.parse(start) && Date.parse(t) < Date.parse(end))
+        expected.set(name, (expected.get(name) ?? 0) + Math.abs(price) * (minutes / 60));
     }
-    const rows = (await get(`/v1/constraints/locations/${ids.location}/constraint-costs?dataset_id=${DATASET}&start_time=${start}&end_time=${end}&group_by=constraint`)).json() as LocationConstraintCost[];
+    const rows = (
+      await get(
+        `/v1/constraints/locations/${ids.location}/constraint-costs?dataset_id=${DATASET}&start_time=${start}&end_time=${end}&group_by=constraint`,
+      )
+    ).json() as LocationConstraintCost[];
     for (const row of rows) {
       if (expected.has(row.constraint_name)) expect(row.absolute_cost).toBeCloseTo(expected.get(row.constraint_name)!, 10);
       else expect(row.absolute_cost).toBeNull();
@@ -83,7 +88,9 @@ describe('location constraint costs for a dataset without a contingency column',
   });
 
   it('a catalogue dataset that is not a constraint dataset → 400', async () => {
-    const res = await get(`/v1/constraints/locations/${ids.location}/constraint-costs?dataset_id=other_dataset&start_time=2024-01-10&end_time=2024-01-11`);
+    const res = await get(
+      `/v1/constraints/locations/${ids.location}/constraint-costs?dataset_id=other_dataset&start_time=2024-01-10&end_time=2024-01-11`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/not a constraint dataset/);
   });
@@ -97,13 +104,19 @@ describe('shift factors: exclude_zeros drops zero rows before aggregating', () =
     ['min', true, 0.3],
     ['median', false, 0.3],
   ] as const)('%s with exclude_zeros=%s', async (fn, exclude, expected) => {
-    const rows = (await get(`/v1/constraints/locations/${ids.location}/shift-factors?aggregation_function=${fn}&exclude_zeros=${exclude}`)).json();
-    expect(rows.find((r: { constraint_gs_entity_id: string }) => r.constraint_gs_entity_id === ids.a).estimated_shift_factor).toBeCloseTo(expected, 12);
+    const rows = (
+      await get(`/v1/constraints/locations/${ids.location}/shift-factors?aggregation_function=${fn}&exclude_zeros=${exclude}`)
+    ).json();
+    expect(
+      rows.find((r: { constraint_gs_entity_id: string }) => r.constraint_gs_entity_id === ids.a).estimated_shift_factor,
+    ).toBeCloseTo(expected, 12);
   });
 
   it('contingency_id restricts to that contingency', async () => {
     const rows = (await get(`/v1/constraints/locations/${ids.location}/shift-factors?contingency_id=${ids.k2}`)).json();
-    expect(rows).toEqual([{ constraint_gs_entity_id: ids.a, estimated_shift_factor: SHIFT_FACTORS[2]![2], constraint: 'ALPHA 345 KV' }]);
+    expect(rows).toEqual([
+      { constraint_gs_entity_id: ids.a, estimated_shift_factor: SHIFT_FACTORS[2]![2], constraint: 'ALPHA 345 KV' },
+    ]);
   });
 });
 
@@ -149,11 +162,16 @@ describe('shift factors per location for a constraint: the parameters of shift f
   });
 
   it('unknown dataset_id or constraint → 404; bad aggregation_function or exclude_zeros → 422', async () => {
-    expect((await get(`/v1/constraints/${ids.a}/shift-factors?dataset_id=nope`)).json()).toEqual({ detail: 'Dataset nope not found' });
+    expect((await get(`/v1/constraints/${ids.a}/shift-factors?dataset_id=nope`)).json()).toEqual({
+      detail: 'Dataset nope not found',
+    });
     expect((await get('/v1/constraints/nope/shift-factors')).json()).toEqual({ detail: 'Constraint nope not found' });
     const bad = await get(`/v1/constraints/${ids.a}/shift-factors?aggregation_function=sum&exclude_zeros=maybe`);
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().detail.map((d: { loc: string[]; type: string }) => [d.loc[1], d.type])).toEqual([['exclude_zeros', 'bool_parsing'], ['aggregation_function', 'enum']]);
+    expect(bad.json().detail.map((d: { loc: string[]; type: string }) => [d.loc[1], d.type])).toEqual([
+      ['exclude_zeros', 'bool_parsing'],
+      ['aggregation_function', 'enum'],
+    ]);
   });
 });
 
@@ -166,7 +184,12 @@ describe('constraint location', () => {
 
   it('an end without coordinates is null', async () => {
     const body = (await get(`/v1/constraints/${ids.a}/location`)).json();
-    expect(body).toEqual({ constraint_gs_entity_id: ids.a, constraint_name: 'ALPHA 345 KV', start: { latitude: 40.5, longitude: -77.5, name: 'ALPHA' }, end: null });
+    expect(body).toEqual({
+      constraint_gs_entity_id: ids.a,
+      constraint_name: 'ALPHA 345 KV',
+      start: { latitude: 40.5, longitude: -77.5, name: 'ALPHA' },
+      end: null,
+    });
     expect((await get(`/v1/constraints/${ids.b}/location`)).json()).toMatchObject({ start: null, end: null });
   });
 });
@@ -177,7 +200,11 @@ describe('outages: overlap with [start_time, end_time) as of start_time', () => 
     expect(res.statusCode, res.body).toBe(200);
     return ActiveOutagesResponse.parse(res.json());
   };
-  const tickets = async (start: string, end: string, extra = '') => (await active(start, end, extra)).tickets.map((t) => `${t.ticket}v${VERSIONS.find((v) => v.at === t.version_time_utc.replace('+00:00', 'Z') && v.ticket === t.ticket)?.version}`);
+  const tickets = async (start: string, end: string, extra = '') =>
+    (await active(start, end, extra)).tickets.map(
+      (t) =>
+        `${t.ticket}v${VERSIONS.find((v) => v.at === t.version_time_utc.replace('+00:00', 'Z') && v.ticket === t.ticket)?.version}`,
+    );
 
   it('an interval ending at start_time or starting at end_time does not overlap', async () => {
     expect(await tickets('2024-01-10T06:00:00Z', '2024-01-10T07:00:00Z')).toEqual([]);
@@ -194,11 +221,19 @@ describe('outages: overlap with [start_time, end_time) as of start_time', () => 
       [2, 'Active', '2024-01-10T00:00:00+00:00'],
       [1, 'Approved', '2024-01-12T00:00:00+00:00'],
     ]);
-    expect(atChange.tickets[1]!.equipment[0]).toMatchObject({ station_1: 'ALPHA', from_substation: { latitude: 40.5, longitude: -77.5, name: 'ALPHA' }, to_substation: null, voltage: 345 });
+    expect(atChange.tickets[1]!.equipment[0]).toMatchObject({
+      station_1: 'ALPHA',
+      from_substation: { latitude: 40.5, longitude: -77.5, name: 'ALPHA' },
+      to_substation: null,
+      voltage: 345,
+    });
   });
 
   it('start_date is an inclusive lower bound on current_interval_start_utc', async () => {
-    expect(await tickets('2024-01-04T00:00:00Z', '2024-02-01T00:00:00Z', '&start_date=2024-01-10T00:00:00Z')).toEqual(['1v1', '2v1']);
+    expect(await tickets('2024-01-04T00:00:00Z', '2024-02-01T00:00:00Z', '&start_date=2024-01-10T00:00:00Z')).toEqual([
+      '1v1',
+      '2v1',
+    ]);
     expect(await tickets('2024-01-04T00:00:00Z', '2024-02-01T00:00:00Z', '&start_date=2024-01-10T00:00:01Z')).toEqual([]);
   });
 

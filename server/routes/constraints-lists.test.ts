@@ -11,7 +11,8 @@ let close: () => Promise<void>;
 let rows: SourceRow[];
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'x-api-key': TEST_KEY } });
 const list = async (query = '') => ConstraintListResponse.parse((await get(`/v1/constraints${query}`)).json());
-const names = (items: { constraint_name?: string; contingency_name?: string }[]) => items.map((c) => c.constraint_name ?? c.contingency_name);
+const names = (items: { constraint_name?: string; contingency_name?: string }[]) =>
+  items.map((c) => c.constraint_name ?? c.contingency_name);
 
 beforeAll(async () => {
   ({ app, close } = await startTestServer());
@@ -65,7 +66,9 @@ describe('GET /v1/constraints', () => {
   it('default ordering with a search term: shorter constraint_name first', async () => {
     const { data } = await list('?search=kv');
     expect(data.length).toBeGreaterThan(10);
-    const expected = [...data].sort((a, b) => a.constraint_name.length - b.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1));
+    const expected = [...data].sort(
+      (a, b) => a.constraint_name.length - b.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1),
+    );
     expect(names(data)).toEqual(names(expected));
   });
 
@@ -83,7 +86,9 @@ describe('GET /v1/constraints', () => {
   it('search takes precedence over include_absolute_costs in the default ordering', async () => {
     const { data } = await list('?search=kv&include_absolute_costs=true');
     expect(data.length).toBeGreaterThan(10);
-    const byRelevance = [...data].sort((a, b) => a.constraint_name.length - b.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1));
+    const byRelevance = [...data].sort(
+      (a, b) => a.constraint_name.length - b.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1),
+    );
     expect(names(data)).toEqual(names(byRelevance));
     // Discriminating: the cost ordering of the same rows is a different order.
     const byCost = [...data].sort((a, b) => (b.rt_absolute_cost ?? -Infinity) - (a.rt_absolute_cost ?? -Infinity));
@@ -96,12 +101,19 @@ describe('GET /v1/constraints', () => {
     expect(names((await list('?sort_order=desc')).data)).toEqual(names(dflt));
     const asc = (await list('?sort_order=asc')).data;
     const byEarliestLatest = (a: Constraint, b: Constraint) =>
-      (a.latest_seen_utc! < b.latest_seen_utc! ? -1 : a.latest_seen_utc! > b.latest_seen_utc! ? 1 : 0) || (a.constraint_name < b.constraint_name ? -1 : 1);
+      (a.latest_seen_utc! < b.latest_seen_utc! ? -1 : a.latest_seen_utc! > b.latest_seen_utc! ? 1 : 0) ||
+      (a.constraint_name < b.constraint_name ? -1 : 1);
     expect(new Set(asc.map((c) => c.latest_seen_utc)).size).toBeGreaterThan(1);
     expect(names(asc)).toEqual(names([...dflt].sort(byEarliestLatest)));
     // Search: relevance reversed (longest name first), ties by name asc.
     const searched = (await list('?search=kv&sort_order=asc')).data;
-    expect(names(searched)).toEqual(names([...searched].sort((a, b) => b.constraint_name.length - a.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1))));
+    expect(names(searched)).toEqual(
+      names(
+        [...searched].sort(
+          (a, b) => b.constraint_name.length - a.constraint_name.length || (a.constraint_name < b.constraint_name ? -1 : 1),
+        ),
+      ),
+    );
     expect(names((await list('?search=kv&sort_order=desc')).data)).toEqual(names((await list('?search=kv')).data));
     const costs = (await list('?include_absolute_costs=true&sort_order=asc')).data.map((c) => c.rt_absolute_cost);
     const firstNull = costs.indexOf(null);
@@ -135,7 +147,11 @@ describe('GET /v1/constraints', () => {
   it('limit: default 10000, 0 allowed, outside 0..100000 → 422', async () => {
     expect((await list('?limit=3')).data).toHaveLength(3);
     expect((await list('?limit=0')).data).toEqual([]);
-    for (const [value, type] of [['100001', 'less_than_equal'], ['-1', 'greater_than_equal'], ['ten', 'int_parsing']]) {
+    for (const [value, type] of [
+      ['100001', 'less_than_equal'],
+      ['-1', 'greater_than_equal'],
+      ['ten', 'int_parsing'],
+    ]) {
       const res = await get(`/v1/constraints?limit=${value}`);
       expect(res.statusCode).toBe(422);
       expect(ValidationErrorBody.parse(res.json()).detail[0]).toMatchObject({ loc: ['query', 'limit'], type });
@@ -150,7 +166,10 @@ describe('GET /v1/constraints', () => {
     const early = (await list('?sort_column=earliest_seen_utc&sort_order=asc')).data.map((c) => c.earliest_seen_utc!);
     expect(early).toEqual([...early].sort());
     expect((await get('/v1/constraints?sort_column=shadow_price')).statusCode).toBe(422);
-    expect((await get('/v1/constraints?sort_order=up')).json().detail[0]).toMatchObject({ loc: ['query', 'sort_order'], type: 'enum' });
+    expect((await get('/v1/constraints?sort_order=up')).json().detail[0]).toMatchObject({
+      loc: ['query', 'sort_order'],
+      type: 'enum',
+    });
   });
 
   it('include_absolute_costs: rt/da = Σ |shadow price| × interval hours in [start, end)', async () => {
@@ -160,7 +179,11 @@ describe('GET /v1/constraints', () => {
     const { data } = await list(query);
     const inWindow = (row: SourceRow) => row.start >= start && row.start < end;
     for (const kind of ['rt', 'da'] as const) {
-      const expected = absoluteCosts(rows, (r) => r.facility, (r) => FEEDS[r.dataset] === kind && inWindow(r));
+      const expected = absoluteCosts(
+        rows,
+        (r) => r.facility,
+        (r) => FEEDS[r.dataset] === kind && inWindow(r),
+      );
       expect(expected.size).toBeGreaterThan(0);
       for (const item of data) {
         const cost = item[`${kind}_absolute_cost`];
@@ -189,7 +212,10 @@ describe('GET /v1/constraints', () => {
   });
 
   it('bad date-times and booleans → 422', async () => {
-    expect((await get('/v1/constraints?active_after=yesterday')).json().detail[0]).toMatchObject({ loc: ['query', 'active_after'], type: 'datetime_from_date_parsing' });
+    expect((await get('/v1/constraints?active_after=yesterday')).json().detail[0]).toMatchObject({
+      loc: ['query', 'active_after'],
+      type: 'datetime_from_date_parsing',
+    });
     expect((await get('/v1/constraints?include_timestamps=maybe')).json().detail[0]).toMatchObject({ type: 'bool_parsing' });
   });
 });
@@ -207,18 +233,37 @@ describe('GET /v1/constraints/contingencies', () => {
     expect(data).toHaveLength(expected.size);
     for (const item of data) {
       const e = expected.get(item.contingency_name)!;
-      expect(item).toMatchObject({ market_id: 'pjm', earliest_seen_utc: apiTime(e.earliest), latest_seen_utc: apiTime(e.latest), available_datasets: [...e.datasets].sort() });
+      expect(item).toMatchObject({
+        market_id: 'pjm',
+        earliest_seen_utc: apiTime(e.earliest),
+        latest_seen_utc: apiTime(e.latest),
+        available_datasets: [...e.datasets].sort(),
+      });
     }
   });
 
   it('default ordering: latest_seen_utc desc, market_id asc, contingency_name asc; with search shorter names first', async () => {
     const data = await contingencies();
-    const sorted = [...data].sort((a, b) => (b.latest_seen_utc! > a.latest_seen_utc! ? 1 : b.latest_seen_utc! < a.latest_seen_utc! ? -1 : a.contingency_name < b.contingency_name ? -1 : 1));
+    const sorted = [...data].sort((a, b) =>
+      b.latest_seen_utc! > a.latest_seen_utc!
+        ? 1
+        : b.latest_seen_utc! < a.latest_seen_utc!
+          ? -1
+          : a.contingency_name < b.contingency_name
+            ? -1
+            : 1,
+    );
     expect(names(data)).toEqual(names(sorted));
     const searched = await contingencies('?search=L345');
     expect(searched.length).toBeGreaterThan(1);
     expect(searched.every((c) => c.contingency_name.toLowerCase().includes('l345'))).toBe(true);
-    expect(names(searched)).toEqual(names([...searched].sort((a, b) => a.contingency_name.length - b.contingency_name.length || (a.contingency_name < b.contingency_name ? -1 : 1))));
+    expect(names(searched)).toEqual(
+      names(
+        [...searched].sort(
+          (a, b) => a.contingency_name.length - b.contingency_name.length || (a.contingency_name < b.contingency_name ? -1 : 1),
+        ),
+      ),
+    );
   });
 
   it('sort_order: desc when omitted, with and without sort_column', async () => {

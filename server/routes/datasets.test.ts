@@ -52,7 +52,13 @@ describe('GET /v1/datasets', () => {
     expect(body.dataset_metadata).toEqual({ resample_conversion: RESAMPLE_CONVERSION, data_timezone: 'UTC' });
     expect(body.data).toHaveLength(14);
     for (const dataset of body.data) {
-      expect(dataset).toMatchObject({ table_type: 'table', is_in_warehouse: false, is_published: true, status: 'active', created_at_utc: null });
+      expect(dataset).toMatchObject({
+        table_type: 'table',
+        is_in_warehouse: false,
+        is_published: true,
+        status: 'active',
+        created_at_utc: null,
+      });
       expect(dataset.description).toMatch(/small real sample/);
       expect(dataset.earliest_available_time_utc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
       expect(dataset.all_columns.find((c) => c.name === dataset.time_index_column)?.is_datetime).toBe(true);
@@ -94,7 +100,12 @@ describe('GET /v1/datasets', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     // All four pagination headers, valued as the JSON meta (docs/api.md#pagination).
     const meta = (await get('/v1/datasets')).json().meta;
-    expect(res.headers).toMatchObject({ 'x-page': String(meta.page), 'x-page-size': 'null', 'x-limit': 'null', 'x-has-next-page': 'false' });
+    expect(res.headers).toMatchObject({
+      'x-page': String(meta.page),
+      'x-page-size': 'null',
+      'x-limit': 'null',
+      'x-has-next-page': 'false',
+    });
     expect(res.headers['content-disposition']).toBeUndefined();
     const { columns, rows } = await parseCsv(res.body);
     expect(columns).toEqual(Object.keys(Dataset.shape).filter((k) => k !== 'popularity_rank'));
@@ -185,8 +196,10 @@ describe('GET /v1/datasets/{dataset_id}/audit', () => {
       const dates = body.data.map((r) => r.market_date);
       expect(dates).toEqual([...dates].sort());
       expect(body.data.reduce((sum, r) => sum + r.number_of_datapoints, 0)).toBe(dataset.number_of_rows_approximate);
-      if (!dataset.subseries_index_column) expect(body.data.every((r) => r.number_of_unique_subseries_index_values === 0)).toBe(true);
-      if (!dataset.publish_time_column) expect(body.data.every((r) => r.number_of_unique_publish_times_on_publish_date === 0)).toBe(true);
+      if (!dataset.subseries_index_column)
+        expect(body.data.every((r) => r.number_of_unique_subseries_index_values === 0)).toBe(true);
+      if (!dataset.publish_time_column)
+        expect(body.data.every((r) => r.number_of_unique_publish_times_on_publish_date === 0)).toBe(true);
     }
   });
 
@@ -202,7 +215,13 @@ describe('GET /v1/datasets/{dataset_id}/audit', () => {
     ]);
     const arrays = (await get('/v1/datasets/isone_load_hourly/audit?json_schema=array-of-arrays')).json();
     expect(arrays.data).toEqual([
-      ['market_date', 'number_of_datapoints', 'number_of_unique_time_index_values', 'number_of_unique_subseries_index_values', 'number_of_unique_publish_times_on_publish_date'],
+      [
+        'market_date',
+        'number_of_datapoints',
+        'number_of_unique_time_index_values',
+        'number_of_unique_subseries_index_values',
+        'number_of_unique_publish_times_on_publish_date',
+      ],
       ['2024-11-02', 24, 24, 0, 0],
       ['2024-11-03', 25, 25, 0, 0],
     ]);
@@ -215,7 +234,12 @@ describe('parameter validation (422)', () => {
     ['return_format=xml', 'return_format', "Input should be 'json' or 'csv'", 'enum'],
     ['download=perhaps', 'download', 'Input should be a valid boolean, unable to interpret input', 'bool_parsing'],
   ])('%s → 422 on every dataset endpoint', async (query, name, msg, type) => {
-    for (const path of ['/v1/datasets', '/v1/datasets/', '/v1/datasets/nyiso_zonal_load_5_min', '/v1/datasets/nyiso_zonal_load_5_min/audit']) {
+    for (const path of [
+      '/v1/datasets',
+      '/v1/datasets/',
+      '/v1/datasets/nyiso_zonal_load_5_min',
+      '/v1/datasets/nyiso_zonal_load_5_min/audit',
+    ]) {
       const res = await get(`${path}?${query}`);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ detail: [{ loc: ['query', name], msg, type }] });

@@ -80,7 +80,14 @@ export const datasetRoutes: FastifyPluginAsync<DatasetRoutesOptions> = async (pl
   app.get('/datasets/', { schema: { ...LIST_SCHEMA, hide: true } }, list);
 
   const detail = {
-    ...routeDoc({ tag: 'Datasets', summary: 'One dataset', description: CSV_NOTE, ok: DatasetDetailResponse, csv: true, errors: [404] }),
+    ...routeDoc({
+      tag: 'Datasets',
+      summary: 'One dataset',
+      description: CSV_NOTE,
+      ok: DatasetDetailResponse,
+      csv: true,
+      errors: [404],
+    }),
     params: DatasetPath,
     querystring: DatasetFormatQuery,
   };

@@ -49,7 +49,11 @@ export const exportDownloadRoutes: FastifyPluginAsync<ExportDownloadOptions> = a
       .header('content-disposition', `attachment; filename="${parsed.date}.csv.gz"`);
     const range = parseRange(request.headers.range, file.size);
     if (range.kind === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${file.size}`).header('content-type', 'application/json; charset=utf-8').send({ detail: 'Range Not Satisfiable' });
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${file.size}`)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send({ detail: 'Range Not Satisfiable' });
     }
     if (range.kind === 'partial') {
       return reply

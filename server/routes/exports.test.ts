@@ -21,12 +21,16 @@ let app: FastifyInstance;
 let clock = Date.UTC(2025, 0, 1);
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 const list = async (id: string, query = '') => ExportListResponse.parse((await get(`/v1/csv-exports/${id}${query}`)).json());
-const presign = async (id: string, date: string) => PresignedExportResponse.parse((await get(`/v1/csv-exports/${id}/${date}`)).json());
+const presign = async (id: string, date: string) =>
+  PresignedExportResponse.parse((await get(`/v1/csv-exports/${id}/${date}`)).json());
 const pathOf = (url: string) => url.slice(url.indexOf('/exports/'));
 
 /** Parses a CSV body without quoted cells (the PJM files have none): header and rows. */
 function parseCsv(text: string): { header: string[]; rows: string[][] } {
-  const [header, ...rows] = text.trim().split('\n').map((line) => line.split(','));
+  const [header, ...rows] = text
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
   return { header: header!, rows };
 }
 
@@ -62,7 +66,9 @@ describe('GET /v1/csv-exports/{dataset_id}', () => {
   });
 
   it('dates a dataset with a publish time column by its publish date', async () => {
-    const items = JSON.parse(await readFile(dataFile('gridstatus-fixtures-misc/pjm_hourly_wind_forecast_sample.json'), 'utf8')) as Record<string, string>[];
+    const items = JSON.parse(
+      await readFile(dataFile('gridstatus-fixtures-misc/pjm_hourly_wind_forecast_sample.json'), 'utf8'),
+    ) as Record<string, string>[];
     const dates = [...new Set(items.map((item) => new Date(item['Publish Time']!).toISOString().slice(0, 10)))].sort();
     expect((await list(WIND)).files.map((f) => f.date)).toEqual(dates);
   });
@@ -88,8 +94,16 @@ describe('GET /v1/csv-exports/{dataset_id}', () => {
 describe('GET /v1/csv-exports/{dataset_id}/{export_date} and the download', () => {
   it('answers the documented object key layout and a link to this service', async () => {
     const body = await presign(DA, '2024-09-03');
-    expect(body).toMatchObject({ bucket: 'gridscope-exports', object_key: `${DA}/year=2024/month=09/2024-09-03.csv.gz`, expires_in_seconds: 3600 });
-    expect(body.presigned_url).toMatch(new RegExp(`^http://localhost(:\\d+)?/exports/gridscope-exports/${DA}/year=2024/month=09/2024-09-03\\.csv\\.gz\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+    expect(body).toMatchObject({
+      bucket: 'gridscope-exports',
+      object_key: `${DA}/year=2024/month=09/2024-09-03.csv.gz`,
+      expires_in_seconds: 3600,
+    });
+    expect(body.presigned_url).toMatch(
+      new RegExp(
+        `^http://localhost(:\\d+)?/exports/gridscope-exports/${DA}/year=2024/month=09/2024-09-03\\.csv\\.gz\\?expires=\\d+&signature=[0-9a-f]{64}$`,
+      ),
+    );
     expect((await get(`/v1/csv-exports/${DA}/2024-09-09`)).statusCode).toBe(404);
     expect((await get(`/v1/csv-exports/${DA}/2024-13-01`)).statusCode).toBe(422);
     expect((await get(`/v1/csv-exports/${DA}/2024-09-03?file_type=json`)).statusCode).toBe(422);
@@ -99,10 +113,20 @@ describe('GET /v1/csv-exports/{dataset_id}/{export_date} and the download', () =
     const res = await get(pathOf((await presign(DA, '2023-11-06')).presigned_url));
     expect(res.headers['content-type']).toBe('application/gzip');
     const { header, rows } = parseCsv(gunzipSync(res.rawPayload).toString('utf8'));
-    expect(header).toEqual(['interval_start_utc', 'interval_end_utc', 'monitored_facility', 'contingency_facility', 'shadow_price']);
-    const source = (await csvRecords(`gridstatus-pjm-constraints/${DA}_2023-11-05_2023-11-07.csv`)).filter(([start]) => start!.startsWith('2023-11-06'));
+    expect(header).toEqual([
+      'interval_start_utc',
+      'interval_end_utc',
+      'monitored_facility',
+      'contingency_facility',
+      'shadow_price',
+    ]);
+    const source = (await csvRecords(`gridstatus-pjm-constraints/${DA}_2023-11-05_2023-11-07.csv`)).filter(([start]) =>
+      start!.startsWith('2023-11-06'),
+    );
     const key = (r: string[]) => `${r[0]}|${r[2]}|${r[3]}`;
-    const expected = source.map(([start, end, facility, contingency, price]) => [`${start}+00:00`, `${end}+00:00`, facility!, contingency!, price!]).sort((a, b) => (key(a) < key(b) ? -1 : 1));
+    const expected = source
+      .map(([start, end, facility, contingency, price]) => [`${start}+00:00`, `${end}+00:00`, facility!, contingency!, price!])
+      .sort((a, b) => (key(a) < key(b) ? -1 : 1));
     expect(rows.map((r) => [...r.slice(0, 4), Number(r[4])])).toEqual(expected.map((r) => [...r.slice(0, 4), Number(r[4])]));
   });
 
@@ -116,7 +140,13 @@ describe('GET /v1/csv-exports/{dataset_id}/{export_date} and the download', () =
     clock -= 3601 * 1000;
     const signature = path.slice(-64);
     const flipped = `${path.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
-    for (const bad of [flipped, path.replace('2024-09-02.csv.gz', '2024-09-03.csv.gz').replace('month=09/2024-09-02', 'month=09/2024-09-03'), path.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 60}`), path.replace('gridscope-exports', 'other-bucket'), path.replace(/&signature=.*/, '')]) {
+    for (const bad of [
+      flipped,
+      path.replace('2024-09-02.csv.gz', '2024-09-03.csv.gz').replace('month=09/2024-09-02', 'month=09/2024-09-03'),
+      path.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 60}`),
+      path.replace('gridscope-exports', 'other-bucket'),
+      path.replace(/&signature=.*/, ''),
+    ]) {
       const res = await get(bad);
       expect(res.statusCode, bad).toBe(403);
       expect(res.json()).toEqual({ detail: 'Signature does not match' });
@@ -128,7 +158,11 @@ describe('GET /v1/csv-exports/{dataset_id}/{export_date} and the download', () =
     const full = (await get(path)).rawPayload;
     expect(full.length).toBeGreaterThan(100);
     const first = await get(path, { range: 'bytes=0-9' });
-    expect([first.statusCode, first.headers['content-range'], first.headers['accept-ranges']]).toEqual([206, `bytes 0-9/${full.length}`, 'bytes']);
+    expect([first.statusCode, first.headers['content-range'], first.headers['accept-ranges']]).toEqual([
+      206,
+      `bytes 0-9/${full.length}`,
+      'bytes',
+    ]);
     expect(first.rawPayload).toEqual(full.subarray(0, 10));
     const rest = await get(path, { range: 'bytes=10-' });
     expect(Buffer.concat([first.rawPayload, rest.rawPayload])).toEqual(full);
@@ -145,7 +179,11 @@ describe('wiring in the real server', () => {
   it('lists with an API key and downloads through the link without one, uncompressed', async () => {
     const server = await createServer({ apiKeys: [TEST_KEY], cacheDir });
     try {
-      const res = await server.inject({ method: 'GET', url: `/v1/csv-exports/${DA}/2024-09-02`, headers: { 'x-api-key': TEST_KEY } });
+      const res = await server.inject({
+        method: 'GET',
+        url: `/v1/csv-exports/${DA}/2024-09-02`,
+        headers: { 'x-api-key': TEST_KEY },
+      });
       const url = (res.json() as PresignedExportResponse).presigned_url;
       expect((await server.inject({ method: 'GET', url: `/v1/csv-exports/${DA}` })).statusCode).toBe(401);
       const download = await server.inject({ method: 'GET', url: pathOf(url), headers: { 'accept-encoding': 'gzip, br' } });

@@ -44,7 +44,8 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (plain
     const { dataset_id: id } = request.params;
     const query = request.query;
     const entry = dataset(id);
-    const prefix = query.year === undefined ? '' : `${query.year}-${query.month === undefined ? '' : String(query.month).padStart(2, '0')}`;
+    const prefix =
+      query.year === undefined ? '' : `${query.year}-${query.month === undefined ? '' : String(query.month).padStart(2, '0')}`;
     const dates = (await service.files.dates(entry)).filter((date) => date.startsWith(prefix));
     const files = await service.files.entries(entry, dates);
     request.rowsReturned = files.length;
@@ -53,7 +54,12 @@ export const exportRoutes: FastifyPluginAsync<ExportRouteOptions> = async (plain
   });
 
   const file = {
-    ...routeDoc({ tag: 'Exports', summary: 'Presigned download link of one export file', ok: PresignedExportResponse, errors: [404] }),
+    ...routeDoc({
+      tag: 'Exports',
+      summary: 'Presigned download link of one export file',
+      ok: PresignedExportResponse,
+      errors: [404],
+    }),
     params: ExportFilePath,
     querystring: PresignedExportQuery,
   };

@@ -34,7 +34,9 @@ describe('the real eDART ticket 724453', () => {
       causes: ['Maintenance: Inspection / General Maintenance'],
       is_synthetic: false,
     });
-    expect(ticket.equipment.map((e) => [e.zone, e.equipment_type, e.station_1, e.voltage, e.equipment_name, e.switching_action])).toEqual([
+    expect(
+      ticket.equipment.map((e) => [e.zone, e.equipment_type, e.station_1, e.voltage, e.equipment_name, e.switching_action]),
+    ).toEqual([
       ['FEPA', 'BRKR', 'MANSFIEL', 345, 'D42 DIS', 'OPEN'],
       ['FEPA', 'BRKR', 'MANSFIEL', 345, 'D43 CB', 'OPEN'],
       ['FEPA', 'BRKR', 'MANSFIEL', 345, 'D41 CB', 'OPEN'],
@@ -66,7 +68,9 @@ describe('the endpoint', () => {
     const body = ActiveOutagesResponse.parse(res.json());
     const synthetic = body.tickets.filter((t) => t.is_synthetic);
     expect(synthetic.length).toBeGreaterThan(3);
-    expect(synthetic.every((t) => t.ticket > 9_000_000 && t.equipment.length > 0 && t.current_interval_end_utc > '2024-09-02')).toBe(true);
+    expect(
+      synthetic.every((t) => t.ticket > 9_000_000 && t.equipment.length > 0 && t.current_interval_end_utc > '2024-09-02'),
+    ).toBe(true);
     const starts = body.tickets.map((t) => t.current_interval_start_utc);
     expect(starts).toEqual([...starts].sort());
     expect(body.truncated).toBe(false);
@@ -84,7 +88,9 @@ describe('the endpoint', () => {
     expect(bounded.tickets.length).toBeLessThan(all.tickets.length);
     expect(bounded.tickets.every((t) => t.current_interval_start_utc >= '2024-09-01T00:00:00+00:00')).toBe(true);
     const bad = await get(`/v1/outages/pjm/active?${window}&start_date=soon`);
-    expect(bad.json().detail).toEqual([expect.objectContaining({ loc: ['query', 'start_date'], type: 'datetime_from_date_parsing' })]);
+    expect(bad.json().detail).toEqual([
+      expect.objectContaining({ loc: ['query', 'start_date'], type: 'datetime_from_date_parsing' }),
+    ]);
     const emptyStart = await get('/v1/outages/pjm/active?start_time=&end_time=2024-09-05T00:00:00Z');
     expect(emptyStart.statusCode).toBe(422);
     expect(emptyStart.json().detail[0]).toMatchObject({ loc: ['query', 'start_time'] });

@@ -13,7 +13,8 @@ export const outageRoutes: FastifyPluginAsync<ConstraintRouteOptions> = async (p
   const doc = routeDoc({
     tag: 'Outages',
     summary: 'Scheduled outages overlapping a window',
-    description: 'Reconstructed as of start_time. Ticket 724453 is a real PJM eDART ticket; all others are SYNTHETIC (is_synthetic).',
+    description:
+      'Reconstructed as of start_time. Ticket 724453 is a real PJM eDART ticket; all others are SYNTHETIC (is_synthetic).',
     ok: ActiveOutagesResponse,
     errors: [404],
     synthetic: 'tickets with is_synthetic=true, from_substation, to_substation',

@@ -34,7 +34,8 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([server.close(), limited.close()]));
 
 const DST = '/v1/datasets/fx_dst/query?';
-const get = (url: string, headers: Record<string, string> = {}, on = app) => on.inject({ method: 'GET', url: encodeURI(url), headers });
+const get = (url: string, headers: Record<string, string> = {}, on = app) =>
+  on.inject({ method: 'GET', url: encodeURI(url), headers });
 const body = (res: LightMyRequestResponse) => DatasetQueryResponse.parse(res.json());
 const decode = (cursor: string) => QueryCursorToken.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
 
@@ -110,8 +111,18 @@ describe('pagination', () => {
   it.each([
     ['not a token', '!!!', 'Invalid cursor: not a cursor from this API'],
     ['malformed JSON shape', Buffer.from('{"a":1}').toString('base64url'), 'Invalid cursor: malformed token'],
-    ['another query\'s key', Buffer.from(JSON.stringify({ columns: ['x'], values: ['1'], total_rows_returned_so_far: 1 })).toString('base64url'), 'Invalid cursor: it orders by x but this query orders by interval_start_utc, location'],
-    ['a value that cannot be a key', Buffer.from(JSON.stringify({ columns: ['interval_start_utc', 'location'], values: ['soon', 'A'], total_rows_returned_so_far: 1 })).toString('base64url'), 'Invalid cursor: bad value for interval_start_utc'],
+    [
+      "another query's key",
+      Buffer.from(JSON.stringify({ columns: ['x'], values: ['1'], total_rows_returned_so_far: 1 })).toString('base64url'),
+      'Invalid cursor: it orders by x but this query orders by interval_start_utc, location',
+    ],
+    [
+      'a value that cannot be a key',
+      Buffer.from(
+        JSON.stringify({ columns: ['interval_start_utc', 'location'], values: ['soon', 'A'], total_rows_returned_so_far: 1 }),
+      ).toString('base64url'),
+      'Invalid cursor: bad value for interval_start_utc',
+    ],
   ])('bad cursor (%s) → 400', async (_name, cursor, detail) => {
     const res = await get(`${DST}cursor=${cursor}`);
     expect(res.statusCode).toBe(400);
@@ -160,14 +171,21 @@ describe('output formats', () => {
 
   it('array-of-arrays: a header row, also with zero rows', async () => {
     const some = body(await get(`${DST}json_schema=array-of-arrays&limit=1&columns=value`)).data;
-    expect(some).toEqual([['interval_start_utc', 'interval_end_utc', 'value'], ['2024-03-09T00:00:00+00:00', '2024-03-09T01:00:00+00:00', 0]]);
+    expect(some).toEqual([
+      ['interval_start_utc', 'interval_end_utc', 'value'],
+      ['2024-03-09T00:00:00+00:00', '2024-03-09T01:00:00+00:00', 0],
+    ]);
     const none = body(await get(`${DST}json_schema=array-of-arrays&start_time=2030-01-01&columns=value`)).data;
     expect(none).toEqual([['interval_start_utc', 'interval_end_utc', 'value']]);
   });
 
   it('carries the dataset with its zone in dataset_metadata', async () => {
     const { dataset_metadata } = body(await get(`${DST}limit=1`));
-    expect(dataset_metadata).toMatchObject({ id: 'fx_dst', data_timezone: 'US/Eastern', time_index_column: 'interval_start_utc' });
+    expect(dataset_metadata).toMatchObject({
+      id: 'fx_dst',
+      data_timezone: 'US/Eastern',
+      time_index_column: 'interval_start_utc',
+    });
   });
 
   it.each([
@@ -178,16 +196,19 @@ describe('output formats', () => {
     expect(res.headers['content-disposition']).toBe(disposition);
   });
 
-  it.each(['array-of-objects', 'array-of-arrays'])('X-Stream: true sends the same %s body, without pagination headers', async (shape) => {
-    const url = `${DST}json_schema=${shape}&cursor=&page_size=150&timezone=market`;
-    const buffered = await get(url);
-    const streamed = await get(url, { 'x-stream': 'true' });
-    expect(streamed.statusCode).toBe(200);
-    expect(streamed.body).toBe(buffered.body);
-    expect(streamed.headers['x-has-next-page']).toBeUndefined();
-    expect(streamed.headers['x-page']).toBeUndefined();
-    expect(buffered.headers['x-has-next-page']).toBe('true');
-  });
+  it.each(['array-of-objects', 'array-of-arrays'])(
+    'X-Stream: true sends the same %s body, without pagination headers',
+    async (shape) => {
+      const url = `${DST}json_schema=${shape}&cursor=&page_size=150&timezone=market`;
+      const buffered = await get(url);
+      const streamed = await get(url, { 'x-stream': 'true' });
+      expect(streamed.statusCode).toBe(200);
+      expect(streamed.body).toBe(buffered.body);
+      expect(streamed.headers['x-has-next-page']).toBeUndefined();
+      expect(streamed.headers['x-page']).toBeUndefined();
+      expect(buffered.headers['x-has-next-page']).toBe('true');
+    },
+  );
 
   it.each(['br', 'gzip'])('honours Accept-Encoding: %s', async (encoding) => {
     const identity = await get(`${DST}limit=50`);

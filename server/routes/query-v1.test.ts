@@ -34,10 +34,21 @@ describe('GET /v1/datasets/{id}/query in the /v1 service', () => {
   });
 
   it('serves the embedded PJM forecast vintages (newest per interval)', async () => {
-    const res = await get('/v1/datasets/pjm_solar_forecast_hourly/query?publish_time=latest&timezone=market&json_schema=array-of-arrays');
+    const res = await get(
+      '/v1/datasets/pjm_solar_forecast_hourly/query?publish_time=latest&timezone=market&json_schema=array-of-arrays',
+    );
     expect(res.statusCode).toBe(200);
     const { data, meta, dataset_metadata } = DatasetQueryResponse.parse(res.json());
-    expect(data[0]).toEqual(['interval_start_local', 'interval_start_utc', 'interval_end_local', 'interval_end_utc', 'publish_time_local', 'publish_time_utc', 'solar_forecast_btm', 'solar_forecast']);
+    expect(data[0]).toEqual([
+      'interval_start_local',
+      'interval_start_utc',
+      'interval_end_local',
+      'interval_end_utc',
+      'publish_time_local',
+      'publish_time_utc',
+      'solar_forecast_btm',
+      'solar_forecast',
+    ]);
     const starts = data.slice(1).map((row) => (row as unknown[])[1]);
     expect(new Set(starts).size).toBe(starts.length);
     expect(meta).toMatchObject({ page: 1, page_size: 1000, hasNextPage: false });
@@ -45,7 +56,9 @@ describe('GET /v1/datasets/{id}/query in the /v1 service', () => {
   });
 
   it("applies the plan's rows per response and resampling entitlement", async () => {
-    expect((await get('/v1/datasets/nyiso_zonal_load_5_min/query?page_size=1001')).json()).toEqual({ detail: 'page_size 1001 exceeds the 1000 rows per response of your plan' });
+    expect((await get('/v1/datasets/nyiso_zonal_load_5_min/query?page_size=1001')).json()).toEqual({
+      detail: 'page_size 1001 exceeds the 1000 rows per response of your plan',
+    });
     const resampled = await get('/v1/datasets/nyiso_zonal_load_5_min/query?resample_frequency=1h');
     expect(resampled.statusCode).toBe(403);
     expect(resampled.json()).toEqual({ detail: 'Resampling requires a paid plan. Your plan: starter.' });

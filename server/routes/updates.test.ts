@@ -27,7 +27,14 @@ describe('GET /v1/dataset-updates', () => {
       expect(records.length).toBeGreaterThan(0);
       expect(records.reduce((sum, r) => sum + r.num_rows_inserted, 0)).toBe(dataset.number_of_rows_approximate);
       for (const record of records) {
-        expect(Object.keys(record)).toEqual(['id', 'dataset', 'time_utc', 'num_rows_inserted', 'num_rows_updated', 'is_backfill']);
+        expect(Object.keys(record)).toEqual([
+          'id',
+          'dataset',
+          'time_utc',
+          'num_rows_inserted',
+          'num_rows_updated',
+          'is_backfill',
+        ]);
         expect(record).toMatchObject({ time_utc: dataset.last_checked_time_utc, num_rows_updated: 0, is_backfill: true });
       }
     }
@@ -36,7 +43,9 @@ describe('GET /v1/dataset-updates', () => {
 
   it('counts each file of a multi-file dataset separately', async () => {
     const records = await updates('/v1/dataset-updates/pjm_marginal_value_day_ahead_hourly');
-    const files = ['2023-11-05_2023-11-07', '2024-09-02_2024-09-04'].map((w) => `gridstatus-pjm-constraints/pjm_marginal_value_day_ahead_hourly_${w}.csv`);
+    const files = ['2023-11-05_2023-11-07', '2024-09-02_2024-09-04'].map(
+      (w) => `gridstatus-pjm-constraints/pjm_marginal_value_day_ahead_hourly_${w}.csv`,
+    );
     expect(records.map((r) => r.num_rows_inserted)).toEqual([await csvDataRows(files[0]!), await csvDataRows(files[1]!)]);
   });
 
@@ -53,9 +62,29 @@ describe('GET /v1/dataset-updates', () => {
 
   it.each([
     ['/v1/dataset-updates/nope', 404, { detail: 'Dataset nope not found' }],
-    ['/v1/dataset-updates?limit=0', 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' }] }],
-    ['/v1/dataset-updates/nyiso_zonal_load_5_min?limit=ten', 422, { detail: [{ loc: ['query', 'limit'], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }] }],
-    ['/v1/dataset-updates?order=newest', 422, { detail: [{ loc: ['query', 'order'], msg: "Input should be 'asc' or 'desc'", type: 'enum' }] }],
+    [
+      '/v1/dataset-updates?limit=0',
+      422,
+      { detail: [{ loc: ['query', 'limit'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' }] },
+    ],
+    [
+      '/v1/dataset-updates/nyiso_zonal_load_5_min?limit=ten',
+      422,
+      {
+        detail: [
+          {
+            loc: ['query', 'limit'],
+            msg: 'Input should be a valid integer, unable to parse string as an integer',
+            type: 'int_parsing',
+          },
+        ],
+      },
+    ],
+    [
+      '/v1/dataset-updates?order=newest',
+      422,
+      { detail: [{ loc: ['query', 'order'], msg: "Input should be 'asc' or 'desc'", type: 'enum' }] },
+    ],
     ['/v1/dataset-updates/nope?order=newest', 422, undefined],
   ])('%s → %i', async (url, status, body) => {
     const res = await get(url);

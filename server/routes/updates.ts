@@ -53,6 +53,9 @@ export const updatesRoutes: FastifyPluginAsync<UpdatesRoutesOptions> = async (pl
     const query = request.query;
     const { dataset_id: id } = request.params;
     if (store.get(id) === undefined) throw new HttpError(404, `Dataset ${id} not found`);
-    return select((await records()).filter((record) => record.dataset === id), query);
+    return select(
+      (await records()).filter((record) => record.dataset === id),
+      query,
+    );
   });
 };

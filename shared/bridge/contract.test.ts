@@ -71,7 +71,11 @@ describe('request ids, estimate, column values and cache inputs', () => {
   it('datasets:columnValues: a safe column name, optional search and limit (1–10,000); estimate takes the query timezone', () => {
     const s = contractInputs['datasets:columnValues'];
     expect(s.safeParse({ datasetId: 'x', column: 'zone', search: 'N.Y', limit: 100, requestId: 'r1' }).success).toBe(true);
-    for (const bad of [{ datasetId: 'x', column: 'a/b' }, { datasetId: 'x', column: 'zone', limit: 0 }, { datasetId: 'x', column: 'zone', extra: 1 }]) {
+    for (const bad of [
+      { datasetId: 'x', column: 'a/b' },
+      { datasetId: 'x', column: 'zone', limit: 0 },
+      { datasetId: 'x', column: 'zone', extra: 1 },
+    ]) {
       expect(s.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     expect(contractInputs['datasets:estimate'].safeParse({ datasetId: 'x', timezone: 'market' }).success).toBe(true);
@@ -91,8 +95,10 @@ describe('contract split', () => {
     expect(Object.keys(contractInputs).sort()).toEqual([...VERBS].sort());
   });
   it('keys:set takes a key of any length that can be sent as a header, and refuses one that cannot', () => {
-    for (const key of ['k', 'abc', 'x'.repeat(512)]) expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(true);
-    for (const key of ['', 'a b', 'ab\ncd', 'x'.repeat(513), 'clé']) expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(false);
+    for (const key of ['k', 'abc', 'x'.repeat(512)])
+      expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(true);
+    for (const key of ['', 'a b', 'ab\ncd', 'x'.repeat(513), 'clé'])
+      expect(contractInputs['keys:set'].safeParse({ profile: 'remote', key }).success).toBe(false);
   });
 });
 

@@ -9,7 +9,11 @@ export const ProfileName = z.enum(['embedded', 'remote']);
 export type ProfileName = z.infer<typeof ProfileName>;
 
 /** A dataset id as the catalogue spells it: lower-case letters, digits and underscores. */
-export const DatasetId = z.string().min(1).max(200).regex(/^[a-z0-9_]+$/, 'dataset id: a-z, 0-9 and _ only');
+export const DatasetId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9_]+$/, 'dataset id: a-z, 0-9 and _ only');
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -43,9 +47,12 @@ export const ApiKeyText = z
   .regex(/^[\x21-\x7E]+$/, 'An API key has no spaces or special characters: paste it exactly as it was issued.');
 
 /** Caller-chosen id of a call, for `requests:status` and `requests:cancel`: 1–64 of `A-Z a-z 0-9 _ -`. */
-export const RequestId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'requestId: 1-64 of A-Z, a-z, 0-9, _ and -');
+export const RequestId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'requestId: 1-64 of A-Z, a-z, 0-9, _ and -');
 export type RequestId = z.infer<typeof RequestId>;
-
 
 /** One dataset-query filter (`filter_column`, `filter_operator`, `filter_value`; `in` takes a comma list). */
 export const EstimateFilter = z
@@ -58,10 +65,18 @@ export const EstimateFilter = z
 export type EstimateFilter = z.output<typeof EstimateFilter>;
 
 /** A column name as the catalogue spells it (`interval_start_utc`, `shadow_price`). */
-export const ColumnName = z.string().min(1).max(200).regex(/^[A-Za-z0-9_]+$/, 'column: A-Z, a-z, 0-9 and _ only');
+export const ColumnName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_]+$/, 'column: A-Z, a-z, 0-9 and _ only');
 
 /** A query's `timezone`: an IANA zone or `market` (the dataset's `data_timezone`); see docs/query.md#time-range. */
-export const QueryTimezone = z.string().min(1).max(64).regex(/^[A-Za-z0-9_+\-/]+$/, 'timezone: an IANA zone or "market"');
+export const QueryTimezone = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, 'timezone: an IANA zone or "market"');
 
 /** Largest `limit` of `datasets:query` (rows across all pages). */
 export const MAX_QUERY_LIMIT = 100_000;
@@ -80,7 +95,11 @@ export const QueryInput = z
     order: z.enum(['asc', 'desc']).optional(),
     limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
     pageSize: z.number().int().min(1).max(MAX_QUERY_PAGE_SIZE).optional(),
-    cursor: z.string().max(4000).regex(/^[A-Za-z0-9_=-]*$/, 'cursor: base64url').optional(),
+    cursor: z
+      .string()
+      .max(4000)
+      .regex(/^[A-Za-z0-9_=-]*$/, 'cursor: base64url')
+      .optional(),
     timezone: QueryTimezone.optional(),
     requestId: RequestId.optional(),
   })
@@ -131,7 +150,9 @@ export const contractInputs = {
   'keys:set': z.object({ profile: z.literal('remote'), key: ApiKeyText }).strict(),
   'keys:clear': RemoteOnly,
   'keys:test': RemoteOnly,
-  'profiles:setCache': z.object({ profile: ProfileName, ttlSeconds: z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS) }).strict(),
+  'profiles:setCache': z
+    .object({ profile: ProfileName, ttlSeconds: z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS) })
+    .strict(),
   'cache:clear': z.object({ profile: ProfileName.optional() }).strict(),
   'datasets:query': QueryInput,
   'datasets:columnValues': ColumnValuesInput,

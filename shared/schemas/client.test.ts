@@ -11,20 +11,45 @@ import {
   SPEC_MIN_USAGE,
 } from '../test-support/clientSamples.js';
 import { PageMeta } from './common.js';
-import { AuditResponse, AuditRow, Dataset, DatasetDetailResponse, DatasetListResponse, DatasetWithTimezone, RESAMPLE_CONVERSION } from './dataset.js';
+import {
+  AuditResponse,
+  AuditRow,
+  Dataset,
+  DatasetDetailResponse,
+  DatasetListResponse,
+  DatasetWithTimezone,
+  RESAMPLE_CONVERSION,
+} from './dataset.js';
 import { ApiUsage } from './usage.js';
 
 const NULL_META = { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null };
-const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => i.path.join('.'));
+const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  r.error?.issues.map((i) => i.path.join('.'));
 
 describe('bodies in the strict server shapes (our embedded server)', () => {
-  const dataset = { ...SPEC_MIN_DATASET, subseries_index_column: 'location', popularity_rank: 7, all_columns: GRIDSTATUS_CURRENT_DATASET.all_columns };
+  const dataset = {
+    ...SPEC_MIN_DATASET,
+    subseries_index_column: 'location',
+    popularity_rank: 7,
+    all_columns: GRIDSTATUS_CURRENT_DATASET.all_columns,
+  };
   const withTz = { ...dataset, data_timezone: 'America/New_York' };
 
   it('pass through unchanged', () => {
-    const list = DatasetListResponse.parse({ status_code: 200, data: [dataset], meta: NULL_META, dataset_metadata: { resample_conversion: RESAMPLE_CONVERSION, data_timezone: 'UTC' } });
+    const list = DatasetListResponse.parse({
+      status_code: 200,
+      data: [dataset],
+      meta: NULL_META,
+      dataset_metadata: { resample_conversion: RESAMPLE_CONVERSION, data_timezone: 'UTC' },
+    });
     expect(ClientDatasetList.parse(list)).toEqual(list);
-    const detail = DatasetDetailResponse.parse({ ...withTz, status_code: 200, data: [], meta: NULL_META, dataset_metadata: withTz });
+    const detail = DatasetDetailResponse.parse({
+      ...withTz,
+      status_code: 200,
+      data: [],
+      meta: NULL_META,
+      dataset_metadata: withTz,
+    });
     expect(ClientDatasetDetail.parse(detail)).toEqual(withTz);
     const audit = AuditResponse.parse({ ...SPEC_MIN_AUDIT, meta: NULL_META, dataset_metadata: withTz });
     expect(ClientAudit.parse(audit)).toEqual({ status_code: 200, data: SPEC_MIN_AUDIT.data, meta: NULL_META });
@@ -73,7 +98,11 @@ describe('ClientDatasetList', () => {
   });
 
   it('prefers the current name when a body sends both, and keeps today’s is_datetime and popularity_rank', () => {
-    const d = ClientDataset.parse({ ...GRIDSTATUS_CURRENT_DATASET, is_in_warehouse: false, earliest_available_time: '1999-01-01T00:00:00+00:00' });
+    const d = ClientDataset.parse({
+      ...GRIDSTATUS_CURRENT_DATASET,
+      is_in_warehouse: false,
+      earliest_available_time: '1999-01-01T00:00:00+00:00',
+    });
     expect(d.is_in_warehouse).toBe(false);
     expect(d.earliest_available_time_utc).toBe('2010-12-01T06:00:00+00:00');
     expect(d.popularity_rank).toBe(3);
@@ -85,7 +114,11 @@ describe('ClientDatasetList', () => {
     ['data is not an array', { ...SPEC_MIN_LIST, data: 'x' }, 'data'],
     ['a dataset without id', { ...SPEC_MIN_LIST, data: [{ name: 'x' }] }, 'data.0.id'],
     ['a name that is a number', { ...SPEC_MIN_LIST, data: [{ ...SPEC_MIN_DATASET, name: 5 }] }, 'data.0.name'],
-    ['a column without type', { ...SPEC_MIN_LIST, data: [{ ...SPEC_MIN_DATASET, all_columns: [{ name: 'a' }] }] }, 'data.0.all_columns.0.type'],
+    [
+      'a column without type',
+      { ...SPEC_MIN_LIST, data: [{ ...SPEC_MIN_DATASET, all_columns: [{ name: 'a' }] }] },
+      'data.0.all_columns.0.type',
+    ],
     ['meta.page as text', { ...SPEC_MIN_LIST, meta: { page: '1' } }, 'meta.page'],
   ])('still rejects %s', (_what, body, path) => {
     expect(issues(ClientDatasetList.safeParse(body))).toContain(path);
@@ -95,7 +128,12 @@ describe('ClientDatasetList', () => {
 describe('ClientDatasetDetail', () => {
   it('reads a bare Dataset: data_timezone UTC, no envelope needed', () => {
     const d = ClientDatasetDetail.parse(SPEC_MIN_DATASET);
-    expect(d).toMatchObject({ id: 'pjm_lmp_day_ahead_hourly', data_timezone: 'UTC', all_columns: [], subseries_index_column: null });
+    expect(d).toMatchObject({
+      id: 'pjm_lmp_day_ahead_hourly',
+      data_timezone: 'UTC',
+      all_columns: [],
+      subseries_index_column: null,
+    });
     expect(DatasetWithTimezone.parse(d)).toEqual(d);
   });
 
@@ -109,8 +147,15 @@ describe('ClientDatasetDetail', () => {
   });
 
   it('takes the zone from dataset_metadata, and the dataset from it when the top level has none', () => {
-    expect(ClientDatasetDetail.parse({ ...SPEC_MIN_DATASET, dataset_metadata: { data_timezone: 'US/Eastern' } }).data_timezone).toBe('US/Eastern');
-    const onlyEnvelope = { status_code: 200, data: [], meta: { page: 1 }, dataset_metadata: { ...SPEC_MIN_DATASET, data_timezone: 'US/Eastern' } };
+    expect(
+      ClientDatasetDetail.parse({ ...SPEC_MIN_DATASET, dataset_metadata: { data_timezone: 'US/Eastern' } }).data_timezone,
+    ).toBe('US/Eastern');
+    const onlyEnvelope = {
+      status_code: 200,
+      data: [],
+      meta: { page: 1 },
+      dataset_metadata: { ...SPEC_MIN_DATASET, data_timezone: 'US/Eastern' },
+    };
     expect(ClientDatasetDetail.parse(onlyEnvelope)).toMatchObject({ id: SPEC_MIN_DATASET.id, data_timezone: 'US/Eastern' });
   });
 
@@ -135,14 +180,17 @@ describe('ClientAudit and ClientPageMeta', () => {
   });
 
   it('still rejects rows without counts or with a bad date', () => {
-    expect(issues(ClientAudit.safeParse({ ...SPEC_MIN_AUDIT, data: [{ market_date: '2024-03-01' }] }))).toContain('data.0.number_of_datapoints');
-    expect(issues(ClientAudit.safeParse({ ...SPEC_MIN_AUDIT, data: [{ ...SPEC_MIN_AUDIT.data[0], market_date: '03/01/2024' }] }))).toContain(
-      'data.0.market_date',
+    expect(issues(ClientAudit.safeParse({ ...SPEC_MIN_AUDIT, data: [{ market_date: '2024-03-01' }] }))).toContain(
+      'data.0.number_of_datapoints',
     );
+    expect(
+      issues(ClientAudit.safeParse({ ...SPEC_MIN_AUDIT, data: [{ ...SPEC_MIN_AUDIT.data[0], market_date: '03/01/2024' }] })),
+    ).toContain('data.0.market_date');
   });
 
   it('normalises any subset of meta into the strict PageMeta', () => {
-    for (const meta of [undefined, null, {}, { page: 2, hasNextPage: true }]) expect(PageMeta.parse(ClientPageMeta.parse(meta))).toBeTruthy();
+    for (const meta of [undefined, null, {}, { page: 2, hasNextPage: true }])
+      expect(PageMeta.parse(ClientPageMeta.parse(meta))).toBeTruthy();
   });
 });
 
@@ -161,7 +209,10 @@ describe('ClientApiUsage', () => {
       per_minute_api_rate_limit: -1,
       per_hour_api_rate_limit: -1,
     });
-    expect([u.current_usage_period_start, u.current_usage_period_end]).toEqual(['2025-12-01T00:00:00+00:00', '2026-01-01T00:00:00+00:00']);
+    expect([u.current_usage_period_start, u.current_usage_period_end]).toEqual([
+      '2025-12-01T00:00:00+00:00',
+      '2026-01-01T00:00:00+00:00',
+    ]);
   });
 
   it('derives the end from a sent start, reads a null limit as none, ignores extra keys', () => {
@@ -185,8 +236,18 @@ describe('ClientApiUsage', () => {
 
 describe('ClientQuery', () => {
   it('reads a full body and a minimal one (no meta, no dataset_metadata)', () => {
-    const full = { status_code: 200, data: [['a'], [1]], meta: { page: 1, page_size: 2, limit: null, hasNextPage: true, cursor: 'abc' }, dataset_metadata: { id: 'x', data_timezone: 'US/Eastern' } };
-    expect(ClientQuery.parse(full)).toEqual({ status_code: 200, data: [['a'], [1]], meta: full.meta, data_timezone: 'US/Eastern' });
+    const full = {
+      status_code: 200,
+      data: [['a'], [1]],
+      meta: { page: 1, page_size: 2, limit: null, hasNextPage: true, cursor: 'abc' },
+      dataset_metadata: { id: 'x', data_timezone: 'US/Eastern' },
+    };
+    expect(ClientQuery.parse(full)).toEqual({
+      status_code: 200,
+      data: [['a'], [1]],
+      meta: full.meta,
+      data_timezone: 'US/Eastern',
+    });
     expect(ClientQuery.parse({ data: [['a']] })).toEqual({
       status_code: 200,
       data: [['a']],
@@ -203,7 +264,10 @@ describe('ClientQuery', () => {
   });
 
   it('without hasNextPage, a non-empty cursor means another page', () => {
-    expect(ClientQuery.parse({ data: [['a']], meta: { cursor: 'next' } }).meta).toMatchObject({ hasNextPage: true, cursor: 'next' });
+    expect(ClientQuery.parse({ data: [['a']], meta: { cursor: 'next' } }).meta).toMatchObject({
+      hasNextPage: true,
+      cursor: 'next',
+    });
     expect(ClientQuery.parse({ data: [['a']], meta: { cursor: '' } }).meta).toMatchObject({ hasNextPage: false, cursor: null });
   });
 

@@ -109,7 +109,10 @@ export const ClientPageMeta = z
   .transform((m): PageMeta => m ?? { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null });
 
 /** `status_code` of an envelope, which nothing reads: absent → 200. */
-export const ClientStatusCode = z.number().nullish().transform((s) => s ?? 200);
+export const ClientStatusCode = z
+  .number()
+  .nullish()
+  .transform((s) => s ?? 200);
 
 /** `GET /v1/datasets` body as received; absent `dataset_metadata` keys read as {@link RESAMPLE_CONVERSION} and `UTC`. */
 export const ClientDatasetList = z
@@ -121,22 +124,23 @@ export const ClientDatasetList = z
       .object({ resample_conversion: z.record(z.string(), z.number()).nullish(), data_timezone: z.string().nullish() })
       .nullish(),
   })
-  .transform(
-    (b): DatasetListResponse => ({
-      status_code: b.status_code,
-      data: b.data,
-      meta: b.meta,
-      dataset_metadata: {
-        resample_conversion: b.dataset_metadata?.resample_conversion ?? { ...RESAMPLE_CONVERSION },
-        data_timezone: b.dataset_metadata?.data_timezone ?? 'UTC',
-      },
-    }),
-  );
+  .transform((b): DatasetListResponse => ({
+    status_code: b.status_code,
+    data: b.data,
+    meta: b.meta,
+    dataset_metadata: {
+      resample_conversion: b.dataset_metadata?.resample_conversion ?? { ...RESAMPLE_CONVERSION },
+      data_timezone: b.dataset_metadata?.data_timezone ?? 'UTC',
+    },
+  }));
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The zone a body names: top-level `data_timezone`, else `dataset_metadata.data_timezone`, else null. */
-export function bodyTimezone<T>(body: { data_timezone?: T | null; dataset_metadata?: { data_timezone?: T | null } | null }): T | null {
+export function bodyTimezone<T>(body: {
+  data_timezone?: T | null;
+  dataset_metadata?: { data_timezone?: T | null } | null;
+}): T | null {
   return body.data_timezone ?? body.dataset_metadata?.data_timezone ?? null;
 }
 

@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** ISO 8601 date-time string in UTC, e.g. `2024-03-01T00:00:00+00:00`. */
 export const DateTimeString = z.string().describe('ISO 8601 date-time (UTC)');
 
-export const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('date YYYY-MM-DD');
+export const DateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('date YYYY-MM-DD');
 
 /** Body of every error but 422: `{ "detail": "<message>" }` (docs/api.md#errors). */
 export const ErrorBody = z.object({ detail: z.string() });
@@ -34,15 +37,13 @@ export const ReturnFormat = z.enum(['json', 'csv']);
 export const JsonSchemaShape = z.enum(['array-of-objects', 'array-of-arrays']);
 
 /** Query-string boolean as FastAPI reads it: true/false, 1/0, yes/no, on/off (case-insensitive). */
-export const QueryBoolean = z
-  .string()
-  .transform((s, ctx) => {
-    const v = s.toLowerCase();
-    if (['true', '1', 'yes', 'on'].includes(v)) return true;
-    if (['false', '0', 'no', 'off'].includes(v)) return false;
-    ctx.addIssue({ code: 'custom', message: 'Input should be a valid boolean, unable to interpret input' });
-    return z.NEVER;
-  });
+export const QueryBoolean = z.string().transform((s, ctx) => {
+  const v = s.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  ctx.addIssue({ code: 'custom', message: 'Input should be a valid boolean, unable to interpret input' });
+  return z.NEVER;
+});
 
 /** Format parameters of the dataset endpoints (docs/api.md#return-formats). */
 export const DatasetFormatQuery = z.object({

@@ -14,8 +14,16 @@ export const Constraint = z.object({
   earliest_seen_utc: DateTimeString.nullable().describe('first time index value with this constraint in any constraint dataset'),
   latest_seen_utc: DateTimeString.nullable().describe('last time index value with this constraint in any constraint dataset'),
   available_datasets: z.array(z.string()).nullable(),
-  rt_absolute_cost: z.number().nullable().optional().describe('Σ |shadow price| × interval hours over the real-time dataset ($/MW); include_absolute_costs only'),
-  da_absolute_cost: z.number().nullable().optional().describe('Σ |shadow price| × interval hours over the day-ahead dataset ($/MW); include_absolute_costs only'),
+  rt_absolute_cost: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('Σ |shadow price| × interval hours over the real-time dataset ($/MW); include_absolute_costs only'),
+  da_absolute_cost: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('Σ |shadow price| × interval hours over the day-ahead dataset ($/MW); include_absolute_costs only'),
   gs_created_at_utc: DateTimeString.nullable().optional(),
   gs_updated_at_utc: DateTimeString.nullable().optional(),
 });
@@ -26,9 +34,14 @@ export type ConstraintPricingDatasetSpec = z.infer<typeof ConstraintPricingDatas
 
 export const ConstraintDatasetMetadata = z
   .record(z.string(), z.record(z.string(), z.array(ConstraintPricingDatasetSpec)))
-  .describe('first key: market id; second key: `rt` (real-time) or `da` (day-ahead); value: the pricing datasets whose shadow prices give rt_absolute_cost / da_absolute_cost');
+  .describe(
+    'first key: market id; second key: `rt` (real-time) or `da` (day-ahead); value: the pricing datasets whose shadow prices give rt_absolute_cost / da_absolute_cost',
+  );
 
-export const ConstraintListResponse = z.object({ data: z.array(Constraint), dataset_metadata: ConstraintDatasetMetadata.nullable() });
+export const ConstraintListResponse = z.object({
+  data: z.array(Constraint),
+  dataset_metadata: ConstraintDatasetMetadata.nullable(),
+});
 export type ConstraintListResponse = z.infer<typeof ConstraintListResponse>;
 
 /** Item of `GET /v1/constraints/contingencies` (docs/api.md#contingency-list). */
@@ -67,7 +80,10 @@ export const LocationConstraintCost = z.object({
   contingency_gs_entity_id: z.string().nullable(),
   contingency_name: z.string().nullable(),
   shift_factor: z.number().describe(`mean estimated shift factor of the location for the dataset. ${SYNTHETIC}`),
-  absolute_cost: z.number().nullable().describe('Σ |shadow price| × interval hours in the window ($/MW); null when not binding in it'),
+  absolute_cost: z
+    .number()
+    .nullable()
+    .describe('Σ |shadow price| × interval hours in the window ($/MW); null when not binding in it'),
   adjusted_cost: z.number().nullable().describe('absolute_cost × shift_factor ($/MW)'),
 });
 export type LocationConstraintCost = z.infer<typeof LocationConstraintCost>;
@@ -86,7 +102,9 @@ export type ConstraintLocation = z.infer<typeof ConstraintLocation>;
 
 export const BindingRow = z
   .record(z.string(), z.unknown())
-  .describe('the dataset row (its own columns, UTC times) plus constraint_gs_entity_id, constraint_name, contingency_gs_entity_id, contingency_name');
+  .describe(
+    'the dataset row (its own columns, UTC times) plus constraint_gs_entity_id, constraint_name, contingency_gs_entity_id, contingency_name',
+  );
 
 /** One interval of a binding constraint (ours): the peak |shadow price| row of that interval. */
 export const BindingObservation = z.object({

@@ -15,7 +15,16 @@ describe('parseIsoDateTime', () => {
     expect(new Date(parseIsoDateTime(raw)!).toISOString()).toBe(iso);
   });
 
-  it.each(['', 'yesterday', '2024-02-30', '2024-01-01T24:00', '01/02/2024', '2024-01-01T00:00:00+05:99', '2024-01-01T00:00:00-0560', '2024-01-01T00:00:00 05:60'])('rejects %j', (raw) => {
+  it.each([
+    '',
+    'yesterday',
+    '2024-02-30',
+    '2024-01-01T24:00',
+    '01/02/2024',
+    '2024-01-01T00:00:00+05:99',
+    '2024-01-01T00:00:00-0560',
+    '2024-01-01T00:00:00 05:60',
+  ])('rejects %j', (raw) => {
     expect(parseIsoDateTime(raw)).toBeUndefined();
     expect(QueryDateTime.safeParse(raw).success).toBe(false);
   });

@@ -16,7 +16,8 @@ export function queryInteger(min: number, max: number) {
     .string()
     .transform((raw, ctx) => {
       const text = raw.trim();
-      if (!/^[+-]?\d+$/.test(text)) return fail(ctx, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+      if (!/^[+-]?\d+$/.test(text))
+        return fail(ctx, 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
       const value = Number(text);
       if (value < min) return fail(ctx, 'greater_than_equal', `Input should be greater than or equal to ${min}`);
       if (value > max) return fail(ctx, 'less_than_equal', `Input should be less than or equal to ${max}`);
@@ -30,7 +31,8 @@ export const QueryNumber = z
   .string()
   .transform((raw, ctx) => {
     const value = raw.trim() === '' ? Number.NaN : Number(raw);
-    if (!Number.isFinite(value)) return fail(ctx, 'float_parsing', 'Input should be a valid number, unable to parse string as a number');
+    if (!Number.isFinite(value))
+      return fail(ctx, 'float_parsing', 'Input should be a valid number, unable to parse string as a number');
     return value;
   })
   .meta({ type: 'number' });
@@ -51,7 +53,8 @@ export const QueryDateTime = z
   .string()
   .transform((raw, ctx) => {
     const millis = parseIsoDateTime(raw);
-    if (millis === undefined) return fail(ctx, 'datetime_from_date_parsing', 'Input should be a valid datetime or date, unable to parse');
+    if (millis === undefined)
+      return fail(ctx, 'datetime_from_date_parsing', 'Input should be a valid datetime or date, unable to parse');
     return new Date(millis).toISOString();
   })
   .meta({ type: 'string', format: 'date-time' });

@@ -41,7 +41,8 @@ export const GRIDSTATUS_2024_LIST = {
     {
       id: 'caiso_as_prices',
       name: 'CAISO AS Prices',
-      description: 'Ancillary Services Prices as reported by CAISO.\n\n**AS Mapping**\n\nThe *_EXP show only the intertie resources.',
+      description:
+        'Ancillary Services Prices as reported by CAISO.\n\n**AS Mapping**\n\nThe *_EXP show only the intertie resources.',
       earliest_available_time: '2010-01-01T08:00:00+00:00',
       latest_available_time: '2024-09-25T06:00:00+00:00',
       source: 'caiso',
@@ -75,7 +76,8 @@ export const GRIDSTATUS_2024_LIST = {
     {
       id: 'caiso_curtailment',
       name: 'CAISO Curtailment',
-      description: 'Daily Curtailment data as reported by CAISO.\n\nNote: CAISO did not publish curtailment reports for 2024-07-26 and 2024-07-27.',
+      description:
+        'Daily Curtailment data as reported by CAISO.\n\nNote: CAISO did not publish curtailment reports for 2024-07-26 and 2024-07-27.',
       earliest_available_time: '2017-01-01T12:00:00+00:00',
       latest_available_time: '2024-09-23T00:00:00+00:00',
       source: 'caiso',

@@ -63,17 +63,23 @@ describe('parseTimeText', () => {
     const error = timeTextError(' soon ');
     expect(error).toBeInstanceOf(TimeGrammarError);
     expect(error?.text).toBe(' soon ');
-    expect(error?.message).toBe("' soon ' is not a date or date-time: use 2024-03-10, 2024-03-10 05:00 or 2024-03-10T05:00:00Z (offsets Z, ±HH:MM, ±HHMM or ±HH)");
+    expect(error?.message).toBe(
+      "' soon ' is not a date or date-time: use 2024-03-10, 2024-03-10 05:00 or 2024-03-10T05:00:00Z (offsets Z, ±HH:MM, ±HHMM or ±HH)",
+    );
   });
 
   it('quotes at most 64 characters of an over-long text', () => {
     const text = `2024-03-10T05:00:00${' '.repeat(100)}Z`;
-    expect(timeTextError(text)?.message).toBe(`'${text.slice(0, 64)}…' is not a date or date-time (at most 64 characters): ${TIME_TEXT_HINT}`);
+    expect(timeTextError(text)?.message).toBe(
+      `'${text.slice(0, 64)}…' is not a date or date-time (at most 64 characters): ${TIME_TEXT_HINT}`,
+    );
     expect(timeTextError(text)?.text).toBe(text);
   });
 
   it('refuses an unknown zone for a naive time, and needs none with an offset', () => {
-    expect(() => parseTimeText('2024-03-10 05:00', { zone: 'Mars/Olympus' })).toThrow(new RangeError("Unknown time zone 'Mars/Olympus': use an IANA zone such as America/Chicago or UTC"));
+    expect(() => parseTimeText('2024-03-10 05:00', { zone: 'Mars/Olympus' })).toThrow(
+      new RangeError("Unknown time zone 'Mars/Olympus': use an IANA zone such as America/Chicago or UTC"),
+    );
     expect(parseTimeText('2024-03-10T05:00Z', { zone: 'Mars/Olympus' }).epochMs).toBe(Date.UTC(2024, 2, 10, 5));
   });
 });
@@ -84,7 +90,9 @@ describe('TimeText', () => {
   });
 
   it("carries the grammar's refusal as its message", () => {
-    expect(TimeText.safeParse('2024-02-30').error?.issues.map((issue) => issue.message)).toEqual([timeTextError('2024-02-30')?.message]);
+    expect(TimeText.safeParse('2024-02-30').error?.issues.map((issue) => issue.message)).toEqual([
+      timeTextError('2024-02-30')?.message,
+    ]);
   });
 
   it('refuses an over-long text with one short message', () => {

@@ -43,7 +43,14 @@ function readTimeText(text: string, decodedPlus: boolean) {
   if (!match) throw new TimeGrammarError(text);
   const [, y, mo, d, h, mi = '0', s = '0', fraction = '', spaced, suffix] = match;
   if (spaced !== undefined && (!decodedPlus || suffix !== undefined)) throw new TimeGrammarError(text);
-  const [year, month, day, hour, minute, second] = [y, mo, d, h ?? '0', mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [y, mo, d, h ?? '0', mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12) throw new TimeGrammarError(text, 'months are 01–12');
   // Date.UTC reads years 0–99 as 1900–1999, so those fail this check too.
   const check = new Date(Date.UTC(year, month - 1, day));

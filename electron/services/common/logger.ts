@@ -37,9 +37,7 @@ export function setLogLevel(level: LogLevel): void {
 }
 
 function format(details: unknown[]): string {
-  return details
-    .map((d) => (d instanceof Error ? `${d.name}: ${d.message}` : typeof d === 'string' ? d : safeJson(d)))
-    .join(' ');
+  return details.map((d) => (d instanceof Error ? `${d.name}: ${d.message}` : typeof d === 'string' ? d : safeJson(d))).join(' ');
 }
 
 function safeJson(v: unknown): string {

@@ -16,7 +16,12 @@ describe('redact', () => {
     expect(redact('GET /v1/datasets?api_key=abc&page=1')).toBe(`GET /v1/datasets?api_key=${REDACTED}&page=1`);
     expect(redact('key Zq9XbT2mKp7LwR4vNs8YcH3jFd6GaE1u here')).toBe(`key ${REDACTED} here`);
     expect(redact('hex 0123456789abcdef0123456789abcdef')).toBe(`hex ${REDACTED}`);
-    for (const keep of ['pjm_lmp_real_time_5_min_v2', '/tmp/gs-vault-AbC123/keys.json', 'ERCOT_SCED_RUN', '2024-03-01T00:00:00+00:00']) {
+    for (const keep of [
+      'pjm_lmp_real_time_5_min_v2',
+      '/tmp/gs-vault-AbC123/keys.json',
+      'ERCOT_SCED_RUN',
+      '2024-03-01T00:00:00+00:00',
+    ]) {
       expect(redact(keep)).toBe(keep);
     }
   });

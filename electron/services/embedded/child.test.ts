@@ -49,7 +49,8 @@ async function make(over: Partial<ServicesOptions['embedded']> = {}, extra: Part
   return services;
 }
 
-const call = <T>(s: Services, verb: string, input: unknown = {}): Promise<Result<T>> => dispatch(s.handlers, verb, input) as Promise<Result<T>>;
+const call = <T>(s: Services, verb: string, input: unknown = {}): Promise<Result<T>> =>
+  dispatch(s.handlers, verb, input) as Promise<Result<T>>;
 async function value<T>(s: Services, verb: string, input: unknown = {}): Promise<T> {
   const r = await call<T>(s, verb, input);
   if (!r.ok) throw new Error(`${verb}: ${r.error.code}: ${r.error.message}`);
@@ -157,7 +158,12 @@ describe('scripted children', () => {
       const r = await pending;
       expect(r.ok).toBe(false);
       expect(!r.ok && r.error.code).toBe('network');
-      await vi.waitFor(() => expect(s.embedded.status()).toEqual({ status: 'running', message: 'The embedded data service stopped unexpectedly and was restarted.' }));
+      await vi.waitFor(() =>
+        expect(s.embedded.status()).toEqual({
+          status: 'running',
+          message: 'The embedded data service stopped unexpectedly and was restarted.',
+        }),
+      );
       expect(s.embedded.pid()).not.toBe(pid);
     } finally {
       delete process.env.STALL_ARRIVALS;

@@ -29,7 +29,9 @@ const CLOSE_TIMEOUT_MS = 4_000;
 
 const channel = parentChannel();
 if (!channel) {
-  process.stderr.write('This is the Gridscope data service process: it is started by Gridscope, not by hand (npm run serve runs the /v1 service).\n');
+  process.stderr.write(
+    'This is the Gridscope data service process: it is started by Gridscope, not by hand (npm run serve runs the /v1 service).\n',
+  );
   process.exit(2);
 }
 

@@ -139,7 +139,9 @@ describe('embedded /v1 service supervisor', () => {
     clock += 61_000;
     await launcher.children[1]!.end({ code: 134, signal: null });
     await restarted(e, 40_001);
-    expect(e.status().message).toBe('The embedded data service stopped unexpectedly and was restarted (2 times since Gridscope started).');
+    expect(e.status().message).toBe(
+      'The embedded data service stopped unexpectedly and was restarted (2 times since Gridscope started).',
+    );
   });
 
   it('stops restarting after 3 crashes within a minute, then starts again on a request after the minute', async () => {
@@ -153,7 +155,9 @@ describe('embedded /v1 service supervisor', () => {
     }
     await launcher.children[3]!.end({ code: null, signal: 'SIGSEGV' });
     expect(e.status()).toEqual({ status: 'failed', message: gaveUpMessage(4, 60_000) });
-    expect(e.status().message).toMatch(/stopped unexpectedly 4 times within a minute, so it was not restarted again\. Gridscope tries again after a minute; .*restart Gridscope/);
+    expect(e.status().message).toMatch(
+      /stopped unexpectedly 4 times within a minute, so it was not restarted again\. Gridscope tries again after a minute; .*restart Gridscope/,
+    );
     await expect(e.ensureStarted()).rejects.toThrow(gaveUpMessage(4, 60_000));
     expect(launcher.children).toHaveLength(4);
 
@@ -203,7 +207,9 @@ describe('embedded /v1 service supervisor', () => {
       },
     });
     const e = make(launcher);
-    await expect(e.ensureStarted()).rejects.toThrow('The embedded /v1 server failed to start: Source file missing (key [redacted])');
+    await expect(e.ensureStarted()).rejects.toThrow(
+      'The embedded /v1 server failed to start: Source file missing (key [redacted])',
+    );
     expect(e.status().status).toBe('failed');
     expect(launcher.children[0]!.killed).toBe(1);
     await expect(e.ensureStarted()).rejects.toThrow(

@@ -160,7 +160,8 @@ export function createEmbeddedServer(opts: EmbeddedOptions = {}): EmbeddedServer
     pid: () => live?.pid,
     async ensureStarted() {
       if (!launch) {
-        if (recentExits().length > policy.maxRestarts) throw new Error(status.message ?? 'The embedded data service keeps stopping.');
+        if (recentExits().length > policy.maxRestarts)
+          throw new Error(status.message ?? 'The embedded data service keeps stopping.');
         begin(false, 0);
       }
       try {

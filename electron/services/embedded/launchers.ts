@@ -101,7 +101,11 @@ export interface UtilityProcessLike {
 
 /** The part of Electron's `utilityProcess` module the launcher uses. */
 export interface UtilityProcessApi {
-  fork(modulePath: string, args: string[], options: { env: Record<string, string>; stdio: 'pipe'; serviceName: string }): UtilityProcessLike;
+  fork(
+    modulePath: string,
+    args: string[],
+    options: { env: Record<string, string>; stdio: 'pipe'; serviceName: string },
+  ): UtilityProcessLike;
 }
 
 /** Launcher over Electron's `utilityProcess.fork` of out/main/embeddedChild.js (after app `ready`); exits carry no signal. */

@@ -29,7 +29,12 @@ describe('profiles', () => {
     const p = make();
     await p.setActive('remote');
     expect(await p.setRemoteUrl('https://example.com/api/v1/')).toEqual({
-      settings: { v: 1, active: 'remote', remote: { baseUrl: 'https://example.com/api/v1', cacheTtlSeconds: 0 }, embedded: { cacheTtlSeconds: 0 } },
+      settings: {
+        v: 1,
+        active: 'remote',
+        remote: { baseUrl: 'https://example.com/api/v1', cacheTtlSeconds: 0 },
+        embedded: { cacheTtlSeconds: 0 },
+      },
       keyDeleted: false,
     });
     const onDisk = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8')) as unknown;
@@ -46,7 +51,12 @@ describe('profiles', () => {
   it('reads a file written before cache settings existed, and keeps a TTL per profile', async () => {
     await writeFile(join(dir, SETTINGS_FILE), '{"v":1,"active":"remote","remote":{"baseUrl":"https://example.com/v1"}}');
     const p = make();
-    expect(await p.settings()).toEqual({ v: 1, active: 'remote', remote: { baseUrl: 'https://example.com/v1', cacheTtlSeconds: 0 }, embedded: { cacheTtlSeconds: 0 } });
+    expect(await p.settings()).toEqual({
+      v: 1,
+      active: 'remote',
+      remote: { baseUrl: 'https://example.com/v1', cacheTtlSeconds: 0 },
+      embedded: { cacheTtlSeconds: 0 },
+    });
     await p.setCacheTtl('remote', 3600);
     await p.setRemoteUrl('https://other.example/v1');
     const state = await make().state();
@@ -124,23 +134,39 @@ describe('state() reports the key of the Remote URL origin only', () => {
   it('a settings.json edited by hand to another host: keySet false and keyOrigin names the old one', async () => {
     const vault = createFileVault(dir);
     await vault.set('remote', REMOTE_KEY, API);
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }),
+    );
     const state = await makeWith(vault).state();
     expect(state.remote).toEqual({ baseUrl: 'https://evil.example.net/v1', keySet: false, keyOrigin: API, cacheTtlSeconds: 0 });
     expect(JSON.stringify(state)).not.toContain(REMOTE_KEY);
     // Back on the origin the key was entered for, it is set again.
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://api.example.com/v2' } }));
-    expect((await makeWith(vault).state()).remote).toEqual({ baseUrl: 'https://api.example.com/v2', keySet: true, cacheTtlSeconds: 0 });
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://api.example.com/v2' } }),
+    );
+    expect((await makeWith(vault).state()).remote).toEqual({
+      baseUrl: 'https://api.example.com/v2',
+      keySet: true,
+      cacheTtlSeconds: 0,
+    });
   });
 
-  it('after such an edit, setRemoteUrl back to the key\'s origin keeps the key; to any other origin deletes it', async () => {
+  it("after such an edit, setRemoteUrl back to the key's origin keeps the key; to any other origin deletes it", async () => {
     const vault = createFileVault(dir);
     await vault.set('remote', REMOTE_KEY, API);
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }),
+    );
     const p = makeWith(vault);
     expect((await p.setRemoteUrl('https://api.example.com/v1')).keyDeleted).toBe(false);
     expect((await p.state()).remote.keySet).toBe(true);
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }));
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ v: 1, active: 'remote', remote: { baseUrl: 'https://evil.example.net/v1' } }),
+    );
     // Any URL on an origin other than the key's deletes it, even a path change on the edited host.
     expect((await makeWith(vault).setRemoteUrl('https://evil.example.net/v2')).keyDeleted).toBe(true);
     expect(await vault.has('remote')).toBe(false);

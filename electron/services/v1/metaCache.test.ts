@@ -6,8 +6,16 @@ import type { MetadataIdentity } from './metaCache.js';
 
 /** The metadata cache on its own: scopes per server and key, what a changed dataset drops, clearing. */
 
-const ds = (over: Partial<DatasetWithTimezone> = {}): DatasetWithTimezone => ({ ...dataset('pjm_lmp_day_ahead_hourly'), data_timezone: 'US/Eastern', ...over });
-const values = (search: string, ...names: string[]) => ({ search, truncated: false, values: names.map((value) => ({ value, count: 1 })) });
+const ds = (over: Partial<DatasetWithTimezone> = {}): DatasetWithTimezone => ({
+  ...dataset('pjm_lmp_day_ahead_hourly'),
+  data_timezone: 'US/Eastern',
+  ...over,
+});
+const values = (search: string, ...names: string[]) => ({
+  search,
+  truncated: false,
+  values: names.map((value) => ({ value, count: 1 })),
+});
 
 function cacheOver(initial: MetadataIdentity | null) {
   let identity = initial;
@@ -28,7 +36,7 @@ describe('metadata cache', () => {
     switchTo({ profile: 'remote', id: 'remote a key2' });
     expect((await cache.scope())!.dataset('pjm_lmp_day_ahead_hourly')).toBeUndefined();
     switchTo({ profile: 'remote', id: 'remote a key1' });
-    expect((await cache.scope())!.dataset('pjm_lmp_day_ahead_hourly'), 'the old key\'s entries were dropped').toBeUndefined();
+    expect((await cache.scope())!.dataset('pjm_lmp_day_ahead_hourly'), "the old key's entries were dropped").toBeUndefined();
     switchTo({ profile: 'embedded', id: 'embedded b' });
     expect((await cache.scope())!.usage()?.usage).toEqual(usage());
     switchTo(null);
@@ -95,7 +103,9 @@ describe('metadata cache', () => {
     expect(new Set([a.id, b.id, c.id]).size).toBe(3);
     expect(a.id).toContain('https://api.example/v1');
     expect(a.id).not.toContain('secret');
-    expect(targetIdentity({ baseUrl: 'https://api.example/v1', key: 'secret-key-1', profile: 'remote' }, newIdentitySalt()).id).not.toBe(a.id);
+    expect(
+      targetIdentity({ baseUrl: 'https://api.example/v1', key: 'secret-key-1', profile: 'remote' }, newIdentitySalt()).id,
+    ).not.toBe(a.id);
   });
 });
 

@@ -1,5 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { ApiUsage, AuditRow, ClientColumnValue, DatasetWithTimezone, ErrorCode, ProfileName } from '../../../shared/index.js';
+import type {
+  ApiUsage,
+  AuditRow,
+  ClientColumnValue,
+  DatasetWithTimezone,
+  ErrorCode,
+  ProfileName,
+} from '../../../shared/index.js';
 import type { ProxyTarget } from './proxy.js';
 
 /** Who the cached answers came from: `id` from {@link targetIdentity}. */
@@ -80,7 +87,12 @@ interface DatasetEntry {
   values: Map<string, ValuesAnswer[]>;
 }
 
-function createScope(profile: ProfileName, now: () => number, maxDatasets: number, maxAnswers: number): MetadataScope & { size(): number } {
+function createScope(
+  profile: ProfileName,
+  now: () => number,
+  maxDatasets: number,
+  maxAnswers: number,
+): MetadataScope & { size(): number } {
   const datasets = new Map<string, DatasetEntry>();
   let lastUsage: { usage: ApiUsage; at: number } | undefined;
 

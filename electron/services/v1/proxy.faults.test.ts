@@ -36,7 +36,12 @@ function fakeClock(): Clock & { sleeps: number[] } {
 }
 
 function make(clock: Clock, extra: Partial<ProxyOptions> = {}): V1Proxy {
-  const p = createV1Proxy({ resolveTarget: async () => ({ baseUrl: `${up.origin}/v1`, key: KEY, profile: 'remote' }), clock, random: () => 0.5, ...extra });
+  const p = createV1Proxy({
+    resolveTarget: async () => ({ baseUrl: `${up.origin}/v1`, key: KEY, profile: 'remote' }),
+    clock,
+    random: () => 0.5,
+    ...extra,
+  });
   proxies.push(p);
   return p;
 }
@@ -52,7 +57,10 @@ function sequence(path: string, steps: Route[]): { calls: () => number } {
   return { calls: () => n };
 }
 const okRoute: Route = (_q, res) => sendJson(res, 200, { ok: true });
-const status = (code: number, detail: string, headers: Record<string, string> = {}): Route => (_q, res) => sendJson(res, code, { detail }, undefined, headers);
+const status =
+  (code: number, detail: string, headers: Record<string, string> = {}): Route =>
+  (_q, res) =>
+    sendJson(res, code, { detail }, undefined, headers);
 
 async function run<T>(p: Promise<Result<T>>): Promise<Result<T>> {
   const r = await p;
@@ -79,7 +87,10 @@ afterAll(async () => {
 
 describe('429', () => {
   it('waits the Retry-After seconds, reports the retry, then answers', async () => {
-    const route = sequence('/v1/r429', [status(429, 'Too Many Requests. Limit: 1 per 1 second.', { 'retry-after': '8' }), okRoute]);
+    const route = sequence('/v1/r429', [
+      status(429, 'Too Many Requests. Limit: 1 per 1 second.', { 'retry-after': '8' }),
+      okRoute,
+    ]);
     const clock = fakeClock();
     const progress: ProxyProgress[] = [];
     const r = await run(make(clock).get('/r429', {}, Body, { onProgress: (p) => void progress.push(p) }));
@@ -88,7 +99,13 @@ describe('429', () => {
     expect(clock.sleeps).toEqual([8000]);
     expect(progress).toEqual([
       { state: 'running', attempt: 1, maxAttempts: 4 },
-      { state: 'retrying', attempt: 2, maxAttempts: 4, delayMs: 8000, reason: 'Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second. Retry after 8 s.' },
+      {
+        state: 'retrying',
+        attempt: 2,
+        maxAttempts: 4,
+        delayMs: 8000,
+        reason: 'Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second. Retry after 8 s.',
+      },
       { state: 'running', attempt: 2, maxAttempts: 4 },
     ]);
   });
@@ -108,7 +125,9 @@ describe('429', () => {
   });
 
   it('does not retry a monthly quota 429', async () => {
-    const route = sequence('/v1/monthly', [status(429, 'Monthly row limit of 500,000 rows reached. Your usage resets on 2026-12-01.')]);
+    const route = sequence('/v1/monthly', [
+      status(429, 'Monthly row limit of 500,000 rows reached. Your usage resets on 2026-12-01.'),
+    ]);
     const clock = fakeClock();
     const e = errorOf(await run(make(clock).get('/monthly', {}, Body)));
     expect(e).toEqual({
@@ -144,7 +163,11 @@ describe('5xx and the budget', () => {
     const route = sequence('/v1/down', [status(503, 'maintenance')]);
     const e = errorOf(await run(make(fakeClock(), { random: () => 0.99 }).get('/down', {}, Body)));
     // Sleeps 990 + 1980 + 3960 ms = 6.9 s.
-    expect(e).toEqual({ code: 'network', status: 503, message: 'Gave up after 4 attempts over 7 s: The /v1 server answered 503 Service Unavailable: maintenance.' });
+    expect(e).toEqual({
+      code: 'network',
+      status: 503,
+      message: 'Gave up after 4 attempts over 7 s: The /v1 server answered 503 Service Unavailable: maintenance.',
+    });
     expect(route.calls()).toBe(4);
   });
 
@@ -153,7 +176,9 @@ describe('5xx and the budget', () => {
     const clock = fakeClock();
     const e = errorOf(await run(make(clock, { retry: { maxAttempts: 10, maxTotalWaitMs: 45_000 } }).get('/slowdown', {}, Body)));
     expect(clock.sleeps).toEqual([20_000, 20_000]);
-    expect(e.message).toMatch(/^Gave up after 3 attempts over 40 s: The \/v1 server answered 500 Internal Server Error: oops\. The server asks to wait 20 s/);
+    expect(e.message).toMatch(
+      /^Gave up after 3 attempts over 40 s: The \/v1 server answered 500 Internal Server Error: oops\. The server asks to wait 20 s/,
+    );
     expect(route.calls()).toBe(3);
   });
 
@@ -187,7 +212,11 @@ describe('connections', () => {
   it('refused connections: retried, then a clear error', async () => {
     const closed = await startUpstream();
     await closed.close();
-    const p = createV1Proxy({ resolveTarget: async () => ({ baseUrl: `${closed.origin}/v1`, key: KEY }), clock: fakeClock(), random: () => 0.5 });
+    const p = createV1Proxy({
+      resolveTarget: async () => ({ baseUrl: `${closed.origin}/v1`, key: KEY }),
+      clock: fakeClock(),
+      random: () => 0.5,
+    });
     proxies.push(p);
     const e = errorOf(await run(p.get('/x', {}, Body)));
     expect(e.message).toBe(
@@ -199,7 +228,10 @@ describe('connections', () => {
     let closedSockets = 0;
     const route = sequence('/v1/stall', [(req) => void req.socket.on('close', () => void (closedSockets += 1))]);
     const e = errorOf(await run(make(fakeClock(), { timeoutMs: 150, retry: { maxAttempts: 2 } }).get('/stall', {}, Body)));
-    expect(e).toEqual({ code: 'network', message: 'Gave up after 2 attempts over 1 s: The /v1 server did not answer within 0.2 s.' });
+    expect(e).toEqual({
+      code: 'network',
+      message: 'Gave up after 2 attempts over 1 s: The /v1 server did not answer within 0.2 s.',
+    });
     expect(route.calls()).toBe(2);
     // A timed-out attempt does not leave its connection open on the stalled server.
     await vi.waitFor(() => expect(closedSockets).toBe(2));
@@ -228,10 +260,15 @@ describe('cancellation', () => {
 
   it('aborting during a backoff wait answers cancelled without another request', async () => {
     const route = sequence('/v1/waiting', [status(503, 'busy')]);
-    const blocking: Clock = { now: () => T0, sleep: (_ms, signal) => new Promise((_ok, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))) };
+    const blocking: Clock = {
+      now: () => T0,
+      sleep: (_ms, signal) => new Promise((_ok, reject) => signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    };
     const ctrl = new AbortController();
     const progress: ProxyProgress[] = [];
-    const pending = run(make(blocking).get('/waiting', {}, Body, { signal: ctrl.signal, onProgress: (p) => void progress.push(p) }));
+    const pending = run(
+      make(blocking).get('/waiting', {}, Body, { signal: ctrl.signal, onProgress: (p) => void progress.push(p) }),
+    );
     await vi.waitFor(() => expect(progress.at(-1)?.state).toBe('retrying'));
     ctrl.abort();
     expect(errorOf(await pending).code).toBe('cancelled');
@@ -265,7 +302,8 @@ describe('large bodies', () => {
     const e = errorOf(await run(make(fakeClock(), { maxBodyBytes: 1024 * 1024 }).get('/bigger', {}, z.unknown())));
     expect(e).toEqual({
       code: 'internal',
-      message: 'The /v1 response (GET /v1/bigger) is larger than 1 MiB, the most Gridscope reads for one answer. Ask for fewer rows per page or fewer columns.',
+      message:
+        'The /v1 response (GET /v1/bigger) is larger than 1 MiB, the most Gridscope reads for one answer. Ask for fewer rows per page or fewer columns.',
     });
     await vi.waitFor(() => expect(closedEarly).toBe(true));
   });
@@ -276,14 +314,18 @@ describe('large bodies', () => {
     const jsonOf = (mib: number): Buffer => gzipSync(Buffer.from(`"${'a'.repeat(mib * 1024 * 1024 - 2)}"`));
     const over = jsonOf(33);
     const under = jsonOf(31);
-    const gz = (body: Buffer): Route => (_q, res) => void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(body);
+    const gz =
+      (body: Buffer): Route =>
+      (_q, res) =>
+        void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(body);
     const overRoute = sequence('/v1/page-33', [gz(over)]);
     up.route('/v1/page-31', gz(under));
     const clock = fakeClock();
     const e = errorOf(await run(make(clock).get('/page-33', {}, z.string())));
     expect(e).toEqual({
       code: 'internal',
-      message: 'The /v1 response (GET /v1/page-33) is larger than 32 MiB, the most Gridscope reads for one answer. Ask for fewer rows per page or fewer columns.',
+      message:
+        'The /v1 response (GET /v1/page-33) is larger than 32 MiB, the most Gridscope reads for one answer. Ask for fewer rows per page or fewer columns.',
     });
     expect(overRoute.calls()).toBe(1);
     expect(clock.sleeps).toEqual([]);

@@ -66,11 +66,22 @@ beforeAll(async () => {
   });
   for (const status of [400, 401, 403, 404, 429, 500, 502, 503]) {
     up.route(`/v1/status/${status}`, (req, res) =>
-      sendJson(res, status, { detail: `status ${status} for key ${String(req.headers['x-api-key'])}; please wait 8 seconds` }, 'gzip', status === 429 ? { 'retry-after': '8' } : {}),
+      sendJson(
+        res,
+        status,
+        { detail: `status ${status} for key ${String(req.headers['x-api-key'])}; please wait 8 seconds` },
+        'gzip',
+        status === 429 ? { 'retry-after': '8' } : {},
+      ),
     );
   }
   up.route('/v1/status/422', (req, res) =>
-    sendJson(res, 422, { detail: [{ loc: ['query', 'limit'], msg: `bad value ${String(req.headers['x-api-key'])}`, type: 'int_parsing' }, { loc: ['query', 'page'], msg: 'too small', type: 'x' }] }),
+    sendJson(res, 422, {
+      detail: [
+        { loc: ['query', 'limit'], msg: `bad value ${String(req.headers['x-api-key'])}`, type: 'int_parsing' },
+        { loc: ['query', 'page'], msg: 'too small', type: 'x' },
+      ],
+    }),
   );
 });
 
@@ -107,7 +118,10 @@ describe('requests', () => {
 
   it('makes no request without a key or with an escaping path', async () => {
     const before = up.requests.length;
-    expect(errorOf(await track(proxyFor(null).get('/datasets', {}, DatasetListResponse)))).toEqual({ code: 'auth', message: NO_REMOTE_KEY_MESSAGE });
+    expect(errorOf(await track(proxyFor(null).get('/datasets', {}, DatasetListResponse)))).toEqual({
+      code: 'auth',
+      message: NO_REMOTE_KEY_MESSAGE,
+    });
     for (const bad of ['/../secret', 'datasets', '/a/%2e%2e/b', '//evil.example/x', '/a?x=1', '/a\\b']) {
       expect(errorOf(await track(remote().get(bad, {}, ApiUsage))).code).toBe('internal');
     }
@@ -118,7 +132,10 @@ describe('requests', () => {
     const p = proxyFor(async () => {
       throw new TargetUnavailableError('network', 'The embedded /v1 server failed to start: boom');
     });
-    expect(errorOf(await track(p.get('/datasets', {}, DatasetListResponse)))).toEqual({ code: 'network', message: 'The embedded /v1 server failed to start: boom' });
+    expect(errorOf(await track(p.get('/datasets', {}, DatasetListResponse)))).toEqual({
+      code: 'network',
+      message: 'The embedded /v1 server failed to start: boom',
+    });
   });
 });
 
@@ -145,14 +162,22 @@ describe('status mapping', () => {
   });
 
   it('a body that fails the schema, is not JSON, or is corrupt gzip → internal', async () => {
-    expect(errorOf(await track(remote().get('/bad-shape', {}, DatasetListResponse))).message).toMatch(/does not understand.*data/);
+    expect(errorOf(await track(remote().get('/bad-shape', {}, DatasetListResponse))).message).toMatch(
+      /does not understand.*data/,
+    );
     expect(errorOf(await track(remote().get('/not-json', {}, z.unknown()))).message).toMatch(/not JSON/);
     expect(errorOf(await track(remote().get('/bad-gzip', {}, z.unknown()))).code).toBe('internal');
-    expect(errorOf(await track(remote().get('/weird-encoding', {}, z.unknown()))).message).toMatch(/unsupported content-encoding/);
+    expect(errorOf(await track(remote().get('/weird-encoding', {}, z.unknown()))).message).toMatch(
+      /unsupported content-encoding/,
+    );
   });
 
   it('a body over the size limit → internal', async () => {
-    const p = createV1Proxy({ resolveTarget: async () => ({ baseUrl: `${up.origin}/v1`, key: KEY }), maxBodyBytes: 100, retry: { maxAttempts: 1 } });
+    const p = createV1Proxy({
+      resolveTarget: async () => ({ baseUrl: `${up.origin}/v1`, key: KEY }),
+      maxBodyBytes: 100,
+      retry: { maxAttempts: 1 },
+    });
     proxies.push(p);
     expect(errorOf(await track(p.get('/datasets', { enc: 'gzip' }, DatasetListResponse))).message).toMatch(/larger than/);
   });
@@ -175,7 +200,9 @@ describe('transport failures', () => {
     const p = proxyFor({ baseUrl: 'http://gridscope-test.invalid/v1', key: KEY }, 15_000);
     const e = errorOf(await track(p.get('/datasets', {}, DatasetListResponse)));
     expect(e.code).toBe('network');
-    expect(e.message).toMatch(/^Could not reach gridscope-test\.invalid: (host not found|DNS lookup failed)|did not answer within 15 s/);
+    expect(e.message).toMatch(
+      /^Could not reach gridscope-test\.invalid: (host not found|DNS lookup failed)|did not answer within 15 s/,
+    );
   });
 
   it('connection reset → network', async () => {

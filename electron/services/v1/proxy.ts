@@ -11,7 +11,15 @@ import { createLogger } from '../common/logger.js';
 import { NO_REMOTE_KEY_MESSAGE, connectionFailure, detailText, errorCode, failureForStatus, scrub } from './proxyErrors.js';
 import { cacheKey } from './responseCache.js';
 import type { ResponseCache } from './responseCache.js';
-import { DEFAULT_RETRY_POLICY, RETRYABLE_NETWORK_CODES, RETRYABLE_STATUSES, isMonthlyQuota, parseRetryAfter, systemClock, waitFromDetail } from './retry.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  RETRYABLE_NETWORK_CODES,
+  RETRYABLE_STATUSES,
+  isMonthlyQuota,
+  parseRetryAfter,
+  systemClock,
+  waitFromDetail,
+} from './retry.js';
 import type { Clock, RetryPolicy } from './retry.js';
 import { CANCELLED_MESSAGE, runWithRetries } from './retryLoop.js';
 import type { Attempt, ProxyProgress, RetryRun } from './retryLoop.js';
@@ -99,7 +107,6 @@ function queryStrings(query: Record<string, QueryValue>): Record<string, string>
   return Object.fromEntries(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])));
 }
 
-
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(',') : v);
 
 /** Creates the proxy with its own connection pool (closed by {@link V1Proxy.close}). */
@@ -144,7 +151,12 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
         signal: ctrl.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: deadlineCoversBody ? timeoutMs : (opts.idleTimeoutMs ?? 60_000),
-        headers: { 'x-api-key': target.key, accept: 'application/json', 'accept-encoding': 'br, gzip', 'user-agent': 'Gridscope' },
+        headers: {
+          'x-api-key': target.key,
+          accept: 'application/json',
+          'accept-encoding': 'br, gzip',
+          'user-agent': 'Gridscope',
+        },
       });
       raw = res.body;
       const encoding = header(res.headers['content-encoding']);
@@ -175,14 +187,29 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       return out;
     } catch (err) {
       if (o.signal?.aborted) return { ok: false, result: fail('cancelled', CANCELLED_MESSAGE), retry: false };
-      if (timedOut) return { ok: false, result: fail('network', `The /v1 server did not answer within ${Math.round(timeoutMs / 100) / 10} s.`), retry: true };
+      if (timedOut)
+        return {
+          ok: false,
+          result: fail('network', `The /v1 server did not answer within ${Math.round(timeoutMs / 100) / 10} s.`),
+          retry: true,
+        };
       if (err instanceof BodyTooLargeError) {
         // Gridscope's own limit, not the server's: the same request would only fail again.
         log.warn(`${what}: response over ${formatBytes(err.maxBytes)}; cut off`);
         const hint = 'Ask for fewer rows per page or fewer columns.';
-        return { ok: false, result: fail('internal', `The /v1 response (${what}) is larger than ${formatBytes(err.maxBytes)}, the most Gridscope reads for one answer. ${hint}`), retry: false };
+        return {
+          ok: false,
+          result: fail(
+            'internal',
+            `The /v1 response (${what}) is larger than ${formatBytes(err.maxBytes)}, the most Gridscope reads for one answer. ${hint}`,
+          ),
+          retry: false,
+        };
       }
-      const hint = target.profile === 'embedded' ? 'Restart Gridscope if this persists.' : 'Check the Remote URL in Settings or your network.';
+      const hint =
+        target.profile === 'embedded'
+          ? 'Restart Gridscope if this persists.'
+          : 'Check the Remote URL in Settings or your network.';
       const network = connectionFailure(err, url.host, hint);
       if (network) {
         log.warn(`${what}: ${network.ok ? '' : network.error.message}`);
@@ -201,7 +228,11 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     }
   }
 
-  async function prepare(path: string, query: Record<string, QueryValue>, profile?: ProfileName): Promise<Result<{ target: ProxyTarget; url: URL }>> {
+  async function prepare(
+    path: string,
+    query: Record<string, QueryValue>,
+    profile?: ProfileName,
+  ): Promise<Result<{ target: ProxyTarget; url: URL }>> {
     let target: ProxyTarget | null;
     try {
       target = await opts.resolveTarget(profile);
@@ -228,7 +259,10 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     if (parsed.success) return ok(parsed.data);
     const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
     log.warn(`${what}: response does not match the schema`, issues);
-    return fail('internal', scrub(`The /v1 server sent a response Gridscope does not understand (${what}): ${issues.join('; ')}`, key));
+    return fail(
+      'internal',
+      scrub(`The /v1 server sent a response Gridscope does not understand (${what}): ${issues.join('; ')}`, key),
+    );
   }
 
   return {
@@ -270,7 +304,12 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
         }),
       );
       // Offline (or the server down past the retry budget): an expired entry beats no answer.
-      if (!result.ok && result.error.code === 'network' && cached && clock.now() - cached.storedAt <= (opts.maxStaleMs ?? 30 * 86_400_000)) {
+      if (
+        !result.ok &&
+        result.error.code === 'network' &&
+        cached &&
+        clock.now() - cached.storedAt <= (opts.maxStaleMs ?? 30 * 86_400_000)
+      ) {
         const stale = parse(cached.text, schema, what, target.key);
         if (stale.ok) {
           log.warn(`${what}: server unreachable; serving a cached response from ${new Date(cached.storedAt).toISOString()}`);

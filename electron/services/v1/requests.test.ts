@@ -21,11 +21,22 @@ describe('request registry', () => {
     const a = reg.begin('datasets:list', 'req-a');
     const hidden = reg.begin('usage:get');
     expect(reg.status()).toEqual([
-      { requestId: 'req-a', verb: 'datasets:list', state: 'running', attempt: 1, maxAttempts: 1, retryInMs: null, reason: null, startedAt: 1_000 },
+      {
+        requestId: 'req-a',
+        verb: 'datasets:list',
+        state: 'running',
+        attempt: 1,
+        maxAttempts: 1,
+        retryInMs: null,
+        reason: null,
+        startedAt: 1_000,
+      },
     ]);
     a.onProgress({ state: 'retrying', attempt: 2, maxAttempts: 4, delayMs: 8_000, reason: 'Rate limit reached (429)' });
     now = 4_000;
-    expect(reg.status(['req-a', 'other'])).toMatchObject([{ state: 'retrying', attempt: 2, maxAttempts: 4, retryInMs: 5_000, reason: 'Rate limit reached (429)' }]);
+    expect(reg.status(['req-a', 'other'])).toMatchObject([
+      { state: 'retrying', attempt: 2, maxAttempts: 4, retryInMs: 5_000, reason: 'Rate limit reached (429)' },
+    ]);
     expect(reg.status(['other'])).toEqual([]);
     expect(() => reg.begin('datasets:get', 'req-a')).toThrow(RequestIdInUseError);
     expect(reg.cancel('req-a')).toBe(true);
@@ -89,9 +100,18 @@ describe('requests:status and requests:cancel through the services', () => {
     let n = 0;
     up = await startUpstream({
       '/v1/datasets': (_q, res) =>
-        ++n === 1 ? sendJson(res, 429, { detail: 'Too Many Requests. Limit: 1 per 1 second.' }, undefined, { 'retry-after': '8' }) : sendJson(res, 200, listBody),
+        ++n === 1
+          ? sendJson(res, 429, { detail: 'Too Many Requests. Limit: 1 per 1 second.' }, undefined, { 'retry-after': '8' })
+          : sendJson(res, 200, listBody),
     });
-    services = createServices({ configDir: dir, vault: createFileVault(dir), host: 'web', versions: {}, clock: gated, embedded: { factory: fakeV1Factory() } });
+    services = createServices({
+      configDir: dir,
+      vault: createFileVault(dir),
+      host: 'web',
+      versions: {},
+      clock: gated,
+      embedded: { factory: fakeV1Factory() },
+    });
     await call('profiles:setActive', { profile: 'remote' });
     await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
     await call('keys:set', { profile: 'remote', key: KEY });
@@ -123,7 +143,10 @@ describe('requests:status and requests:cancel through the services', () => {
         startedAt: expect.any(Number),
       },
     ]);
-    expect(await call('datasets:list', { requestId: 'list-1' })).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringMatching(/already used/) } });
+    expect(await call('datasets:list', { requestId: 'list-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringMatching(/already used/) },
+    });
     release?.();
     expect(await pending).toMatchObject({ ok: true, value: [{ id: 'pjm_lmp' }] });
     expect(await call('requests:status', {})).toEqual({ ok: true, value: [] });
@@ -148,15 +171,26 @@ describe('requests:status and requests:cancel through the services', () => {
 });
 
 describe('datasets:estimate through the services (embedded profile)', () => {
-  it('sizes a query from the metadata: without the subseries values, at most the dataset\'s rows', async () => {
+  it("sizes a query from the metadata: without the subseries values, at most the dataset's rows", async () => {
     setLogSink(() => undefined);
     const dir = await mkdtemp(join(tmpdir(), 'gs-estimate-'));
-    const services = createServices({ configDir: dir, vault: createFileVault(dir), host: 'web', versions: {}, embedded: { factory: fakeV1Factory() } });
+    const services = createServices({
+      configDir: dir,
+      vault: createFileVault(dir),
+      host: 'web',
+      versions: {},
+      embedded: { factory: fakeV1Factory() },
+    });
     try {
       const id = 'pjm_lmp_day_ahead_hourly';
       // Fixture: 1_HOUR, 2024-01-01 … 2024-03-01 (1 441 time values), 10 rows, locations not loaded:
       // how many of the 10 rows fall on one day is not known, so at most 10.
-      const r = (await dispatch(services.handlers, 'datasets:estimate', { datasetId: id, startTime: '2024-02-01', endTime: '2024-02-02', requestId: 'est-1' })) as Result<QueryEstimate>;
+      const r = (await dispatch(services.handlers, 'datasets:estimate', {
+        datasetId: id,
+        startTime: '2024-02-01',
+        endTime: '2024-02-02',
+        requestId: 'est-1',
+      })) as Result<QueryEstimate>;
       expect(r).toEqual({
         ok: true,
         value: {
@@ -172,9 +206,20 @@ describe('datasets:estimate through the services (embedded profile)', () => {
           warnings: [],
         },
       });
-      const bad = await dispatch(services.handlers, 'datasets:estimate', { datasetId: id, filter: { column: 'nope', value: 'x' } });
-      expect(bad).toMatchObject({ ok: false, error: { code: 'validation', message: 'Column nope not found in dataset pjm_lmp_day_ahead_hourly. Possible columns: interval_start_utc.' } });
-      expect(await dispatch(services.handlers, 'datasets:estimate', { datasetId: id, startTime: '2024-02-02', endTime: '2024-02-01' })).toMatchObject({
+      const bad = await dispatch(services.handlers, 'datasets:estimate', {
+        datasetId: id,
+        filter: { column: 'nope', value: 'x' },
+      });
+      expect(bad).toMatchObject({
+        ok: false,
+        error: {
+          code: 'validation',
+          message: 'Column nope not found in dataset pjm_lmp_day_ahead_hourly. Possible columns: interval_start_utc.',
+        },
+      });
+      expect(
+        await dispatch(services.handlers, 'datasets:estimate', { datasetId: id, startTime: '2024-02-02', endTime: '2024-02-01' }),
+      ).toMatchObject({
         ok: false,
         error: { code: 'validation', message: 'startTime must be before endTime.' },
       });

@@ -43,7 +43,16 @@ export function createRequestRegistry(now: () => number = Date.now): RequestRegi
       const id = requestId ?? `#${++unnamed}`;
       if (entries.has(id)) throw new RequestIdInUseError(id);
       const entry: Entry = {
-        status: { requestId: id, verb, state: 'running', attempt: 1, maxAttempts: 1, retryAt: null, reason: null, startedAt: now() },
+        status: {
+          requestId: id,
+          verb,
+          state: 'running',
+          attempt: 1,
+          maxAttempts: 1,
+          retryAt: null,
+          reason: null,
+          startedAt: now(),
+        },
         controller: new AbortController(),
         listed: requestId !== undefined,
       };

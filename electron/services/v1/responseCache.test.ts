@@ -103,7 +103,8 @@ describe('cached GETs through the proxy', () => {
     expect(await first.get('/datasets', {}, Body)).toEqual({ ok: true, value: { n: 1 } });
     expect(served).toBe(2);
     const files = await readdir(join(dir, 'responses', 'remote'));
-    for (const f of files) expect(await readFile(join(dir, 'responses', 'remote', f), 'utf8')).not.toContain('cache-test-other-key');
+    for (const f of files)
+      expect(await readFile(join(dir, 'responses', 'remote', f), 'utf8')).not.toContain('cache-test-other-key');
   });
 
   it('ties entries to a salted tag of the key, never a plain hash of it; the salt is per install, 0600, kept across restarts', async () => {
@@ -154,7 +155,9 @@ describe('cached GETs through the proxy', () => {
     await proxy({ profile: 'embedded', cacheId: 'embedded' }).get('/datasets', {}, Body);
     const other = await startUpstream({ '/v1/datasets': (_q, res) => sendJson(res, 500, { detail: 'unused' }) });
     try {
-      expect(await proxy({ profile: 'embedded', cacheId: 'embedded', baseUrl: `${other.origin}/v1` }).get('/datasets', {}, Body)).toEqual({
+      expect(
+        await proxy({ profile: 'embedded', cacheId: 'embedded', baseUrl: `${other.origin}/v1` }).get('/datasets', {}, Body),
+      ).toEqual({
         ok: true,
         value: { n: 1 },
       });
@@ -187,6 +190,11 @@ describe('cached GETs through the proxy', () => {
     }
     await cache.write('remote', cacheKey('remote', 'big', '/p', {}), '/p', 'x'.repeat(200));
     const left = await readdir(join(dir, 'c', 'remote'));
-    expect(left.sort()).toEqual(keys.slice(1).map((k) => `${k}.json`).sort());
+    expect(left.sort()).toEqual(
+      keys
+        .slice(1)
+        .map((k) => `${k}.json`)
+        .sort(),
+    );
   });
 });

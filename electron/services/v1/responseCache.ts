@@ -34,7 +34,13 @@ const PROFILES: ProfileName[] = ['embedded', 'remote'];
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
 /** sha256 of profile, base, path, sorted query and the key's `credentialTag`, so no answer is served for another key. */
-export function cacheKey(profile: ProfileName, base: string, path: string, query: Record<string, string>, credentialTag?: string): string {
+export function cacheKey(
+  profile: ProfileName,
+  base: string,
+  path: string,
+  query: Record<string, string>,
+  credentialTag?: string,
+): string {
   const sorted = Object.entries(query).sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1));
   const parts: unknown[] = [profile, base, path, sorted];
   if (credentialTag !== undefined) parts.push(credentialTag);
@@ -128,7 +134,9 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
         salt = undefined;
         throw err;
       });
-      return createHmac('sha256', await salt).update(apiKey).digest('hex');
+      return createHmac('sha256', await salt)
+        .update(apiKey)
+        .digest('hex');
     },
 
     async clear(profile) {

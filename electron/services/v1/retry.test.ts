@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY, backoffDelay, gaveUpMessage, isMonthlyQuota, parseRetryAfter, retryDelay, waitFromDetail } from './retry.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  backoffDelay,
+  gaveUpMessage,
+  isMonthlyQuota,
+  parseRetryAfter,
+  retryDelay,
+  waitFromDetail,
+} from './retry.js';
 
 const NOW = Date.parse('2026-11-20T10:00:00Z');
 
@@ -34,7 +42,9 @@ describe('retry rules', () => {
 
   it('full jitter under doubling ceilings capped at maxDelayMs, never below the server floor', () => {
     const top = () => 0.999999;
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n, DEFAULT_RETRY_POLICY, top))).toEqual([999, 1999, 3999, 7999, 15999, 29999, 29999]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n, DEFAULT_RETRY_POLICY, top))).toEqual([
+      999, 1999, 3999, 7999, 15999, 29999, 29999,
+    ]);
     expect(backoffDelay(3, DEFAULT_RETRY_POLICY, () => 0)).toBe(0);
     expect(retryDelay(1, 8000, DEFAULT_RETRY_POLICY, top)).toBe(8000);
     expect(retryDelay(5, 1000, DEFAULT_RETRY_POLICY, () => 0.5)).toBe(8000);

@@ -9,7 +9,12 @@ export interface RetryPolicy {
 }
 
 /** 4 attempts within 60 s, backoff ceilings 1 s, 2 s, 4 s … capped at 30 s. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, maxTotalWaitMs: 60_000, baseDelayMs: 1_000, maxDelayMs: 30_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  maxTotalWaitMs: 60_000,
+  baseDelayMs: 1_000,
+  maxDelayMs: 30_000,
+};
 
 /** HTTP statuses that are retried with backoff (docs/api.md#status-codes). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);

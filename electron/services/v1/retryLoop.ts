@@ -51,7 +51,9 @@ export async function runWithRetries<T>(r: RetryRun, run: () => Promise<Attempt<
     const delay = retryDelay(n, out.floorMs, policy, r.random);
     if (elapsed + delay > policy.maxTotalWaitMs) {
       const asked = (out.floorMs ?? 0) > policy.maxTotalWaitMs - elapsed;
-      return giveUp(asked ? ` The server asks to wait ${Math.ceil((out.floorMs ?? 0) / 1000)} s, longer than the retry budget allows.` : '');
+      return giveUp(
+        asked ? ` The server asks to wait ${Math.ceil((out.floorMs ?? 0) / 1000)} s, longer than the retry budget allows.` : '',
+      );
     }
     log.info(`${r.what}: attempt ${n} failed (${reason}); retrying in ${delay} ms`);
     r.onProgress?.({ state: 'retrying', attempt: n + 1, maxAttempts, delayMs: delay, reason });

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLogSink } from '../common/logger.js';
-import { BASIC_TEXT_WARNING, FILE_VAULT_NAME, SAFE_STORAGE_VAULT_NAME, createFileVault, createSafeStorageVault } from './keyVault.js';
+import {
+  BASIC_TEXT_WARNING,
+  FILE_VAULT_NAME,
+  SAFE_STORAGE_VAULT_NAME,
+  createFileVault,
+  createSafeStorageVault,
+} from './keyVault.js';
 import type { SafeStorageLike } from './keyVault.js';
 
 const KEY = 'gs_TestKey_1234567890abcdefXYZ';
@@ -11,7 +17,9 @@ const ORIGIN = 'https://api.example.com';
 const OTHER = 'http://127.0.0.1:8787';
 
 /** A fake safeStorage that really transforms bytes: marker + XOR, so plaintext never hits disk. */
-function fakeSafeStorage(opts: { available?: boolean; backend?: string; rotate?: boolean } = {}): SafeStorageLike & { calls: string[] } {
+function fakeSafeStorage(
+  opts: { available?: boolean; backend?: string; rotate?: boolean } = {},
+): SafeStorageLike & { calls: string[] } {
   const calls: string[] = [];
   const MARK = Buffer.from('FAKEENC1');
   const xor = (b: Buffer): Buffer => Buffer.from(b.map((x) => x ^ 0x5a));
@@ -32,8 +40,14 @@ function fakeSafeStorage(opts: { available?: boolean; backend?: string; rotate?:
 }
 
 /** Encrypts like {@link fakeSafeStorage}, for blobs written by hand. */
-const fakeEncrypt = (plain: string): string => Buffer.concat([Buffer.from('FAKEENC1'), Buffer.from(Buffer.from(plain, 'utf8').map((x) => x ^ 0x5a))]).toString('base64');
-const fakeDecrypt = (b64: string): string => Buffer.from(Buffer.from(b64, 'base64').subarray(8).map((x) => x ^ 0x5a)).toString('utf8');
+const fakeEncrypt = (plain: string): string =>
+  Buffer.concat([Buffer.from('FAKEENC1'), Buffer.from(Buffer.from(plain, 'utf8').map((x) => x ^ 0x5a))]).toString('base64');
+const fakeDecrypt = (b64: string): string =>
+  Buffer.from(
+    Buffer.from(b64, 'base64')
+      .subarray(8)
+      .map((x) => x ^ 0x5a),
+  ).toString('utf8');
 
 let dir: string;
 const logged: string[] = [];
@@ -74,7 +88,10 @@ describe('file vault (web host)', () => {
   it('stores a versioned blob and says where keys live', async () => {
     const vault = createFileVault(dir);
     await vault.set('remote', KEY, ORIGIN);
-    expect(JSON.parse(await readFile(join(dir, FILE_VAULT_NAME), 'utf8'))).toEqual({ v: 2, profiles: { remote: { key: KEY, origin: ORIGIN } } });
+    expect(JSON.parse(await readFile(join(dir, FILE_VAULT_NAME), 'utf8'))).toEqual({
+      v: 2,
+      profiles: { remote: { key: KEY, origin: ORIGIN } },
+    });
     expect(vault.describe()).toBe('file readable only by your user (web host; no OS keychain)');
   });
 
@@ -108,7 +125,11 @@ describe('safeStorage vault (desktop)', () => {
     const blob = JSON.parse(onDisk) as { v: number; profiles: Record<string, string> };
     expect(blob.v).toBe(2);
     expect(Object.keys(blob.profiles)).toEqual(['remote']);
-    expect(Buffer.from(blob.profiles.remote ?? '', 'base64').subarray(0, 8).toString()).toBe('FAKEENC1');
+    expect(
+      Buffer.from(blob.profiles.remote ?? '', 'base64')
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('FAKEENC1');
     expect(fakeDecrypt(blob.profiles.remote ?? '')).toBe(JSON.stringify({ key: KEY, origin: ORIGIN }));
     expect(await vault.get('remote', ORIGIN)).toBe(KEY);
     expect(await vault.has('remote')).toBe(true);
@@ -135,7 +156,10 @@ describe('safeStorage vault (desktop)', () => {
 
   it('returns null when the stored blob cannot be decrypted', async () => {
     for (const v of [1, 2]) {
-      await writeFile(join(dir, SAFE_STORAGE_VAULT_NAME), JSON.stringify({ v, profiles: { remote: Buffer.from('junk').toString('base64') } }));
+      await writeFile(
+        join(dir, SAFE_STORAGE_VAULT_NAME),
+        JSON.stringify({ v, profiles: { remote: Buffer.from('junk').toString('base64') } }),
+      );
       const vault = createSafeStorageVault(fakeSafeStorage(), dir);
       expect(await vault.get('remote', ORIGIN)).toBeNull();
       expect(await vault.status('remote', ORIGIN)).toEqual({ state: 'none' });
@@ -168,11 +192,17 @@ describe('safeStorage vault (desktop)', () => {
 
 const kinds = [
   { name: 'file vault', file: FILE_VAULT_NAME, make: () => createFileVault(dir), legacyEntry: (key: string) => key },
-  { name: 'safeStorage vault', file: SAFE_STORAGE_VAULT_NAME, make: () => createSafeStorageVault(fakeSafeStorage(), dir), legacyEntry: fakeEncrypt },
+  {
+    name: 'safeStorage vault',
+    file: SAFE_STORAGE_VAULT_NAME,
+    make: () => createSafeStorageVault(fakeSafeStorage(), dir),
+    legacyEntry: fakeEncrypt,
+  },
 ];
 
 describe.each(kinds)('$name: every key is bound to the origin it was entered for', ({ file, make, legacyEntry }) => {
-  const readBlob = async (): Promise<{ v: number; profiles: Record<string, unknown> }> => JSON.parse(await readFile(join(dir, file), 'utf8')) as never;
+  const readBlob = async (): Promise<{ v: number; profiles: Record<string, unknown> }> =>
+    JSON.parse(await readFile(join(dir, file), 'utf8')) as never;
 
   it('round-trips key and origin; another origin gets no key, only a status naming the stored origin', async () => {
     const vault = make();
@@ -218,7 +248,10 @@ describe.each(kinds)('$name: every key is bound to the origin it was entered for
   });
 
   it('a v1 entry of another profile has no origin to be bound to: the migration drops it (logged)', async () => {
-    await writeFile(join(dir, file), JSON.stringify({ v: 1, profiles: { remote: legacyEntry(KEY), embedded: legacyEntry(`${KEY}-e`) } }));
+    await writeFile(
+      join(dir, file),
+      JSON.stringify({ v: 1, profiles: { remote: legacyEntry(KEY), embedded: legacyEntry(`${KEY}-e`) } }),
+    );
     expect(await make().get('remote', ORIGIN)).toBe(KEY);
     expect(Object.keys((await readBlob()).profiles)).toEqual(['remote']);
     expect(logged.some((l) => l.includes('profile embedded has no origin and was dropped'))).toBe(true);
@@ -233,7 +266,10 @@ describe.each(kinds)('$name: every key is bound to the origin it was entered for
   });
 
   it('an altered v2 entry counts as no key', async () => {
-    const notAnOrigin = [{ key: KEY, origin: 'The stored key belongs to <b>me</b>' }, { key: KEY, origin: `${ORIGIN}/path` }];
+    const notAnOrigin = [
+      { key: KEY, origin: 'The stored key belongs to <b>me</b>' },
+      { key: KEY, origin: `${ORIGIN}/path` },
+    ];
     for (const entry of [{ key: KEY }, { origin: ORIGIN }, 42, '', legacyEntry(KEY), ...notAnOrigin]) {
       await writeFile(join(dir, file), JSON.stringify({ v: 2, profiles: { remote: entry } }));
       const vault = make();

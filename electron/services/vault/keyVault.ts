@@ -133,7 +133,9 @@ function createJsonVault(file: string, codec: Codec, description: () => string, 
           const pair = `${profile} ${found.entry.origin} ${origin}`;
           if (pair !== lastMismatch) {
             lastMismatch = pair;
-            log.warn(`the stored key of profile ${profile} was entered for ${found.entry.origin}, not ${origin}: it is not sent there`);
+            log.warn(
+              `the stored key of profile ${profile} was entered for ${found.entry.origin}, not ${origin}: it is not sent there`,
+            );
           }
           return null;
         }
@@ -161,7 +163,10 @@ function createJsonVault(file: string, codec: Codec, description: () => string, 
         await write(blob);
         const key = stored.legacy
           ? await codec.decodeLegacy(stored.value).catch(() => undefined)
-          : await codec.decode(stored.value).then(({ entry }) => entry.key, () => undefined);
+          : await codec.decode(stored.value).then(
+              ({ entry }) => entry.key,
+              () => undefined,
+            );
         forgetSecret(key);
       }),
     has: (profile) => serial(async () => (await read()).has(profile)),

@@ -1,6 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiUsage, AuditRow, Dataset, DatasetWithTimezone, QueryEstimate, QueryPage, Result } from '../../../shared/index.js';
-import { GRIDSTATUS_2024_LIST, SPEC_MIN_AUDIT, SPEC_MIN_DATASET, SPEC_MIN_LIST, SPEC_MIN_USAGE } from '../../../shared/test-support/clientSamples.js';
+import type {
+  ApiUsage,
+  AuditRow,
+  Dataset,
+  DatasetWithTimezone,
+  QueryEstimate,
+  QueryPage,
+  Result,
+} from '../../../shared/index.js';
+import {
+  GRIDSTATUS_2024_LIST,
+  SPEC_MIN_AUDIT,
+  SPEC_MIN_DATASET,
+  SPEC_MIN_LIST,
+  SPEC_MIN_USAGE,
+} from '../../../shared/test-support/clientSamples.js';
 import { sendJson } from '../../test-support/upstream.js';
 import type { Upstream } from '../../test-support/upstream.js';
 import { startServicesOverUpstream } from '../../test-support/servicesOverUpstream.js';
@@ -45,9 +59,19 @@ describe.each(['embedded', 'remote'] as const)('%s profile', (profile) => {
       ['caiso_as_prices', true, '2010-01-01T08:00:00+00:00'],
       ['caiso_curtailment', true, '2017-01-01T12:00:00+00:00'],
     ]);
-    expect(list[1]).toMatchObject({ subseries_index_column: 'region', last_checked_time_utc: '2024-09-24T16:54:44+00:00', status: null });
+    expect(list[1]).toMatchObject({
+      subseries_index_column: 'region',
+      last_checked_time_utc: '2024-09-24T16:54:44+00:00',
+      status: null,
+    });
     expect(list[1]).not.toHaveProperty('is_in_snowflake');
-    expect(list[2]!.all_columns[0]).toEqual({ name: 'interval_start_utc', type: 'TIMESTAMP', is_numeric: false, is_date: true, is_datetime: true });
+    expect(list[2]!.all_columns[0]).toEqual({
+      name: 'interval_start_utc',
+      type: 'TIMESTAMP',
+      is_numeric: false,
+      is_date: true,
+      is_datetime: true,
+    });
     if (profile === 'remote') expect(up.requests.at(-1)?.headers['x-api-key']).toBe(REMOTE_KEY);
   });
 
@@ -57,9 +81,17 @@ describe.each(['embedded', 'remote'] as const)('%s profile', (profile) => {
     serve(`/datasets/${ID}/audit`, SPEC_MIN_AUDIT);
     serve('/api_usage', SPEC_MIN_USAGE);
 
-    expect(value(await call<Dataset[]>('datasets:list'))).toEqual([expect.objectContaining({ id: ID, all_columns: [], is_in_warehouse: null })]);
+    expect(value(await call<Dataset[]>('datasets:list'))).toEqual([
+      expect.objectContaining({ id: ID, all_columns: [], is_in_warehouse: null }),
+    ]);
     const one = value(await call<DatasetWithTimezone>('datasets:get', { datasetId: ID }));
-    expect(one).toMatchObject({ id: ID, data_timezone: 'UTC', data_frequency: '1_HOUR', all_columns: [], subseries_index_column: null });
+    expect(one).toMatchObject({
+      id: ID,
+      data_timezone: 'UTC',
+      data_frequency: '1_HOUR',
+      all_columns: [],
+      subseries_index_column: null,
+    });
     expect(value(await call<AuditRow[]>('datasets:audit', { datasetId: ID }))).toEqual(SPEC_MIN_AUDIT.data);
     const usage = value(await call<ApiUsage>('usage:get'));
     expect(usage).toMatchObject({ plan_name: 'Free', limits: { api_rows_returned_limit: 500_000, api_requests_limit: -1 } });
@@ -67,19 +99,44 @@ describe.each(['embedded', 'remote'] as const)('%s profile', (profile) => {
   });
 
   it('datasets:get takes data_timezone from dataset_metadata of an envelope', async () => {
-    serve(`/datasets/${ID}`, { status_code: 200, data: [], meta: { page: 1 }, dataset_metadata: { ...SPEC_MIN_DATASET, data_timezone: 'US/Eastern' } });
+    serve(`/datasets/${ID}`, {
+      status_code: 200,
+      data: [],
+      meta: { page: 1 },
+      dataset_metadata: { ...SPEC_MIN_DATASET, data_timezone: 'US/Eastern' },
+    });
     const one = value(await call<DatasetWithTimezone>('datasets:get', { datasetId: ID }));
     expect(one).toMatchObject({ id: ID, data_timezone: 'US/Eastern' });
     expect(one).not.toHaveProperty('dataset_metadata');
   });
 
   it('datasets:estimate and datasets:query read spec-minimal bodies', async () => {
-    serve(`/datasets/${ID}`, { ...SPEC_MIN_DATASET, latest_available_time_utc: '2024-01-11T05:00:00+00:00', number_of_rows_approximate: 240 });
+    serve(`/datasets/${ID}`, {
+      ...SPEC_MIN_DATASET,
+      latest_available_time_utc: '2024-01-11T05:00:00+00:00',
+      number_of_rows_approximate: 240,
+    });
     serve('/api_usage', SPEC_MIN_USAGE);
-    serve(`/datasets/${ID}/query`, { data: [['interval_start_utc', 'lmp'], ['2024-01-01T05:00:00+00:00', 21.5]] });
+    serve(`/datasets/${ID}/query`, {
+      data: [
+        ['interval_start_utc', 'lmp'],
+        ['2024-01-01T05:00:00+00:00', 21.5],
+      ],
+    });
 
-    const estimate = value(await call<QueryEstimate>('datasets:estimate', { datasetId: ID, startTime: '2024-01-01T05:00:00Z', endTime: '2024-01-02T05:00:00Z' }));
-    expect(estimate).toMatchObject({ datasetId: ID, estimatedRows: 24, remainingMonthlyRows: 500_000 - 1200, perResponseLimit: 50_000 });
+    const estimate = value(
+      await call<QueryEstimate>('datasets:estimate', {
+        datasetId: ID,
+        startTime: '2024-01-01T05:00:00Z',
+        endTime: '2024-01-02T05:00:00Z',
+      }),
+    );
+    expect(estimate).toMatchObject({
+      datasetId: ID,
+      estimatedRows: 24,
+      remainingMonthlyRows: 500_000 - 1200,
+      perResponseLimit: 50_000,
+    });
     expect(value(await call<QueryPage>('datasets:query', { datasetId: ID }))).toEqual({
       columns: ['interval_start_utc', 'lmp'],
       rows: [['2024-01-01T05:00:00+00:00', 21.5]],
@@ -91,9 +148,19 @@ describe.each(['embedded', 'remote'] as const)('%s profile', (profile) => {
 
   it.each([
     ['datasets:list', '/datasets', { ...SPEC_MIN_LIST, data: 'x' }, /data:/],
-    ['datasets:list', '/datasets', { ...SPEC_MIN_LIST, data: [{ ...SPEC_MIN_DATASET, is_in_snowflake: 'yes' }] }, /data\.0\.is_in_snowflake:/],
+    [
+      'datasets:list',
+      '/datasets',
+      { ...SPEC_MIN_LIST, data: [{ ...SPEC_MIN_DATASET, is_in_snowflake: 'yes' }] },
+      /data\.0\.is_in_snowflake:/,
+    ],
     ['datasets:get', `/datasets/${ID}`, { status_code: 200, data: [], meta: { page: 1 } }, /id:/],
-    ['datasets:audit', `/datasets/${ID}/audit`, { ...SPEC_MIN_AUDIT, data: [{ market_date: '2024-03-01' }] }, /data\.0\.number_of_datapoints:/],
+    [
+      'datasets:audit',
+      `/datasets/${ID}/audit`,
+      { ...SPEC_MIN_AUDIT, data: [{ market_date: '2024-03-01' }] },
+      /data\.0\.number_of_datapoints:/,
+    ],
     ['usage:get', '/api_usage', { plan_name: 'Free' }, /limits:/],
     ['datasets:query', `/datasets/${ID}/query`, { data: [] }, /data:/],
   ])('%s with a malformed body (%s) answers internal, naming the field', async (verb, path, body, field) => {

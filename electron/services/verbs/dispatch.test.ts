@@ -22,7 +22,12 @@ function spyHandlers(): Handlers {
 beforeAll(async () => {
   setLogSink((_l, line) => void logs.push(line));
   dir = await mkdtemp(join(tmpdir(), 'gs-dispatch-'));
-  services = createServices({ configDir: dir, vault: createFileVault(dir), host: 'web', versions: { node: process.versions.node } });
+  services = createServices({
+    configDir: dir,
+    vault: createFileVault(dir),
+    host: 'web',
+    versions: { node: process.versions.node },
+  });
 });
 afterAll(async () => {
   await services.dispose();

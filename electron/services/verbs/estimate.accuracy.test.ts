@@ -2,7 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditRow, ColumnValuesResult, Dataset, DatasetWithTimezone, EstimateFilter, QueryEstimate, QueryPage, Result } from '../../../shared/index.js';
+import type {
+  AuditRow,
+  ColumnValuesResult,
+  Dataset,
+  DatasetWithTimezone,
+  EstimateFilter,
+  QueryEstimate,
+  QueryPage,
+  Result,
+} from '../../../shared/index.js';
 import { dispatch } from './dispatch.js';
 import { createServices } from '../index.js';
 import type { Services } from '../index.js';
@@ -31,7 +40,13 @@ async function actualRows(datasetId: string, window: Window, filter?: EstimateFi
   let rows = 0;
   let cursor: string | null = null;
   do {
-    const page: QueryPage = await call<QueryPage>('datasets:query', { datasetId, ...window, ...(filter ? { filter } : {}), pageSize: 10_000, ...(cursor ? { cursor } : {}) });
+    const page: QueryPage = await call<QueryPage>('datasets:query', {
+      datasetId,
+      ...window,
+      ...(filter ? { filter } : {}),
+      pageSize: 10_000,
+      ...(cursor ? { cursor } : {}),
+    });
     rows += page.rows.length;
     cursor = page.hasNextPage ? page.cursor : null;
   } while (cursor);
@@ -45,7 +60,8 @@ interface Window {
 }
 
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-const label = (w: Window): string => (w.startTime ? `${w.startTime} → ${w.endTime}${w.timezone ? ` (${w.timezone})` : ' (UTC)'}` : 'all');
+const label = (w: Window): string =>
+  w.startTime ? `${w.startTime} → ${w.endTime}${w.timezone ? ` (${w.timezone})` : ' (UTC)'}` : 'all';
 
 /** Windows of a day or more: the whole dataset, its first market date, its latest UTC day (the form's default), two UTC days from the first, a week, the UTC day in the middle. */
 function windowsOf(d: Dataset, audit: AuditRow[]): Window[] {
@@ -77,7 +93,15 @@ async function check(withAudit: boolean, d: DatasetWithTimezone, window: Window,
   const estimate = await call<QueryEstimate>('datasets:estimate', { datasetId: d.id, ...window, ...(filter ? { filter } : {}) });
   const actual = await actualRows(d.id, window, filter);
   const f = filter ? `${filter.column} ${filter.operator} ${filter.value}` : '';
-  table.push([withAudit ? 'yes' : 'no', d.id, label(window), f, String(estimate.estimatedRows), estimate.upperBound ? 'yes' : '', String(actual)]);
+  table.push([
+    withAudit ? 'yes' : 'no',
+    d.id,
+    label(window),
+    f,
+    String(estimate.estimatedRows),
+    estimate.upperBound ? 'yes' : '',
+    String(actual),
+  ]);
   const what = `${d.id} ${label(window)} ${f}: ≈ ${estimate.estimatedRows}${estimate.upperBound ? ' (upper bound)' : ''}, actual ${actual}; ${estimate.basis}`;
   if (estimate.upperBound) {
     expect.soft(estimate.estimatedRows, what).toBeGreaterThanOrEqual(actual);
@@ -100,7 +124,8 @@ afterAll(async () => {
   await services?.dispose();
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   setLogSink();
-  if (process.env.GRIDSCOPE_ESTIMATE_TABLE) await writeFile(process.env.GRIDSCOPE_ESTIMATE_TABLE, table.map((r) => r.join('\t')).join('\n') + '\n');
+  if (process.env.GRIDSCOPE_ESTIMATE_TABLE)
+    await writeFile(process.env.GRIDSCOPE_ESTIMATE_TABLE, table.map((r) => r.join('\t')).join('\n') + '\n');
 });
 
 describe.each([true, false])('the estimate on every embedded dataset (audit counts loaded: %s)', (withAudit) => {
@@ -125,7 +150,11 @@ describe.each([true, false])('the estimate on every embedded dataset (audit coun
         const filter: EstimateFilter = { column: sub, operator: '=', value: String(value) };
         for (const window of windows) await check(withAudit, d, window, filter);
       }
-      await check(withAudit, d, windows[1]!, { column: sub, operator: 'in', value: `${String(values.values[0]!.value)}, ${MISSING_VALUE}` });
+      await check(withAudit, d, windows[1]!, {
+        column: sub,
+        operator: 'in',
+        value: `${String(values.values[0]!.value)}, ${MISSING_VALUE}`,
+      });
     }
   });
 });

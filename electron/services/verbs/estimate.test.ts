@@ -109,10 +109,17 @@ describe('without audit counts: from the row count', () => {
     expect(est({ dataset: forecast })).toMatchObject({ estimatedRows: 7200 });
     expect(est({ ...day2, dataset: forecast })).toMatchObject({ estimatedRows: 7200, upperBound: true });
     expect(est({ ...day2, dataset: forecast }).basis).toContain('forecasts carry several publish times per interval');
-    const irregular = { ...hourly, data_frequency: 'IRREGULAR', latest_available_time_utc: '2024-01-11T00:00:00+00:00', number_of_rows_approximate: 1000 };
+    const irregular = {
+      ...hourly,
+      data_frequency: 'IRREGULAR',
+      latest_available_time_utc: '2024-01-11T00:00:00+00:00',
+      number_of_rows_approximate: 1000,
+    };
     const e = est({ dataset: irregular, startMs: t('2024-01-03'), endMs: t('2024-01-05') });
     expect(e).toMatchObject({ estimatedRows: 1000, upperBound: true });
-    expect(e.basis).toMatch(/^≈ 1,000 rows over 10 days available, 2 days in the window: at most 1,000 rows\. An upper bound, because IRREGULAR frequency/);
+    expect(e.basis).toMatch(
+      /^≈ 1,000 rows over 10 days available, 2 days in the window: at most 1,000 rows\. An upper bound, because IRREGULAR frequency/,
+    );
   });
 
   it('rejects a window whose start is not before its end', () => {
@@ -138,7 +145,10 @@ describe('with audit counts: per market date', () => {
 
   it('a date with no rows in the data has none in the window: gaps count 0', () => {
     const audit = auditDays(10).filter((r) => r.market_date !== '2024-01-05');
-    expect(est({ audit, startMs: t('2024-01-05'), endMs: t('2024-01-06') })).toMatchObject({ estimatedRows: 0, warnings: [expect.stringMatching(/^No rows expected/)] });
+    expect(est({ audit, startMs: t('2024-01-05'), endMs: t('2024-01-06') })).toMatchObject({
+      estimatedRows: 0,
+      warnings: [expect.stringMatching(/^No rows expected/)],
+    });
     expect(rowsOf({ audit, startMs: t('2024-01-04'), endMs: t('2024-01-07') })).toBe(144);
     expect(est({ audit, startMs: t('2024-01-05'), endMs: t('2024-01-06') }).warnings[0]).toBe(
       'No rows expected: the dataset has no rows in this window (it covers 2024-01-01T00:00:00Z to 2024-01-10T23:00:00Z, with gaps).',
@@ -149,7 +159,9 @@ describe('with audit counts: per market date', () => {
     const audit = [...auditDays(4), { ...auditDays(5, 6, 1, 6)[4]! }];
     const e = est({ audit, startMs: t('2024-01-05T12:00Z'), endMs: t('2024-01-06') });
     expect(e).toMatchObject({ estimatedRows: 6, upperBound: true });
-    expect(e.basis).toContain('the window cuts market dates whose rows are few in time and may lie anywhere in the date: 2024-01-05 (6 rows at 1 time)');
+    expect(e.basis).toContain(
+      'the window cuts market dates whose rows are few in time and may lie anywhere in the date: 2024-01-05 (6 rows at 1 time)',
+    );
   });
 
   it('bounds that differ by at most 4× give an estimate kept within them: 72 sure + 0…6 → 72 + 6 × ½ = 75', () => {
@@ -160,7 +172,12 @@ describe('with audit counts: per market date', () => {
   });
 
   it('market dates are days in the dataset zone: a UTC day cuts two US/Eastern dates, 5 h + 19 h of 24 → 72', () => {
-    const eastern = { ...hourly, data_timezone: 'US/Eastern', earliest_available_time_utc: '2024-01-01T05:00:00+00:00', latest_available_time_utc: '2024-01-11T04:00:00+00:00' };
+    const eastern = {
+      ...hourly,
+      data_timezone: 'US/Eastern',
+      earliest_available_time_utc: '2024-01-01T05:00:00+00:00',
+      latest_available_time_utc: '2024-01-11T04:00:00+00:00',
+    };
     const e = est({ dataset: eastern, audit: auditDays(10), ...day2 });
     expect(e.estimatedRows).toBe(72);
     expect(e.basis).toContain('0 rows on 0 market dates (US/Eastern) inside the window + ≈ 72 rows on 2 dates cut by it');
@@ -199,7 +216,9 @@ describe('filters', () => {
     expect(e).toMatchObject({ estimatedRows: 24, upperBound: true });
     expect(e.basis).toContain('whether Z is a value of location is not known from the values loaded');
     const searched = list([], false, 'z');
-    expect(est({ ...day2, audit: auditDays(10), subseries: [searched, truncated], ...f('location', '=', 'Z') })).toMatchObject({ estimatedRows: 0 });
+    expect(est({ ...day2, audit: auditDays(10), subseries: [searched, truncated], ...f('location', '=', 'Z') })).toMatchObject({
+      estimatedRows: 0,
+    });
   });
 
   it('without the values of a panel: = X is at most one location (24), as whether X exists is unknown', () => {
@@ -249,7 +268,12 @@ describe('the plan', () => {
   });
 
   it('stays quiet within the plan, and says when usage is unknown', () => {
-    expect(est({ ...day2, usage: free(0, 0) })).toMatchObject({ estimatedRows: 72, remainingMonthlyRows: 500_000, perResponseLimit: 500, warnings: [] });
+    expect(est({ ...day2, usage: free(0, 0) })).toMatchObject({
+      estimatedRows: 72,
+      remainingMonthlyRows: 500_000,
+      perResponseLimit: 500,
+      warnings: [],
+    });
     expect(est({ usage: null }).warnings).toEqual(['Usage could not be read: the estimate is not compared with your plan.']);
   });
 });
@@ -258,18 +282,25 @@ describe('the row limit', () => {
   it("caps the estimate at the query's limit and says so: 720 rows, limit 500 → 500", () => {
     const e = est({ limit: 500 });
     expect(e.estimatedRows).toBe(500);
-    expect(e.basis).toBe("The window holds the whole dataset (2024-01-01T00:00:00Z to 2024-01-10T23:00:00Z): ≈ 720 rows, capped at the query's limit of 500 rows = 500 rows");
+    expect(e.basis).toBe(
+      "The window holds the whole dataset (2024-01-01T00:00:00Z to 2024-01-10T23:00:00Z): ≈ 720 rows, capped at the query's limit of 500 rows = 500 rows",
+    );
   });
 
   it('compares the capped rows with the plan; a limit above the estimate changes nothing', () => {
     expect(est({ usage: free(0, 0), limit: 500 }).warnings).toEqual([]);
-    expect(est({ usage: free(499_900, 0), limit: 150 }).warnings).toEqual(['About 150 rows is more than the 100 rows left this month on the free plan (it resets on 2026-12-01).']);
+    expect(est({ usage: free(499_900, 0), limit: 150 }).warnings).toEqual([
+      'About 150 rows is more than the 100 rows left this month on the free plan (it resets on 2026-12-01).',
+    ]);
     expect(est({ ...day2, limit: 1_000 })).toEqual(est(day2));
   });
 
   it('caps an upper bound too: at most 1 000 rows, limit 50 → at most 50', () => {
     const irregular = { ...hourly, data_frequency: 'IRREGULAR', number_of_rows_approximate: 1_000 };
-    expect(est({ dataset: irregular, startMs: t('2024-01-03'), endMs: t('2024-01-05'), limit: 50 })).toMatchObject({ estimatedRows: 50, upperBound: true });
+    expect(est({ dataset: irregular, startMs: t('2024-01-03'), endMs: t('2024-01-05'), limit: 50 })).toMatchObject({
+      estimatedRows: 50,
+      upperBound: true,
+    });
   });
 });
 
@@ -277,15 +308,30 @@ describe('datasets:estimate through the bridge: the limit', () => {
   it('passes the limit to the estimate and refuses one the query would refuse', async () => {
     setLogSink(() => undefined);
     const dir = await mkdtemp(join(tmpdir(), 'gs-estimate-limit-'));
-    const services = createServices({ configDir: dir, vault: createFileVault(dir), host: 'web', versions: {}, embedded: { factory: fakeV1Factory() } });
+    const services = createServices({
+      configDir: dir,
+      vault: createFileVault(dir),
+      host: 'web',
+      versions: {},
+      embedded: { factory: fakeV1Factory() },
+    });
     try {
       // The fixture dataset: 10 rows over 1 441 hours, locations not loaded: at most 10; a limit of 4 caps it.
       const input = { datasetId: 'pjm_lmp_day_ahead_hourly', startTime: '2024-02-01', endTime: '2024-02-02' };
-      expect(await dispatch(services.handlers, 'datasets:estimate', input)).toMatchObject({ ok: true, value: { estimatedRows: 10, upperBound: true } });
+      expect(await dispatch(services.handlers, 'datasets:estimate', input)).toMatchObject({
+        ok: true,
+        value: { estimatedRows: 10, upperBound: true },
+      });
       const capped = await dispatch(services.handlers, 'datasets:estimate', { ...input, limit: 4 });
-      expect(capped).toMatchObject({ ok: true, value: { estimatedRows: 4, basis: expect.stringContaining("capped at the query's limit of 4 rows: at most 4 rows") } });
+      expect(capped).toMatchObject({
+        ok: true,
+        value: { estimatedRows: 4, basis: expect.stringContaining("capped at the query's limit of 4 rows: at most 4 rows") },
+      });
       for (const limit of [0, 1.5, MAX_QUERY_LIMIT + 1]) {
-        expect(await dispatch(services.handlers, 'datasets:estimate', { ...input, limit })).toMatchObject({ ok: false, error: { code: 'validation' } });
+        expect(await dispatch(services.handlers, 'datasets:estimate', { ...input, limit })).toMatchObject({
+          ok: false,
+          error: { code: 'validation' },
+        });
       }
     } finally {
       await services.dispose();

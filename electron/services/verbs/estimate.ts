@@ -1,5 +1,12 @@
 import { RESAMPLE_CONVERSION, isKnownZone, parseTimeText } from '../../../shared/index.js';
-import type { ApiUsage, AuditRow, ClientColumnValue, DatasetWithTimezone, EstimateFilter, QueryEstimate } from '../../../shared/index.js';
+import type {
+  ApiUsage,
+  AuditRow,
+  ClientColumnValue,
+  DatasetWithTimezone,
+  EstimateFilter,
+  QueryEstimate,
+} from '../../../shared/index.js';
 import type { ValuesAnswer } from '../v1/metaCache.js';
 
 /** Everything {@link estimateQuery} knows; usage and audit null when not known; values answers newest first. */
@@ -55,9 +62,16 @@ export function readEstimateTime(text: string, zone = 'UTC'): number {
 /** Whether a column value passes `filter` (numbers compare as numbers, everything else as text). */
 export function matches(value: ClientColumnValue['value'], filter: EstimateFilter): boolean {
   const text = String(value);
-  if (filter.operator === 'in') return filter.value.split(',').map((s) => s.trim()).includes(text);
+  if (filter.operator === 'in')
+    return filter.value
+      .split(',')
+      .map((s) => s.trim())
+      .includes(text);
   const a = typeof value === 'number' ? value : text;
-  const b = typeof value === 'number' && filter.value.trim() !== '' && !Number.isNaN(Number(filter.value)) ? Number(filter.value) : filter.value;
+  const b =
+    typeof value === 'number' && filter.value.trim() !== '' && !Number.isNaN(Number(filter.value))
+      ? Number(filter.value)
+      : filter.value;
   switch (filter.operator) {
     case '=':
       return a === b || text === filter.value;
@@ -155,33 +169,65 @@ function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: number,
   }
   const why = [
     ...(sparse.length
-      ? [`the window cuts market dates whose rows are few in time and may lie anywhere in the date: ${sparse.slice(0, 3).join(', ')}${sparse.length > 3 ? ', …' : ''}`]
+      ? [
+          `the window cuts market dates whose rows are few in time and may lie anywhere in the date: ${sparse.slice(0, 3).join(', ')}${sparse.length > 3 ? ', …' : ''}`,
+        ]
       : []),
-    ...(forecasts.length ? [`the window cuts market dates whose intervals carry different numbers of publish times: ${forecasts.slice(0, 3).join(', ')}`] : []),
+    ...(forecasts.length
+      ? [
+          `the window cuts market dates whose intervals carry different numbers of publish times: ${forecasts.slice(0, 3).join(', ')}`,
+        ]
+      : []),
   ];
   const text =
     `Per-date counts (audit): ${fmt(full)} rows on ${plural(fullDates, 'market date')} (${d.data_timezone}) inside the window` +
-    (cutDates ? ` + ≈ ${fmt(cut)} rows on ${plural(cutDates, 'date')} cut by it (the share of their ${step > 0 ? 'intervals' : 'hours'} inside the window)` : '');
+    (cutDates
+      ? ` + ≈ ${fmt(cut)} rows on ${plural(cutDates, 'date')} cut by it (the share of their ${step > 0 ? 'intervals' : 'hours'} inside the window)`
+      : '');
   const panel = panels.size === 1 && [...panels][0]! > 0 ? [...panels][0]! : null;
   return { lo: full + lo, hi: full + hi, p: full + cut, why, text, total, panel };
 }
 
-function rowsFromCount(d: DatasetWithTimezone, subseries: ValuesAnswer[], start: number, end: number, noAudit: string): WindowRows {
+function rowsFromCount(
+  d: DatasetWithTimezone,
+  subseries: ValuesAnswer[],
+  start: number,
+  end: number,
+  noAudit: string,
+): WindowRows {
   const n = d.number_of_rows_approximate;
   const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;
   const latest = d.latest_available_time_utc ? Date.parse(d.latest_available_time_utc) : NaN;
   const none = `per-date counts (audit) are not available (${noAudit})`;
-  if (n === null) return { lo: 0, hi: Infinity, p: 0, why: ['the dataset reports no row count', none], text: 'The dataset reports no row count', total: null, panel: null };
+  if (n === null)
+    return {
+      lo: 0,
+      hi: Infinity,
+      p: 0,
+      why: ['the dataset reports no row count', none],
+      text: 'The dataset reports no row count',
+      total: null,
+      panel: null,
+    };
   const base = { total: n, panel: null };
   if (!Number.isFinite(earliest) || !Number.isFinite(latest)) {
-    return { ...base, lo: 0, hi: n, p: n, why: ['the dataset does not say which times it covers', none], text: `The dataset has ≈ ${fmt(n)} rows` };
+    return {
+      ...base,
+      lo: 0,
+      hi: n,
+      p: n,
+      why: ['the dataset does not say which times it covers', none],
+      text: `The dataset has ≈ ${fmt(n)} rows`,
+    };
   }
   const dataEnd = latest + 1;
   const from = Math.max(start, earliest);
   const to = Math.min(end, dataEnd);
   const covers = `${iso(earliest)} to ${iso(latest)}`;
-  if (from >= to) return { ...base, lo: 0, hi: 0, p: 0, why: [], text: `The dataset covers ${covers}: none of it is in the window` };
-  if (from <= earliest && to >= dataEnd) return { ...base, lo: n, hi: n, p: n, why: [], text: `The window holds the whole dataset (${covers}): ≈ ${fmt(n)} rows` };
+  if (from >= to)
+    return { ...base, lo: 0, hi: 0, p: 0, why: [], text: `The dataset covers ${covers}: none of it is in the window` };
+  if (from <= earliest && to >= dataEnd)
+    return { ...base, lo: n, hi: n, p: n, why: [], text: `The window holds the whole dataset (${covers}): ≈ ${fmt(n)} rows` };
 
   const step = stepMsOf(d.data_frequency);
   const subCol = d.subseries_index_column ?? null;
@@ -199,19 +245,39 @@ function rowsFromCount(d: DatasetWithTimezone, subseries: ValuesAnswer[], start:
       const density = n / (available * perTime);
       const subText = subCol ? ` × ${plural(perTime, `${subCol} value`)}` : '';
       if (density >= DENSE_SHARE && density <= 2 - DENSE_SHARE) {
-        return { ...base, lo: p, hi: p, p, why: [], panel: subCol ? perTime : null, text: `No gaps (≈ ${fmt(n)} rows = intervals${subText}): ${range}${subText}` };
+        return {
+          ...base,
+          lo: p,
+          hi: p,
+          p,
+          why: [],
+          panel: subCol ? perTime : null,
+          text: `No gaps (≈ ${fmt(n)} rows = intervals${subText}): ${range}${subText}`,
+        };
       }
       // Where the gaps are is not known: any share of the rows may lie in the window.
       const gaps = `the data has gaps (${Math.round(density * 1000) / 10} % of intervals${subText} hold a row) and ${none}`;
       return { ...base, lo: 0, hi: n, p, why: [gaps], text: `≈ ${fmt(n)} rows over ${range}` };
     }
-    const unknown = perTime === null ? `the number of ${subCol} values is not known (not loaded)` : 'the dataset has no primary key of time index and subseries';
+    const unknown =
+      perTime === null
+        ? `the number of ${subCol} values is not known (not loaded)`
+        : 'the dataset has no primary key of time index and subseries';
     return { ...base, lo: 0, hi: n, p, why: [unknown, none], text: `≈ ${fmt(n)} rows over ${range}` };
   }
   const p = (n * (to - from)) / (dataEnd - earliest);
-  const kind = d.publish_time_column ? `forecasts carry several publish times per interval` : `${d.data_frequency ?? 'unknown'} frequency: rows are not spread evenly in time`;
+  const kind = d.publish_time_column
+    ? `forecasts carry several publish times per interval`
+    : `${d.data_frequency ?? 'unknown'} frequency: rows are not spread evenly in time`;
   const days = (ms: number) => `${Math.round((ms / DAY_MS) * 10) / 10} days`;
-  return { ...base, lo: 0, hi: n, p, why: [kind, none], text: `≈ ${fmt(n)} rows over ${days(dataEnd - earliest)} available, ${days(to - from)} in the window` };
+  return {
+    ...base,
+    lo: 0,
+    hi: n,
+    p,
+    why: [kind, none],
+    text: `≈ ${fmt(n)} rows over ${days(dataEnd - earliest)} available, ${days(to - from)} in the window`,
+  };
 }
 
 /** Rows of the whole dataset holding `text` in the filter column: [lo, hi]. */
@@ -229,7 +295,11 @@ function valueRows(answers: ValuesAnswer[], text: string, total: number): [numbe
 }
 
 /** Rows and distinct values the filter keeps, over the whole dataset; null when the values tell nothing. */
-function keptByFilter(answers: ValuesAnswer[], filter: EstimateFilter, total: number): { rows: [number, number]; values: [number, number] | null } | null {
+function keptByFilter(
+  answers: ValuesAnswer[],
+  filter: EstimateFilter,
+  total: number,
+): { rows: [number, number]; values: [number, number] | null } | null {
   const list = completeList(answers);
   if (list && list.values.every((v) => v.count !== null)) {
     const kept = list.values.filter((v) => matches(v.value, filter));
@@ -275,7 +345,13 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
     const panel = onSub ? window.panel : null;
     if (panel !== null) {
       // Every subseries has a row at every time index: each kept value holds 1/panel of the rows.
-      const [vLo, vHi] = kept?.values ?? (filter.operator === '=' ? [0, 1] : filter.operator === 'in' ? [0, Math.min(panel, new Set(filter.value.split(',')).size)] : [0, panel]);
+      const [vLo, vHi] =
+        kept?.values ??
+        (filter.operator === '='
+          ? [0, 1]
+          : filter.operator === 'in'
+            ? [0, Math.min(panel, new Set(filter.value.split(',')).size)]
+            : [0, panel]);
       [lo, hi, p] = [(lo * vLo) / panel, (hi * Math.min(vHi, panel)) / panel, (p * Math.min(vHi, panel)) / panel];
       filterText = ` × ${fmt(vHi)} of ${plural(panel, `${subCol} value`)} (${f}; each has a row at every time index)`;
       if (vLo < vHi) why.push(`whether ${filter.value} is a value of ${filter.column} is not known from the values loaded`);
@@ -322,7 +398,10 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
     const covers = Number.isFinite(earliest) && Number.isFinite(latest) ? `${iso(earliest)} to ${iso(latest)}` : null;
     if (filter && window.hi > 0) warnings.push(`No rows expected: no row in the window has ${describeFilter(filter)}.`);
     else if (covers && (end <= earliest || start > latest)) warnings.push(`No rows expected: the dataset covers ${covers}.`);
-    else warnings.push(`No rows expected: the dataset has no rows in this window${covers ? ` (it covers ${covers}, with gaps)` : ''}.`);
+    else
+      warnings.push(
+        `No rows expected: the dataset has no rows in this window${covers ? ` (it covers ${covers}, with gaps)` : ''}.`,
+      );
   }
 
   const { remaining, perResponse } = quotaWarnings(rows, inputs.usage, warnings);
@@ -337,13 +416,18 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
   };
 }
 
-function quotaWarnings(rows: number, usage: ApiUsage | null, warnings: string[]): { remaining: number | null; perResponse: number | null } {
+function quotaWarnings(
+  rows: number,
+  usage: ApiUsage | null,
+  warnings: string[],
+): { remaining: number | null; perResponse: number | null } {
   if (!usage) {
     warnings.push('Usage could not be read: the estimate is not compared with your plan.');
     return { remaining: null, perResponse: null };
   }
   const { limits, current_period_usage: used } = usage;
-  const remaining = limits.api_rows_returned_limit < 0 ? null : Math.max(0, limits.api_rows_returned_limit - used.total_api_rows_returned);
+  const remaining =
+    limits.api_rows_returned_limit < 0 ? null : Math.max(0, limits.api_rows_returned_limit - used.total_api_rows_returned);
   const perResponse = limits.api_rows_per_response_limit < 0 ? null : limits.api_rows_per_response_limit;
   const resets = usage.current_usage_period_end.slice(0, 10);
   if (remaining !== null && rows > remaining) {
@@ -353,7 +437,9 @@ function quotaWarnings(rows: number, usage: ApiUsage | null, warnings: string[])
   }
   if (perResponse !== null && perResponse > 0 && rows > perResponse) {
     const pages = Math.ceil(rows / perResponse);
-    warnings.push(`About ${fmt(rows)} rows is more than the ${fmt(perResponse)} rows one response may carry: it takes about ${fmt(pages)} requests.`);
+    warnings.push(
+      `About ${fmt(rows)} rows is more than the ${fmt(perResponse)} rows one response may carry: it takes about ${fmt(pages)} requests.`,
+    );
     const requestsLeft = limits.api_requests_limit < 0 ? null : Math.max(0, limits.api_requests_limit - used.total_requests);
     if (requestsLeft !== null && pages > requestsLeft) {
       warnings.push(`That is more than the ${fmt(requestsLeft)} requests left this month.`);

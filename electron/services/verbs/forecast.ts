@@ -18,7 +18,10 @@ export function readEstimateWindow(
     return fail('validation', `Unknown timezone ${which}: use an IANA zone such as America/Chicago, or market.`);
   }
   const window: { startMs?: number; endMs?: number } = {};
-  for (const [field, text] of [['startTime', input.startTime], ['endTime', input.endTime]] as const) {
+  for (const [field, text] of [
+    ['startTime', input.startTime],
+    ['endTime', input.endTime],
+  ] as const) {
     if (text === undefined) continue;
     try {
       window[field === 'startTime' ? 'startMs' : 'endMs'] = readEstimateTime(text, zone);
@@ -37,7 +40,12 @@ const refusedAudit = (code: ErrorCode): string =>
  * `datasets:estimate` from the metadata `meta` holds (null: none), fetching at most the dataset body and the uncounted
  * `/api_usage`, never audit counts or column values (docs/desktop.md#usage-meter-and-quota-forecast).
  */
-export async function forecastQuery(proxy: V1Proxy, input: EstimateRequest, call: GetOptions, meta: MetadataScope | null): Promise<Result<QueryEstimate>> {
+export async function forecastQuery(
+  proxy: V1Proxy,
+  input: EstimateRequest,
+  call: GetOptions,
+  meta: MetadataScope | null,
+): Promise<Result<QueryEstimate>> {
   const id = input.datasetId;
   let dataset: DatasetWithTimezone | undefined = meta?.dataset(id);
   if (!dataset) {

@@ -29,8 +29,22 @@ import type { Clock } from '../v1/retry.js';
 const ID = 'pjm_lmp_day_ahead_hourly';
 const T0 = Date.parse('2026-11-20T10:00:00Z');
 const meta = { page: null, limit: null, page_size: null, hasNextPage: null, cursor: null };
-const queryBody = { data: [['interval_start_utc', 'lmp'], ['2024-01-01T00:00:00Z', 21.5]], meta: { hasNextPage: true, cursor: 'next' }, dataset_metadata: { data_timezone: 'UTC' } };
-const detailBody = { ...dataset(ID), data_timezone: 'UTC', status_code: 200, data: [], meta, dataset_metadata: { ...dataset(ID), data_timezone: 'UTC' } };
+const queryBody = {
+  data: [
+    ['interval_start_utc', 'lmp'],
+    ['2024-01-01T00:00:00Z', 21.5],
+  ],
+  meta: { hasNextPage: true, cursor: 'next' },
+  dataset_metadata: { data_timezone: 'UTC' },
+};
+const detailBody = {
+  ...dataset(ID),
+  data_timezone: 'UTC',
+  status_code: 200,
+  data: [],
+  meta,
+  dataset_metadata: { ...dataset(ID), data_timezone: 'UTC' },
+};
 
 /** A proxy whose every GET takes `takesMs` of the fake clock and answers by path (or `failWith`). */
 function fakeProxy(clock: { t: number }, opts: { takesMs: number; failWith?: GsError; waitForAbort?: boolean }): V1Proxy {
@@ -42,7 +56,13 @@ function fakeProxy(clock: { t: number }, opts: { takesMs: number; failWith?: GsE
         return fail('cancelled', 'The request was cancelled.');
       }
       if (opts.failWith) return { ok: false, error: opts.failWith };
-      const body = path.endsWith('/query') ? queryBody : path === '/api_usage' ? usage() : path === `/datasets/${ID}` ? detailBody : undefined;
+      const body = path.endsWith('/query')
+        ? queryBody
+        : path === '/api_usage'
+          ? usage()
+          : path === `/datasets/${ID}`
+            ? detailBody
+            : undefined;
       if (body === undefined) return fail('not_found', `Not found: ${path}`, 404);
       return ok(schema.parse(body));
     },
@@ -78,7 +98,10 @@ afterEach(() => setLogSink());
 describe('long jobs: datasets:query and datasets:estimate report their end', () => {
   it('a query of 12 s reports "completed" with its rows; one of 3 s stays silent', async () => {
     const slow = make(12_000);
-    expect(await dispatch(slow.handlers, 'datasets:query', { datasetId: ID })).toMatchObject({ ok: true, value: { rows: [['2024-01-01T00:00:00Z', 21.5]] } });
+    expect(await dispatch(slow.handlers, 'datasets:query', { datasetId: ID })).toMatchObject({
+      ok: true,
+      value: { rows: [['2024-01-01T00:00:00Z', 21.5]] },
+    });
     expect(slow.jobs).toEqual([{ name: `Query of ${ID}`, state: 'completed', startedAt: T0, detail: '1 row, more available' }]);
 
     const quick = make(3_000);
@@ -108,8 +131,13 @@ describe('long jobs: datasets:query and datasets:estimate report their end', () 
 
   it('a failed long query reports "failed" with the error message; a cancelled one "cancelled"', async () => {
     const failed = make(30_000, { failWith: { code: 'network', message: 'Gave up after 4 attempts over 30 s: HTTP 503' } });
-    expect(await dispatch(failed.handlers, 'datasets:query', { datasetId: ID })).toMatchObject({ ok: false, error: { code: 'network' } });
-    expect(failed.jobs).toEqual([{ name: `Query of ${ID}`, state: 'failed', startedAt: T0, detail: 'Gave up after 4 attempts over 30 s: HTTP 503' }]);
+    expect(await dispatch(failed.handlers, 'datasets:query', { datasetId: ID })).toMatchObject({
+      ok: false,
+      error: { code: 'network' },
+    });
+    expect(failed.jobs).toEqual([
+      { name: `Query of ${ID}`, state: 'failed', startedAt: T0, detail: 'Gave up after 4 attempts over 30 s: HTTP 503' },
+    ]);
 
     const cancelled = make(15_000, { waitForAbort: true });
     const pending = dispatch(cancelled.handlers, 'datasets:query', { datasetId: ID, requestId: 'q-1' });
@@ -132,7 +160,10 @@ describe('long jobs: datasets:query and datasets:estimate report their end', () 
         throw new Error('notification centre unavailable');
       },
     });
-    expect(await dispatch(handlers, 'datasets:query', { datasetId: ID })).toMatchObject({ ok: true, value: { hasNextPage: true, cursor: 'next' } });
+    expect(await dispatch(handlers, 'datasets:query', { datasetId: ID })).toMatchObject({
+      ok: true,
+      value: { hasNextPage: true, cursor: 'next' },
+    });
   });
 });
 
@@ -152,7 +183,15 @@ describe('long jobs through createServices (onJobFinished + clock wiring)', () =
         sendJson(res, 200, queryBody);
       },
     });
-    services = createServices({ configDir: dir, vault: createFileVault(dir), host: 'desktop', versions: {}, clock, embedded: { factory: fakeV1Factory() }, onJobFinished: (j) => void jobs.push(j) });
+    services = createServices({
+      configDir: dir,
+      vault: createFileVault(dir),
+      host: 'desktop',
+      versions: {},
+      clock,
+      embedded: { factory: fakeV1Factory() },
+      onJobFinished: (j) => void jobs.push(j),
+    });
     await dispatch(services.handlers, 'profiles:setActive', { profile: 'remote' });
     await dispatch(services.handlers, 'profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
     await dispatch(services.handlers, 'keys:set', { profile: 'remote', key: 'jobs-test-remote-key' });

@@ -1,5 +1,22 @@
-import { ClientApiUsage, ClientAudit, ClientColumnValues, ClientDatasetDetail, ClientDatasetList, fail, ok } from '../../../shared/index.js';
-import type { AppInfo, ConnectionTest, ContractResults, ParsedInput, ProfileName, ProfilesState, Result, Verb } from '../../../shared/index.js';
+import {
+  ClientApiUsage,
+  ClientAudit,
+  ClientColumnValues,
+  ClientDatasetDetail,
+  ClientDatasetList,
+  fail,
+  ok,
+} from '../../../shared/index.js';
+import type {
+  AppInfo,
+  ConnectionTest,
+  ContractResults,
+  ParsedInput,
+  ProfileName,
+  ProfilesState,
+  Result,
+  Verb,
+} from '../../../shared/index.js';
 import { testRemoteKey } from './keyTest.js';
 import type { EmbeddedServer } from '../embedded/embedded.js';
 import { forecastQuery } from './forecast.js';
@@ -127,7 +144,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     // Bodies are read leniently, whichever /v1 server sent them (docs/desktop.md#reading-v1-bodies-from-any-server).
     'datasets:list': ({ requestId }, ctx) =>
-      tracked('datasets:list', requestId, ctx, async (call) => map(await proxy.get('/datasets', {}, ClientDatasetList, call), (body) => body.data)),
+      tracked('datasets:list', requestId, ctx, async (call) =>
+        map(await proxy.get('/datasets', {}, ClientDatasetList, call), (body) => body.data),
+      ),
 
     // Each answer is kept as the estimate's metadata, as are audit, column values and usage answers.
     'datasets:get': ({ datasetId, requestId }, ctx) =>
@@ -218,21 +237,39 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
     // An answer whose dataset_metadata differs from the cached body drops that dataset's metadata.
     'datasets:query': ({ requestId, ...input }, ctx) =>
-      tracked('datasets:query', requestId, ctx, async (call) => {
-        const meta = await metadata();
-        return queryDataset(proxy, input, call, (m) => meta?.checkQueryMetadata(input.datasetId, m));
-      }, {
-        name: `Query of ${input.datasetId}`,
-        detail: (page) => `${count(page.rows.length)} ${page.rows.length === 1 ? 'row' : 'rows'}${page.hasNextPage ? ', more available' : ''}`,
-      }),
+      tracked(
+        'datasets:query',
+        requestId,
+        ctx,
+        async (call) => {
+          const meta = await metadata();
+          return queryDataset(proxy, input, call, (m) => meta?.checkQueryMetadata(input.datasetId, m));
+        },
+        {
+          name: `Query of ${input.datasetId}`,
+          detail: (page) =>
+            `${count(page.rows.length)} ${page.rows.length === 1 ? 'row' : 'rows'}${page.hasNextPage ? ', more available' : ''}`,
+        },
+      ),
 
     // Our route (a server without it answers 404, which the page ignores); not data rows, so no row quota.
     'datasets:columnValues': ({ datasetId, column, search, limit, requestId }, ctx) =>
       tracked('datasets:columnValues', requestId, ctx, async (call) => {
         const meta = await metadata();
-        const r = await proxy.get(`/datasets/${seg(datasetId)}/columns/${encodeURIComponent(column)}/values`, { search, limit }, ClientColumnValues, call);
-        if (r.ok) meta?.putValues(datasetId, column, { search: search ?? '', values: r.value.values, truncated: r.value.truncated });
-        return map(r, (body) => ({ datasetId: body.dataset_id ?? datasetId, column: body.column ?? column, values: body.values, truncated: body.truncated }));
+        const r = await proxy.get(
+          `/datasets/${seg(datasetId)}/columns/${encodeURIComponent(column)}/values`,
+          { search, limit },
+          ClientColumnValues,
+          call,
+        );
+        if (r.ok)
+          meta?.putValues(datasetId, column, { search: search ?? '', values: r.value.values, truncated: r.value.truncated });
+        return map(r, (body) => ({
+          datasetId: body.dataset_id ?? datasetId,
+          column: body.column ?? column,
+          values: body.values,
+          truncated: body.truncated,
+        }));
       }),
   };
 }

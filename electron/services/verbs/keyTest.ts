@@ -21,8 +21,14 @@ export async function testRemoteKey(proxy: V1Proxy, now: () => number = Date.now
   const { code, message, status } = result.error;
   const at = status === undefined ? {} : { status };
   if (code === 'auth' || code === 'forbidden') {
-    return { state: 'rejected', message: `The server rejected the key${status ? ` (${status})` : ''}: check that it was copied whole.`, ...at, checkedAt };
+    return {
+      state: 'rejected',
+      message: `The server rejected the key${status ? ` (${status})` : ''}: check that it was copied whole.`,
+      ...at,
+      checkedAt,
+    };
   }
-  if (code === 'network' && status === undefined) return { state: 'unreachable', message: `No answer from the Remote server: ${message}`, checkedAt };
+  if (code === 'network' && status === undefined)
+    return { state: 'unreachable', message: `No answer from the Remote server: ${message}`, checkedAt };
   return { state: 'error', message: `The test call failed: ${message}`, ...at, checkedAt };
 }

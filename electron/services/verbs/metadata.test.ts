@@ -26,7 +26,11 @@ const DATASET = {
   ],
 };
 /** Audit row of a day of DATASET: 24 hours × 3 locations. */
-const auditDay = (marketDate: string) => ({ ...auditRow(marketDate), number_of_datapoints: 72, number_of_unique_subseries_index_values: 3 });
+const auditDay = (marketDate: string) => ({
+  ...auditRow(marketDate),
+  number_of_datapoints: 72,
+  number_of_unique_subseries_index_values: 3,
+});
 const DAY = { datasetId: ID, startTime: '2024-01-02', endTime: '2024-01-03' };
 
 let fixture: ServicesOverUpstream;
@@ -43,11 +47,15 @@ beforeEach(async () => {
   body = DATASET;
   up.route(`/v1/datasets/${ID}`, (_q, res) => sendJson(res, 200, body));
   up.route('/v1/api_usage', (_q, res) => sendJson(res, 200, SPEC_MIN_USAGE));
-  up.route(`/v1/datasets/${ID}/audit`, (_q, res) => sendJson(res, 200, { data: ['2024-01-01', '2024-01-02', '2024-01-03'].map(auditDay) }));
+  up.route(`/v1/datasets/${ID}/audit`, (_q, res) =>
+    sendJson(res, 200, { data: ['2024-01-01', '2024-01-02', '2024-01-03'].map(auditDay) }),
+  );
   up.route(`/v1/datasets/${ID}/columns/location/values`, (_q, res) =>
     sendJson(res, 200, { values: ['A', 'B', 'C'].map((value) => ({ value, count: 240 })), truncated: false }),
   );
-  up.route(`/v1/datasets/${ID}/query`, (_q, res) => sendJson(res, 200, { data: [['interval_start_utc']], meta: { hasNextPage: false }, dataset_metadata: body }));
+  up.route(`/v1/datasets/${ID}/query`, (_q, res) =>
+    sendJson(res, 200, { data: [['interval_start_utc']], meta: { hasNextPage: false }, dataset_metadata: body }),
+  );
 });
 afterEach(() => fixture.close());
 
@@ -75,7 +83,10 @@ describe.each(['embedded', 'remote'] as const)('datasets:estimate over cached me
     await call('datasets:get', { datasetId: ID });
     const filter = { column: 'location', operator: '=', value: 'B' };
     // Nothing loaded but the dataset: the number of locations is unknown, so at most every row.
-    expect(await call<QueryEstimate>('datasets:estimate', { ...DAY, filter })).toMatchObject({ ok: true, value: { estimatedRows: 720, upperBound: true } });
+    expect(await call<QueryEstimate>('datasets:estimate', { ...DAY, filter })).toMatchObject({
+      ok: true,
+      value: { estimatedRows: 720, upperBound: true },
+    });
     await call('datasets:audit', { datasetId: ID });
     await call('datasets:columnValues', { datasetId: ID, column: 'location', limit: 100 });
     const mark = up.requests.length;
@@ -83,7 +94,9 @@ describe.each(['embedded', 'remote'] as const)('datasets:estimate over cached me
     // 72 rows on 2024-01-02, every location at every hour: B has a third of them.
     expect(r).toMatchObject({ ok: true, value: { estimatedRows: 24 } });
     expect(r.ok && r.value.upperBound).toBeUndefined();
-    expect(r.ok && r.value.basis).toMatch(/^Per-date counts \(audit\): 72 rows on 1 market date \(UTC\) inside the window × 1 of 3 location values/);
+    expect(r.ok && r.value.basis).toMatch(
+      /^Per-date counts \(audit\): 72 rows on 1 market date \(UTC\) inside the window × 1 of 3 location values/,
+    );
     expect(pathsSince(mark)).toEqual(['/api_usage']);
   });
 

@@ -24,7 +24,8 @@ const body = (data: unknown[][], hasNextPage = false, cursor: string | null = nu
 let up: Upstream;
 let services: Services;
 
-const query = (input: Record<string, unknown>) => dispatch(services.handlers, 'datasets:query', { datasetId: ID, ...input }) as Promise<Result<QueryPage>>;
+const query = (input: Record<string, unknown>) =>
+  dispatch(services.handlers, 'datasets:query', { datasetId: ID, ...input }) as Promise<Result<QueryPage>>;
 const params = (i: number) => Object.fromEntries(new URL(up.requests[i]!.url, 'http://x').searchParams);
 
 let fixture: ServicesOverUpstream;
@@ -38,7 +39,12 @@ describe('datasets:query', () => {
   it('asks for array-of-arrays with a cursor and answers columns, rows and the next cursor', async () => {
     up.route(PATH, (req, res) => {
       const cursor = new URL(req.url ?? '', 'http://x').searchParams.get('cursor');
-      if (cursor === '') sendJson(res, 200, body([HEADER, ['2024-01-01T00:00:00+00:00', 'A', 21.5], ['2024-01-01T00:00:00+00:00', 'B', 22]], true, 'bmV4dA'));
+      if (cursor === '')
+        sendJson(
+          res,
+          200,
+          body([HEADER, ['2024-01-01T00:00:00+00:00', 'A', 21.5], ['2024-01-01T00:00:00+00:00', 'B', 22]], true, 'bmV4dA'),
+        );
       else sendJson(res, 200, body([HEADER, ['2024-01-01T01:00:00+00:00', 'A', 20]]));
     });
     const first = await query({
@@ -82,7 +88,10 @@ describe('datasets:query', () => {
     expect(up.requests[0]!.headers['x-api-key']).toBe('embedded-query-key-01');
 
     const second = await query({ cursor: 'bmV4dA' });
-    expect(second).toMatchObject({ ok: true, value: { rows: [['2024-01-01T01:00:00+00:00', 'A', 20]], hasNextPage: false, cursor: null } });
+    expect(second).toMatchObject({
+      ok: true,
+      value: { rows: [['2024-01-01T01:00:00+00:00', 'A', 20]], hasNextPage: false, cursor: null },
+    });
     expect(params(1)).toEqual({ json_schema: 'array-of-arrays', cursor: 'bmV4dA' });
   });
 
@@ -110,7 +119,16 @@ describe('datasets:query', () => {
   });
 
   it('rejects bad inputs before any request', async () => {
-    for (const bad of [{ limit: 0 }, { limit: 100_001 }, { pageSize: 1.5 }, { cursor: 'a&b=c' }, { columns: ['a,b'] }, { order: 'up' }, { timezone: 'a b' }, { sql: 'x' }]) {
+    for (const bad of [
+      { limit: 0 },
+      { limit: 100_001 },
+      { pageSize: 1.5 },
+      { cursor: 'a&b=c' },
+      { columns: ['a,b'] },
+      { order: 'up' },
+      { timezone: 'a b' },
+      { sql: 'x' },
+    ]) {
       expect(contractInputs['datasets:query'].safeParse({ datasetId: ID, ...bad }).success, JSON.stringify(bad)).toBe(false);
       expect(await query(bad)).toMatchObject({ ok: false, error: { code: 'validation' } });
     }

@@ -37,7 +37,12 @@ export async function queryDataset(
   call: GetOptions,
   onMetadata?: (metadata: unknown) => void,
 ): Promise<Result<QueryPage>> {
-  const r = await proxy.get(`/datasets/${encodeURIComponent(input.datasetId)}/query`, queryParams(input), ClientQueryWithMetadata, call);
+  const r = await proxy.get(
+    `/datasets/${encodeURIComponent(input.datasetId)}/query`,
+    queryParams(input),
+    ClientQueryWithMetadata,
+    call,
+  );
   if (!r.ok) return r;
   onMetadata?.(r.value.dataset_metadata);
   const [header, ...rows] = r.value.data;

@@ -27,7 +27,13 @@ beforeAll(async () => {
   setLogSink(() => undefined);
   dirs = [await mkdtemp(join(tmpdir(), 'gs-quota-config-')), await mkdtemp(join(tmpdir(), 'gs-quota-cache-'))];
   const [configDir, cacheDir] = dirs as [string, string];
-  services = createServices({ configDir, vault: createFileVault(configDir), host: 'web', versions: {}, embedded: { cacheDir, plan: 'free' } });
+  services = createServices({
+    configDir,
+    vault: createFileVault(configDir),
+    host: 'web',
+    versions: {},
+    embedded: { cacheDir, plan: 'free' },
+  });
 });
 
 afterAll(async () => {
@@ -52,17 +58,21 @@ describe('a Run on the free plan', () => {
     expect(await requestsUsed()).toBe(start + 2);
   });
 
-  it('an estimate without the dataset cached costs one request; a refused audit is remembered and named', { timeout: 30_000 }, async () => {
-    await call('cache:clear', {});
-    const start = await requestsUsed();
-    await call('datasets:estimate', { datasetId: ID });
-    expect(await requestsUsed()).toBe(start + 1);
-    const audit = (await dispatch(services.handlers, 'datasets:audit', { datasetId: ID })) as Result<unknown>;
-    expect(audit).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const used = await requestsUsed();
-    const e = await call<QueryEstimate>('datasets:estimate', { datasetId: ID, startTime: '2017-11-23', endTime: '2017-11-24' });
-    expect(await requestsUsed()).toBe(used);
-    expect(e).toMatchObject({ upperBound: true });
-    expect(e.basis).toContain('per-date counts (audit) are not available (your plan does not include them)');
-  });
+  it(
+    'an estimate without the dataset cached costs one request; a refused audit is remembered and named',
+    { timeout: 30_000 },
+    async () => {
+      await call('cache:clear', {});
+      const start = await requestsUsed();
+      await call('datasets:estimate', { datasetId: ID });
+      expect(await requestsUsed()).toBe(start + 1);
+      const audit = (await dispatch(services.handlers, 'datasets:audit', { datasetId: ID })) as Result<unknown>;
+      expect(audit).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      const used = await requestsUsed();
+      const e = await call<QueryEstimate>('datasets:estimate', { datasetId: ID, startTime: '2017-11-23', endTime: '2017-11-24' });
+      expect(await requestsUsed()).toBe(used);
+      expect(e).toMatchObject({ upperBound: true });
+      expect(e.basis).toContain('per-date counts (audit) are not available (your plan does not include them)');
+    },
+  );
 });

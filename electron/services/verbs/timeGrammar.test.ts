@@ -66,8 +66,17 @@ describe('the window of datasets:estimate through the bridge', () => {
   });
 
   it("reads a naive time in the dataset's zone with timezone=market, and refuses an unknown zone", () => {
-    expect(readEstimateWindow({ startTime: '2024-03-10 02:30', timezone: 'market' }, 'US/Eastern')).toEqual({ ok: true, value: { startMs: Date.UTC(2024, 2, 10, 7, 30) } });
-    expect(readEstimateWindow({ startTime: '2024-03-10 02:30' }, 'US/Eastern')).toEqual({ ok: true, value: { startMs: Date.UTC(2024, 2, 10, 2, 30) } });
-    expect(readEstimateWindow({ startTime: '2024-03-10', timezone: 'Mars/Olympus' }, 'UTC')).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(readEstimateWindow({ startTime: '2024-03-10 02:30', timezone: 'market' }, 'US/Eastern')).toEqual({
+      ok: true,
+      value: { startMs: Date.UTC(2024, 2, 10, 7, 30) },
+    });
+    expect(readEstimateWindow({ startTime: '2024-03-10 02:30' }, 'US/Eastern')).toEqual({
+      ok: true,
+      value: { startMs: Date.UTC(2024, 2, 10, 2, 30) },
+    });
+    expect(readEstimateWindow({ startTime: '2024-03-10', timezone: 'Mars/Olympus' }, 'UTC')).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
   });
 });

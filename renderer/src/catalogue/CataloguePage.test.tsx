@@ -15,7 +15,9 @@ describe('Catalogue', () => {
     renderApp(createFakeApi().api);
     expect(await screen.findByTestId('catalogue-count')).toHaveProperty('textContent', '4 of 4 datasets');
     const row = screen.getAllByTestId('catalogue-row').find((r) => r.textContent?.includes('Day Ahead'))!;
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual([
       'PJM Marginal Value Day Ahead Hourly',
       'pjm_marginal_value_day_ahead_hourly',
@@ -50,7 +52,12 @@ describe('Catalogue', () => {
         source: 'nyiso',
         description: `Zonal locational based marginal prices.\n\nFrom [pyiso](https://github.com/WattTime/pyiso).\n\n${note}`,
       }),
-      makeDataset({ id: 'caiso_outlook', name: 'CAISO Outlook', source: 'caiso', description: `Demand [marginal](https://example.com/marginal).\n\n${note}` }),
+      makeDataset({
+        id: 'caiso_outlook',
+        name: 'CAISO Outlook',
+        source: 'caiso',
+        description: `Demand [marginal](https://example.com/marginal).\n\n${note}`,
+      }),
     ];
     renderApp(createFakeApi({ datasets }).api);
     const search = await screen.findByTestId('catalogue-search');
@@ -119,7 +126,9 @@ describe('Catalogue', () => {
   });
 
   it('renders only a window of rows when the catalogue is large', async () => {
-    const many = Array.from({ length: 500 }, (_, i) => makeDataset({ id: `ds_${i}`, name: `Dataset ${String(i).padStart(3, '0')}` }));
+    const many = Array.from({ length: 500 }, (_, i) =>
+      makeDataset({ id: `ds_${i}`, name: `Dataset ${String(i).padStart(3, '0')}` }),
+    );
     renderApp(createFakeApi({ datasets: many }).api);
     expect(await screen.findByTestId('catalogue-count')).toHaveProperty('textContent', '500 of 500 datasets');
     expect(screen.queryAllByTestId('catalogue-row').length).toBeLessThan(100);

@@ -105,7 +105,9 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
   };
 
   const items = virtual ? virtualizer.getVirtualItems() : null;
-  const visible = items ? items.map((it) => ({ row: rows[it.index]!, index: it.index })) : rows.map((row, index) => ({ row, index }));
+  const visible = items
+    ? items.map((it) => ({ row: rows[it.index]!, index: it.index }))
+    : rows.map((row, index) => ({ row, index }));
   const padTop = items?.[0]?.start ?? 0;
   const padBottom = items && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const colSpan = table.getVisibleLeafColumns().length;
@@ -138,7 +140,11 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
           ))}
         </thead>
         <tbody onKeyDown={onKeyDown}>
-          {padTop > 0 && <tr className="spacer" aria-hidden="true" style={{ height: padTop }}><td colSpan={colSpan} /></tr>}
+          {padTop > 0 && (
+            <tr className="spacer" aria-hidden="true" style={{ height: padTop }}>
+              <td colSpan={colSpan} />
+            </tr>
+          )}
           {visible.map(({ row, index }) => (
             <tr
               key={row.id}
@@ -161,7 +167,11 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
               ))}
             </tr>
           ))}
-          {padBottom > 0 && <tr className="spacer" aria-hidden="true" style={{ height: padBottom }}><td colSpan={colSpan} /></tr>}
+          {padBottom > 0 && (
+            <tr className="spacer" aria-hidden="true" style={{ height: padBottom }}>
+              <td colSpan={colSpan} />
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

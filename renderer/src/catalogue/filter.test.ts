@@ -84,7 +84,11 @@ describe('catalogue search ranking', () => {
     expect(ids('sources.md')).toEqual([]);
     expect(ids('github.com')).toEqual([]);
     expect(ids('https')).toEqual([]);
-    expect(ids('gridstatus')).toEqual(['isone_fuel_mix', 'pjm_marginal_value_day_ahead_hourly', 'pjm_marginal_value_real_time_5_min']);
+    expect(ids('gridstatus')).toEqual([
+      'isone_fuel_mix',
+      'pjm_marginal_value_day_ahead_hourly',
+      'pjm_marginal_value_real_time_5_min',
+    ]);
     expect(ids('pyiso')).toEqual(['nyiso_lmp_real_time_5_min', 'nyiso_load']);
     expect(ids('marginal_flag')).toEqual(['isone_fuel_mix']);
     expect(ids('feed da_marginal')).toEqual(['pjm_marginal_value_day_ahead_hourly']);
@@ -114,7 +118,9 @@ describe('descriptionSearchText', () => {
 
 describe('markdownToPlainText', () => {
   it('keeps link and code text and drops URLs, images, HTML and Markdown punctuation', () => {
-    expect(markdownToPlainText('See [the feed](https://example.com/a_b "Feed") and <https://example.com/x>.')).toBe('See the feed and .');
+    expect(markdownToPlainText('See [the feed](https://example.com/a_b "Feed") and <https://example.com/x>.')).toBe(
+      'See the feed and .',
+    );
     expect(markdownToPlainText('Bare https://example.com/path?q=1, then www.example.org.')).toBe('Bare , then .');
     expect(markdownToPlainText('![logo](https://example.com/logo.png)Text')).toBe('Text');
     expect(markdownToPlainText('[ref link][1]\n[1]: https://example.com/ref')).toBe('ref link\n');

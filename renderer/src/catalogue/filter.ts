@@ -20,22 +20,20 @@ export interface RankedDataset {
 export function markdownToPlainText(markdown: string): string {
   // Backslash escapes become placeholders first, so their characters survive the stripping.
   const escaped: string[] = [];
-  return (
-    markdown
-      .replace(/\\([!-/:-@[-`{-~])/g, (_, c: string) => `\uE000${escaped.push(c) - 1}\uE001`)
-      .replace(/^ {0,3}\[[^\]\n]+\]:\s*\S+(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*$/gm, '')
-      .replace(/!\[[^\]\n]*\]\([^)\n]*\)/g, '')
-      .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-      .replace(/\[([^\]\n]*)\]\[[^\]\n]*\]/g, '$1')
-      .replace(/<(?:https?|ftp|mailto):[^>\s]*>/gi, '')
-      .replace(/<\/?[A-Za-z][^>\n]*>/g, '')
-      .replace(/\b(?:https?:\/\/|www\.)[^\s<>()[\]]*[^\s<>()[\].,;:!?'"]/gi, '')
-      .replace(/^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t]+)/gm, '')
-      .replace(/`+/g, '')
-      .replace(/\*+/g, '')
-      .replace(/(^|[^\p{L}\p{N}_])_{1,2}(?=\S)([^_\n]*?\S)_{1,2}(?![\p{L}\p{N}_])/gu, '$1$2')
-      .replace(/\uE000(\d+)\uE001/g, (_, i: string) => escaped[Number(i)] ?? '')
-  );
+  return markdown
+    .replace(/\\([!-/:-@[-`{-~])/g, (_, c: string) => `\uE000${escaped.push(c) - 1}\uE001`)
+    .replace(/^ {0,3}\[[^\]\n]+\]:\s*\S+(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*$/gm, '')
+    .replace(/!\[[^\]\n]*\]\([^)\n]*\)/g, '')
+    .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+    .replace(/\[([^\]\n]*)\]\[[^\]\n]*\]/g, '$1')
+    .replace(/<(?:https?|ftp|mailto):[^>\s]*>/gi, '')
+    .replace(/<\/?[A-Za-z][^>\n]*>/g, '')
+    .replace(/\b(?:https?:\/\/|www\.)[^\s<>()[\]]*[^\s<>()[\].,;:!?'"]/gi, '')
+    .replace(/^[ \t]*(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t]+)/gm, '')
+    .replace(/`+/g, '')
+    .replace(/\*+/g, '')
+    .replace(/(^|[^\p{L}\p{N}_])_{1,2}(?=\S)([^_\n]*?\S)_{1,2}(?![\p{L}\p{N}_])/gu, '$1$2')
+    .replace(/\uE000(\d+)\uE001/g, (_, i: string) => escaped[Number(i)] ?? '');
 }
 
 const paragraphText = (paragraph: string): string => markdownToPlainText(paragraph).replace(/\s+/g, ' ').trim();

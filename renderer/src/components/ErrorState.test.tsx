@@ -8,7 +8,9 @@ afterEach(cleanup);
 
 describe('Error states', () => {
   it('auth: tells the analyst to check the key and offers Settings, without retrying', async () => {
-    const { api, state } = createFakeApi({ failures: { 'datasets:list': { code: 'auth', message: 'Invalid API key', status: 401 } } });
+    const { api, state } = createFakeApi({
+      failures: { 'datasets:list': { code: 'auth', message: 'Invalid API key', status: 401 } },
+    });
     state.profiles = { ...state.profiles, active: 'remote', remote: { ...state.profiles.remote, keySet: true } };
     renderApp(api);
     const alert = await screen.findByTestId('error-state');
@@ -34,7 +36,9 @@ describe('Error states', () => {
   });
 
   it('forbidden on the audit stays inside the audit section, with neither Retry nor a key hint', async () => {
-    const { api } = createFakeApi({ failures: { 'datasets:audit': { code: 'forbidden', message: 'Plan lacks audit', status: 403 } } });
+    const { api } = createFakeApi({
+      failures: { 'datasets:audit': { code: 'forbidden', message: 'Plan lacks audit', status: 403 } },
+    });
     renderApp(api, '#/datasets/nyiso_zonal_load_5_min');
     const alert = await screen.findByTestId('error-state');
     expect(alert.textContent).toContain('Your API plan lacks access to this data.');
@@ -44,12 +48,18 @@ describe('Error states', () => {
   });
 
   it('no key: "No API key set — add one in Settings", with Settings and without Retry', async () => {
-    const { api } = createFakeApi({ failures: { 'datasets:list': { code: 'auth', message: 'No API key set — add one in Settings.' } } });
+    const { api } = createFakeApi({
+      failures: { 'datasets:list': { code: 'auth', message: 'No API key set — add one in Settings.' } },
+    });
     renderApp(api);
     const alert = await screen.findByTestId('error-state');
     expect(screen.getByTestId('error-message').textContent).toBe('No API key set — add one in Settings.');
     expect(alert.querySelector('.error-detail')).toBeNull();
-    expect(within(alert).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open Settings']);
+    expect(
+      within(alert)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Open Settings']);
   });
 
   it('monthly quota: when it resets, and no Retry (the catalogue is not asked again)', async () => {
@@ -65,7 +75,9 @@ describe('Error states', () => {
   it('monthly quota without a date in the message: the reset from usage:get’s period', async () => {
     const { api } = createFakeApi({
       usage: makeUsage(),
-      failures: { 'datasets:list': { code: 'rate_limited', message: 'Monthly quota used up (429): monthly limit reached.', status: 429 } },
+      failures: {
+        'datasets:list': { code: 'rate_limited', message: 'Monthly quota used up (429): monthly limit reached.', status: 429 },
+      },
     });
     renderApp(api);
     await screen.findByTestId('error-state');
@@ -77,7 +89,9 @@ describe('Error states', () => {
     const { api, state } = createFakeApi({ failures: { 'datasets:list': { code: 'rate_limited', message, status: 429 } } });
     renderApp(api);
     const alert = await screen.findByTestId('error-state', {}, { timeout: 3000 });
-    expect(screen.getByTestId('error-message').textContent).toBe('Too many requests in a short time for your plan. Wait 4 seconds, then retry.');
+    expect(screen.getByTestId('error-message').textContent).toBe(
+      'Too many requests in a short time for your plan. Wait 4 seconds, then retry.',
+    );
     delete state.failures['datasets:list'];
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('catalogue-table')).toBeTruthy();

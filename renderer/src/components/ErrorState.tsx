@@ -27,7 +27,11 @@ export function ErrorState({ error, onRetry, what, heading, verb }: ErrorStatePr
   });
   const plain = (m: string) => m.replace(/\s*\(\d{3}\)/g, '').trim();
   const showDetail = text.detail !== '' && plain(text.detail) !== plain(text.message);
-  const title = heading ? `${heading}: ${lowerFirst(text.title)}` : what ? `Could not load ${what}: ${lowerFirst(text.title)}` : text.title;
+  const title = heading
+    ? `${heading}: ${lowerFirst(text.title)}`
+    : what
+      ? `Could not load ${what}: ${lowerFirst(text.title)}`
+      : text.title;
   return (
     <div className="error-state" role="alert" data-testid="error-state" data-code={gs.code} data-status={gs.status}>
       <h2 className="error-title">{title}</h2>

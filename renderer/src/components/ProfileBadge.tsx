@@ -5,7 +5,12 @@ import { hostOf } from '../settings/hostOf.js';
 /** Header badge naming the active profile ("Embedded — sample data" / "Remote — <host>"), linking to Settings. */
 export function ProfileBadge() {
   const { data } = useProfiles();
-  if (!data) return <span className="profile-badge muted" data-testid="profile-badge">…</span>;
+  if (!data)
+    return (
+      <span className="profile-badge muted" data-testid="profile-badge">
+        …
+      </span>
+    );
   const remote = data.active === 'remote';
   const text = remote ? `Remote — ${hostOf(data.remote.baseUrl)}` : 'Embedded — sample data';
   const warn = remote ? !data.remote.keySet : data.embedded.status === 'failed';

@@ -7,7 +7,8 @@ import { fieldErrorOf, inUserWords } from './fieldErrors.js';
 
 const REMOTE = { profile: 'remote' as const, remoteUrl: 'https://api.example.com/v1' };
 /** Internal names that must never reach the analyst. */
-const INTERNAL = /startTime|endTime|start_time|end_time|filter_value|filter_column|filter\.value|timezone\b|datasetId|page_size|\/v1 server|datasets:\w+/;
+const INTERNAL =
+  /startTime|endTime|start_time|end_time|filter_value|filter_column|filter\.value|timezone\b|datasetId|page_size|\/v1 server|datasets:\w+/;
 
 describe('describeError', () => {
   it('missing key: "No API key set — add one in Settings", with Settings', () => {
@@ -17,14 +18,18 @@ describe('describeError', () => {
   });
 
   it('a key stored for another server names that server, with Settings', () => {
-    const message = 'The stored API key belongs to https://old.example, not to https://api.example.com, so it was not sent. Enter the key for this server in Settings.';
+    const message =
+      'The stored API key belongs to https://old.example, not to https://api.example.com, so it was not sent. Enter the key for this server in Settings.';
     const t = describeError({ code: 'auth', message }, REMOTE);
     expect(t.message).toContain('https://old.example');
     expect(t.actions).toEqual(['settings']);
   });
 
   it('rejected key (401): the key is the problem — check it in Settings; no Retry', () => {
-    const t = describeError({ code: 'auth', message: 'The API key was rejected (401). Check the key in Settings.', status: 401 }, REMOTE);
+    const t = describeError(
+      { code: 'auth', message: 'The API key was rejected (401). Check the key in Settings.', status: 401 },
+      REMOTE,
+    );
     expect(t.title).toBe('API key rejected');
     expect(t.message).toBe('The API key was rejected. Check the key in Settings.');
     expect(t.actions).toEqual(['settings']);
@@ -44,11 +49,15 @@ describe('describeError', () => {
   });
 
   it('not found: back to the catalogue, no Retry; says what was missing by verb', () => {
-    expect(describeError({ code: 'not_found', message: 'Dataset x not found', status: 404 }, { verb: 'datasets:get' })).toMatchObject({
+    expect(
+      describeError({ code: 'not_found', message: 'Dataset x not found', status: 404 }, { verb: 'datasets:get' }),
+    ).toMatchObject({
       message: 'The data service has no such dataset.',
       actions: ['catalogue'],
     });
-    expect(describeError({ code: 'not_found', message: 'nope', status: 404 }, { verb: 'usage:get' }).message).toBe('The data service does not have what was asked for.');
+    expect(describeError({ code: 'not_found', message: 'nope', status: 404 }, { verb: 'usage:get' }).message).toBe(
+      'The data service does not have what was asked for.',
+    );
   });
 
   it('End before Start from main’s estimate: a field error by End in user words, no Settings, no Retry', () => {
@@ -62,7 +71,8 @@ describe('describeError', () => {
   it('a validation error that names no field: the refusal in user words, no Retry, no Settings', () => {
     const t = describeError({
       code: 'validation',
-      message: 'The /v1 server rejected the request (422): Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.',
+      message:
+        'The /v1 server rejected the request (422): Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.',
       status: 422,
     });
     expect(t.field).toBeUndefined();
@@ -84,7 +94,11 @@ describe('describeError', () => {
 
   it('monthly quota without a date: the usage period’s end; the requests limit is named as such', () => {
     const t = describeError(
-      { code: 'rate_limited', message: 'Monthly quota used up (429): Monthly request limit of 250 requests reached.', status: 429 },
+      {
+        code: 'rate_limited',
+        message: 'Monthly quota used up (429): Monthly request limit of 250 requests reached.',
+        status: 429,
+      },
       { usagePeriodEnd: '2024-04-01T00:00:00+00:00' },
     );
     expect(t.resetsOn).toBe('2024-04-01');
@@ -93,7 +107,8 @@ describe('describeError', () => {
   });
 
   it('rate limit: wait N seconds (the server’s "Try again in N seconds."), with Retry', () => {
-    const message = 'Gave up after 4 attempts over 9 s: Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second. Try again in 3 seconds.';
+    const message =
+      'Gave up after 4 attempts over 9 s: Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second. Try again in 3 seconds.';
     const t = describeError({ code: 'rate_limited', message, status: 429 });
     expect(t.waitSeconds).toBe(3);
     expect(t.message).toContain('Wait 3 seconds, then retry.');
@@ -105,7 +120,9 @@ describe('describeError', () => {
     expect(waitSecondsOf('Rate limit reached (429): Too Many Requests. Retry after 8 s.')).toBe(8);
     expect(waitSecondsOf('Too Many Requests. Limit: 30 per 1 minute.')).toBe(2);
     expect(waitSecondsOf('Too Many Requests.')).toBeUndefined();
-    expect(describeError({ code: 'rate_limited', message: 'Too Many Requests.', status: 429 }).message).toContain('Wait a moment, then retry.');
+    expect(describeError({ code: 'rate_limited', message: 'Too Many Requests.', status: 429 }).message).toContain(
+      'Wait a moment, then retry.',
+    );
     expect(describeError({ code: 'rate_limited', message: 'wait 300 s', status: 429 }).message).toContain('Wait 5 minutes');
   });
 
@@ -122,12 +139,18 @@ describe('describeError', () => {
     const t = describeError({ code: 'network', message: 'Could not reach api.example.com: connection refused.' }, REMOTE);
     expect(t.message).toContain('https://api.example.com/v1');
     expect(t.actions).toEqual(['retry', 'settings']);
-    expect(describeError({ code: 'network', message: LOST_HOST_MESSAGE })).toMatchObject({ title: 'Host unreachable', actions: ['retry'] });
+    expect(describeError({ code: 'network', message: LOST_HOST_MESSAGE })).toMatchObject({
+      title: 'Host unreachable',
+      actions: ['retry'],
+    });
   });
 
   it('cancelled and internal offer Retry', () => {
     expect(describeError({ code: 'cancelled', message: 'The request was cancelled.' }).actions).toEqual(['retry']);
-    expect(describeError({ code: 'internal', message: 'datasets:list failed: boom' })).toMatchObject({ actions: ['retry'], detail: 'boom' });
+    expect(describeError({ code: 'internal', message: 'datasets:list failed: boom' })).toMatchObject({
+      actions: ['retry'],
+      detail: 'boom',
+    });
   });
 });
 
@@ -135,16 +158,48 @@ describe('fieldErrorOf', () => {
   const v = (message: string): GsError => ({ code: 'validation', message, status: 400 });
 
   it.each([
-    ['Invalid input for datasets:query: startTime: time: ISO 8601 such as 2024-03-01 or 2024-03-01T00:00:00Z', 'start', /Not a date or date-time: use 2024-03-10/],
-    ["The /v1 server rejected the request (400): Invalid end_time '2024-13-01': expected an ISO 8601 date", 'end', /^Not a date or date-time \(months are 01–12\): use 2024-03-10/],
-    ["The /v1 server rejected the request (400): Unknown timezone 'Mars/Olympus'. Use an IANA time zone name", 'zone', /"Mars\/Olympus" is not a time zone/],
+    [
+      'Invalid input for datasets:query: startTime: time: ISO 8601 such as 2024-03-01 or 2024-03-01T00:00:00Z',
+      'start',
+      /Not a date or date-time: use 2024-03-10/,
+    ],
+    [
+      "The /v1 server rejected the request (400): Invalid end_time '2024-13-01': expected an ISO 8601 date",
+      'end',
+      /^Not a date or date-time \(months are 01–12\): use 2024-03-10/,
+    ],
+    [
+      "The /v1 server rejected the request (400): Unknown timezone 'Mars/Olympus'. Use an IANA time zone name",
+      'zone',
+      /"Mars\/Olympus" is not a time zone/,
+    ],
     ['Invalid input for datasets:estimate: timezone: timezone: an IANA zone or "market"', 'zone', /Not a time zone/],
-    ['The /v1 server rejected the request (400): filter_value is required when filter_column is given', 'filterValue', /^Enter a value/],
+    [
+      'The /v1 server rejected the request (400): filter_value is required when filter_column is given',
+      'filterValue',
+      /^Enter a value/,
+    ],
     ['Column lmpp not found in dataset pjm_lmp. Possible columns: a, b.', 'filterColumn', /^This dataset has no column lmpp\.$/],
-    ["The /v1 server rejected the request (400): Invalid filter_value 'abc' for column lmp of type DOUBLE: expected a number", 'filterValue', /"abc" is not a value of lmp: expected a number\./],
-    ['The /v1 server rejected the request (422): query.limit: Input should be less than or equal to 100000', 'limit', /^Input should be less/],
-    ['Invalid input for datasets:query: limit: Too big: expected number to be <=100000', 'limit', /^A whole number from 1 to 100,000\.$/],
-    ['Invalid input for keys:set: key: An API key has no spaces or special characters: paste it exactly as it was issued.', 'key', /^An API key has no spaces/],
+    [
+      "The /v1 server rejected the request (400): Invalid filter_value 'abc' for column lmp of type DOUBLE: expected a number",
+      'filterValue',
+      /"abc" is not a value of lmp: expected a number\./,
+    ],
+    [
+      'The /v1 server rejected the request (422): query.limit: Input should be less than or equal to 100000',
+      'limit',
+      /^Input should be less/,
+    ],
+    [
+      'Invalid input for datasets:query: limit: Too big: expected number to be <=100000',
+      'limit',
+      /^A whole number from 1 to 100,000\.$/,
+    ],
+    [
+      'Invalid input for keys:set: key: An API key has no spaces or special characters: paste it exactly as it was issued.',
+      'key',
+      /^An API key has no spaces/,
+    ],
   ])('%s → %s', (message, field, text) => {
     const found = fieldErrorOf(v(message));
     expect(found?.field).toBe(field);
@@ -159,25 +214,34 @@ describe('fieldErrorOf', () => {
 
   it('inUserWords drops the prefixes and renames parameters', () => {
     expect(inUserWords('Invalid input for datasets:query: startTime must be before endTime.')).toBe('Start must be before End.');
-    expect(inUserWords('Only 5 rows left; ask for fewer rows (page_size or limit).')).toBe('Only 5 rows left; ask for fewer rows (page size or row limit).');
-    expect(inUserWords('The /v1 server answered 503 Service Unavailable.')).toBe('The data service answered 503 Service Unavailable.');
+    expect(inUserWords('Only 5 rows left; ask for fewer rows (page_size or limit).')).toBe(
+      'Only 5 rows left; ask for fewer rows (page size or row limit).',
+    );
+    expect(inUserWords('The /v1 server answered 503 Service Unavailable.')).toBe(
+      'The data service answered 503 Service Unavailable.',
+    );
   });
 });
 
 describe('describeConnection', () => {
   const at = { checkedAt: 0 };
   it('accepted, rejected (the key: check it), unreachable (the URL and network), other (what came back)', () => {
-    expect(describeConnection({ state: 'accepted', message: 'The server accepted the key.', status: 200, ...at }, 'api.example.com')).toEqual({
+    expect(
+      describeConnection({ state: 'accepted', message: 'The server accepted the key.', status: 200, ...at }, 'api.example.com'),
+    ).toEqual({
       tone: 'ok',
       message: 'The server at api.example.com accepted the key.',
       detail: '',
     });
     const rejected = describeConnection({ state: 'rejected', message: 'x', status: 401, ...at }, 'api.example.com');
-    expect(rejected.message).toBe('The server at api.example.com rejected the key (401). Check that it was copied whole and is a key for this server.');
+    expect(rejected.message).toBe(
+      'The server at api.example.com rejected the key (401). Check that it was copied whole and is a key for this server.',
+    );
     const unreachable = describeConnection(
       {
         state: 'unreachable',
-        message: 'No answer from the Remote server: Could not reach 127.0.0.1:9: connection refused. Check the Remote URL in Settings or your network.',
+        message:
+          'No answer from the Remote server: Could not reach 127.0.0.1:9: connection refused. Check the Remote URL in Settings or your network.',
         ...at,
       },
       '127.0.0.1:9',
@@ -185,7 +249,14 @@ describe('describeConnection', () => {
     expect(unreachable.message).toMatch(/^No answer from 127\.0\.0\.1:9/);
     expect(unreachable.message).not.toMatch(/key was|rejected/);
     expect(unreachable.detail).toBe('Could not reach 127.0.0.1:9: connection refused.');
-    const other = describeConnection({ state: 'error', message: 'The test call failed: The /v1 server answered 503 Service Unavailable.', status: 503, ...at }, 'h');
-    expect(other).toMatchObject({ tone: 'problem', message: 'The key test against h failed (503); the key is stored.', detail: 'The data service answered 503 Service Unavailable.' });
+    const other = describeConnection(
+      { state: 'error', message: 'The test call failed: The /v1 server answered 503 Service Unavailable.', status: 503, ...at },
+      'h',
+    );
+    expect(other).toMatchObject({
+      tone: 'problem',
+      message: 'The key test against h failed (503); the key is stored.',
+      detail: 'The data service answered 503 Service Unavailable.',
+    });
   });
 });

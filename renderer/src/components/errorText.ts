@@ -50,7 +50,13 @@ export function formatDay(day: string): string {
 }
 
 const waitWords = (s: number): string => (s >= 120 ? `${Math.ceil(s / 60)} minutes` : s === 1 ? '1 second' : `${s} seconds`);
-const DATASET_VERBS: ReadonlySet<Verb> = new Set(['datasets:get', 'datasets:audit', 'datasets:estimate', 'datasets:query', 'datasets:columnValues']);
+const DATASET_VERBS: ReadonlySet<Verb> = new Set([
+  'datasets:get',
+  'datasets:audit',
+  'datasets:estimate',
+  'datasets:query',
+  'datasets:columnValues',
+]);
 
 // A body too large to read whole: asking again gets the same answer, so no Retry.
 const TOO_LARGE = /larger than .*fewer rows/i;
@@ -63,32 +69,54 @@ export function describeError(error: GsError, ctx: ErrorContext = {}): ErrorText
     case 'auth':
       if (error.status === undefined && /belongs to/.test(error.message))
         return { ...base, title: 'API key is for another server', message: detail, actions: ['settings'] };
-      if (error.status === undefined) return { ...base, title: 'No API key', message: 'No API key set — add one in Settings.', actions: ['settings'] };
+      if (error.status === undefined)
+        return { ...base, title: 'No API key', message: 'No API key set — add one in Settings.', actions: ['settings'] };
       if (ctx.profile === 'embedded')
-        return { ...base, title: 'Embedded service refused', message: 'The embedded data service refused Gridscope’s own key. Restart Gridscope.', actions: [] };
-      return { ...base, title: 'API key rejected', message: 'The API key was rejected. Check the key in Settings.', actions: ['settings'] };
+        return {
+          ...base,
+          title: 'Embedded service refused',
+          message: 'The embedded data service refused Gridscope’s own key. Restart Gridscope.',
+          actions: [],
+        };
+      return {
+        ...base,
+        title: 'API key rejected',
+        message: 'The API key was rejected. Check the key in Settings.',
+        actions: ['settings'],
+      };
     case 'forbidden':
       return { ...base, title: 'Not in your plan', message: 'Your API plan lacks access to this data.', actions: [] };
     case 'not_found':
       return {
         ...base,
         title: 'Not found',
-        message: ctx.verb && !DATASET_VERBS.has(ctx.verb) ? 'The data service does not have what was asked for.' : 'The data service has no such dataset.',
+        message:
+          ctx.verb && !DATASET_VERBS.has(ctx.verb)
+            ? 'The data service does not have what was asked for.'
+            : 'The data service has no such dataset.',
         actions: ['catalogue'],
       };
     case 'validation': {
       const field = fieldErrorOf(error);
-      if (field) return { ...base, title: 'Check the form', message: `${FIELD_LABELS[field.field]}: ${field.text}`, actions: [], field };
-      return { ...base, title: 'Request refused', message: detail || 'The request was refused as invalid.', actions: /\bSettings\b/i.test(detail) ? ['settings'] : [] };
+      if (field)
+        return { ...base, title: 'Check the form', message: `${FIELD_LABELS[field.field]}: ${field.text}`, actions: [], field };
+      return {
+        ...base,
+        title: 'Request refused',
+        message: detail || 'The request was refused as invalid.',
+        actions: /\bSettings\b/i.test(detail) ? ['settings'] : [],
+      };
     }
     case 'rate_limited':
       return rateLimited(error, detail, ctx);
     case 'network': {
-      if (error.message === LOST_HOST_MESSAGE) return { ...base, title: 'Host unreachable', message: LOST_HOST_MESSAGE, actions: ['retry'] };
+      if (error.message === LOST_HOST_MESSAGE)
+        return { ...base, title: 'Host unreachable', message: LOST_HOST_MESSAGE, actions: ['retry'] };
       let message = 'Could not reach the data service. Check the profile in Settings, or retry.';
       if (ctx.profile === 'remote' && ctx.remoteUrl)
         message = `Could not reach the data service at ${ctx.remoteUrl}. Check the Remote base URL in Settings, or retry.`;
-      else if (ctx.profile === 'embedded') message = 'Could not reach the data service (embedded sample data). Retry, or restart Gridscope.';
+      else if (ctx.profile === 'embedded')
+        message = 'Could not reach the data service (embedded sample data). Retry, or restart Gridscope.';
       return { ...base, title: 'Data service unreachable', message, actions: ['retry', 'settings'] };
     }
     case 'cancelled':
@@ -98,7 +126,8 @@ export function describeError(error: GsError, ctx: ErrorContext = {}): ErrorText
         return {
           ...base,
           title: 'Answer too large',
-          message: 'The answer is too large to read at once. Ask for fewer rows (a row limit or a shorter window) or fewer columns.',
+          message:
+            'The answer is too large to read at once. Ask for fewer rows (a row limit or a shorter window) or fewer columns.',
           actions: [],
         };
       return { ...base, title: 'Something went wrong', message: 'Gridscope hit an unexpected problem.', actions: ['retry'] };
@@ -109,12 +138,26 @@ function rateLimited(error: GsError, detail: string, ctx: ErrorContext): ErrorTe
   if (isMonthlyQuota(error.message)) {
     const resetsOn = /resets?\s+on\s+(\d{4}-\d{2}-\d{2})/i.exec(error.message)?.[1] ?? ctx.usagePeriodEnd?.slice(0, 10);
     const what = /request limit/i.test(error.message) ? 'requests' : 'rows';
-    const when = resetsOn ? `It resets on ${formatDay(resetsOn)} (UTC); until then the data service refuses queries.` : 'It resets at the start of next month (UTC).';
-    return { title: 'Monthly quota used up', message: `Your plan’s ${what} for this month are used up. ${when}`, detail, actions: [], ...(resetsOn ? { resetsOn } : {}) };
+    const when = resetsOn
+      ? `It resets on ${formatDay(resetsOn)} (UTC); until then the data service refuses queries.`
+      : 'It resets at the start of next month (UTC).';
+    return {
+      title: 'Monthly quota used up',
+      message: `Your plan’s ${what} for this month are used up. ${when}`,
+      detail,
+      actions: [],
+      ...(resetsOn ? { resetsOn } : {}),
+    };
   }
   const waitSeconds = waitSecondsOf(error.message);
   const wait = waitSeconds ? `Wait ${waitWords(waitSeconds)}, then retry.` : 'Wait a moment, then retry.';
-  return { title: 'Rate limit reached', message: `Too many requests in a short time for your plan. ${wait}`, detail, actions: ['retry'], ...(waitSeconds ? { waitSeconds } : {}) };
+  return {
+    title: 'Rate limit reached',
+    message: `Too many requests in a short time for your plan. ${wait}`,
+    detail,
+    actions: ['retry'],
+    ...(waitSeconds ? { waitSeconds } : {}),
+  };
 }
 
 /** Whether asking again can succeed (false where the analyst must act first). */
@@ -133,14 +176,26 @@ export interface ConnectionText {
 export function describeConnection(test: ConnectionTest, host: string): ConnectionText {
   const status = test.status ? ` (${test.status})` : '';
   // Drop the host's app-wide advice: Settings gives its own.
-  const detail = inUserWords(test.message.replace(/^(?:No answer from the Remote server|The test call failed):\s*/, '').replace(/\s*Check the Remote URL in Settings[^.]*\.$/, ''));
+  const detail = inUserWords(
+    test.message
+      .replace(/^(?:No answer from the Remote server|The test call failed):\s*/, '')
+      .replace(/\s*Check the Remote URL in Settings[^.]*\.$/, ''),
+  );
   switch (test.state) {
     case 'accepted':
       return { tone: 'ok', message: `The server at ${host} accepted the key.`, detail: '' };
     case 'rejected':
-      return { tone: 'problem', message: `The server at ${host} rejected the key${status}. Check that it was copied whole and is a key for this server.`, detail: '' };
+      return {
+        tone: 'problem',
+        message: `The server at ${host} rejected the key${status}. Check that it was copied whole and is a key for this server.`,
+        detail: '',
+      };
     case 'unreachable':
-      return { tone: 'problem', message: `No answer from ${host}: the key is stored but could not be tested. Check the Remote base URL above and your network.`, detail };
+      return {
+        tone: 'problem',
+        message: `No answer from ${host}: the key is stored but could not be tested. Check the Remote base URL above and your network.`,
+        detail,
+      };
     default:
       return { tone: 'problem', message: `The key test against ${host} failed${status}; the key is stored.`, detail };
   }

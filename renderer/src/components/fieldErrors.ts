@@ -3,7 +3,8 @@ import type { GsError } from '../../../shared/errors.js';
 import { TIME_TEXT_HINT, timeTextError } from '../../../shared/time/grammar.js';
 
 /** A form field a validation error can belong to (query form and Settings). */
-export type FormField = 'start' | 'end' | 'zone' | 'filterColumn' | 'filterOperator' | 'filterValue' | 'limit' | 'columns' | 'key' | 'url';
+export type FormField =
+  'start' | 'end' | 'zone' | 'filterColumn' | 'filterOperator' | 'filterValue' | 'limit' | 'columns' | 'key' | 'url';
 
 /** A refusal shown by one field; `text` is a sentence without the field's name. */
 export interface FieldError {
@@ -84,7 +85,9 @@ function bridgeProblemText(field: FormField, message: string): string {
   switch (field) {
     case 'start':
     case 'end':
-      return /is not a date/.test(message) ? message.replace(/^'.*' is not/s, 'Not') : `Not a date or date-time: ${TIME_TEXT_HINT}`;
+      return /is not a date/.test(message)
+        ? message.replace(/^'.*' is not/s, 'Not')
+        : `Not a date or date-time: ${TIME_TEXT_HINT}`;
     case 'zone':
       return 'Not a time zone: pick one from the list or type an IANA zone such as America/Chicago.';
     case 'limit':
@@ -97,16 +100,28 @@ function bridgeProblemText(field: FormField, message: string): string {
 }
 
 const SERVER_RULES: [RegExp, (m: RegExpExecArray) => FieldError][] = [
-  [/\b(?:start(?:_time|Time) must be before end(?:_time|Time)|end(?:_time|Time) must be after start(?:_time|Time))\b/i, () => ({ field: 'end', text: 'End must be after Start.' })],
+  [
+    /\b(?:start(?:_time|Time) must be before end(?:_time|Time)|end(?:_time|Time) must be after start(?:_time|Time))\b/i,
+    () => ({ field: 'end', text: 'End must be after Start.' }),
+  ],
   [/Invalid (start_time|end_time) '([^']*)'/, (m) => ({ field: PARAMS[m[1]!]!, text: timeProblem(m[2]!) })],
   [
     /Unknown timezone '([^']*)'/,
-    (m) => ({ field: 'zone', text: `"${m[1]}" is not a time zone the data service knows: pick one from the list or type an IANA zone such as America/Chicago.` }),
+    (m) => ({
+      field: 'zone',
+      text: `"${m[1]}" is not a time zone the data service knows: pick one from the list or type an IANA zone such as America/Chicago.`,
+    }),
   ],
   [/Column (\S+) not found in dataset/, (m) => ({ field: 'filterColumn', text: `This dataset has no column ${m[1]}.` })],
   [/filter_value is required/, () => ({ field: 'filterValue', text: 'Enter a value (a comma list for "in").' })],
-  [/filter_value lists no values/, () => ({ field: 'filterValue', text: 'Enter one or more values separated by commas, e.g. WEST,N.Y.C.' })],
-  [/filter_value lists more than (\d+) values/, (m) => ({ field: 'filterValue', text: `At most ${Number(m[1]).toLocaleString('en-US')} values in a list.` })],
+  [
+    /filter_value lists no values/,
+    () => ({ field: 'filterValue', text: 'Enter one or more values separated by commas, e.g. WEST,N.Y.C.' }),
+  ],
+  [
+    /filter_value lists more than (\d+) values/,
+    (m) => ({ field: 'filterValue', text: `At most ${Number(m[1]).toLocaleString('en-US')} values in a list.` }),
+  ],
   [
     /Invalid filter_value '([^']*)' for column (\S+) of type (\S+): expected (.*)$/,
     (m) => ({ field: 'filterValue', text: sentence(`"${m[1]}" is not a value of ${m[2]}: expected ${inUserWords(m[4]!)}`) }),

@@ -20,9 +20,7 @@ export function AuditSection({ datasetId }: { datasetId: string }) {
   const audit = useDatasetAudit(datasetId);
   return (
     <section aria-labelledby="audit-title" className="card">
-      <h2 id="audit-title">
-        Audit {audit.data && <span className="muted">({audit.data.length} market dates)</span>}
-      </h2>
+      <h2 id="audit-title">Audit {audit.data && <span className="muted">({audit.data.length} market dates)</span>}</h2>
       {audit.isPending && <Skeleton label="Loading audit…" rows={4} testId="audit-loading" />}
       {audit.isError && <ErrorState error={audit.error} what="the audit" onRetry={() => void audit.refetch()} />}
       {audit.data && audit.data.length === 0 && <p className="muted">No audit rows for this dataset.</p>}
@@ -39,16 +37,26 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
         <thead>
           <tr>
             <th scope="col">Market date</th>
-            <th scope="col" className="num">Datapoints</th>
-            <th scope="col" className="num">Unique time index values</th>
-            <th scope="col" className="num">Unique subseries values</th>
-            <th scope="col" className="num">Unique publish times</th>
+            <th scope="col" className="num">
+              Datapoints
+            </th>
+            <th scope="col" className="num">
+              Unique time index values
+            </th>
+            <th scope="col" className="num">
+              Unique subseries values
+            </th>
+            <th scope="col" className="num">
+              Unique publish times
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.market_date} data-testid="audit-row">
-              <th scope="row" className="mono">{r.market_date}</th>
+              <th scope="row" className="mono">
+                {r.market_date}
+              </th>
               <td className="num">{formatCount(r.number_of_datapoints)}</td>
               <td className="num">{formatCount(r.number_of_unique_time_index_values)}</td>
               <td className="num">{formatCount(r.number_of_unique_subseries_index_values)}</td>
@@ -61,8 +69,12 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
             <th scope="row">Total ({rows.length} days)</th>
             <td className="num">{formatCount(t.datapoints)}</td>
             <td className="num">{formatCount(t.timeIndex)}</td>
-            <td className="num muted" title="Distinct values per day do not add up across days">—</td>
-            <td className="num muted" title="Distinct values per day do not add up across days">—</td>
+            <td className="num muted" title="Distinct values per day do not add up across days">
+              —
+            </td>
+            <td className="num muted" title="Distinct values per day do not add up across days">
+              —
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -1,7 +1,13 @@
 import type { DatasetColumn } from '../../../shared/schemas/dataset.js';
 
 function Check({ on, label }: { on: boolean; label: string }) {
-  return on ? <span aria-label={`${label}: yes`}>✓</span> : <span className="muted" aria-label={`${label}: no`}>·</span>;
+  return on ? (
+    <span aria-label={`${label}: yes`}>✓</span>
+  ) : (
+    <span className="muted" aria-label={`${label}: no`}>
+      ·
+    </span>
+  );
 }
 
 /** The dataset's `all_columns`: name, SQL type and the numeric / date / datetime flags. */
@@ -17,9 +23,15 @@ export function ColumnsTable({ columns }: { columns: DatasetColumn[] }) {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Type</th>
-              <th scope="col" className="center">Numeric</th>
-              <th scope="col" className="center">Date</th>
-              <th scope="col" className="center">Datetime</th>
+              <th scope="col" className="center">
+                Numeric
+              </th>
+              <th scope="col" className="center">
+                Date
+              </th>
+              <th scope="col" className="center">
+                Datetime
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -29,9 +41,15 @@ export function ColumnsTable({ columns }: { columns: DatasetColumn[] }) {
                   <code>{c.name}</code>
                 </td>
                 <td className="mono">{c.type}</td>
-                <td className="center"><Check on={c.is_numeric} label="numeric" /></td>
-                <td className="center"><Check on={c.is_date} label="date" /></td>
-                <td className="center"><Check on={c.is_datetime} label="datetime" /></td>
+                <td className="center">
+                  <Check on={c.is_numeric} label="numeric" />
+                </td>
+                <td className="center">
+                  <Check on={c.is_date} label="date" />
+                </td>
+                <td className="center">
+                  <Check on={c.is_datetime} label="datetime" />
+                </td>
               </tr>
             ))}
           </tbody>

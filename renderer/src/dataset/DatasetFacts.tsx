@@ -25,7 +25,9 @@ export function DatasetFacts({ dataset: d }: { dataset: DatasetWithTimezone }) {
           ))}
         </span>
       ) : (
-        <span key="pk" className="muted">—</span>
+        <span key="pk" className="muted">
+          —
+        </span>
       ),
     ],
     ['Earliest available', formatUtc(d.earliest_available_time_utc)],

@@ -18,7 +18,10 @@ export const queryKeys = {
 /** `datasets:list` — the catalogue of the active profile. */
 export function useDatasetList() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.list, queryFn: ({ signal }) => withRequestId((requestId) => callBridge(api, 'datasets:list', { requestId }, { signal })) });
+  return useQuery({
+    queryKey: queryKeys.list,
+    queryFn: ({ signal }) => withRequestId((requestId) => callBridge(api, 'datasets:list', { requestId }, { signal })),
+  });
 }
 
 /** `datasets:get` — one dataset with its market's time zone. */
@@ -35,7 +38,8 @@ export function useDatasetAudit(datasetId: string) {
   const api = useBridge();
   return useQuery({
     queryKey: queryKeys.audit(datasetId),
-    queryFn: ({ signal }) => withRequestId((requestId) => callBridge(api, 'datasets:audit', { datasetId, requestId }, { signal })),
+    queryFn: ({ signal }) =>
+      withRequestId((requestId) => callBridge(api, 'datasets:audit', { datasetId, requestId }, { signal })),
   });
 }
 
@@ -57,13 +61,21 @@ export function useUsage() {
 /** `profiles:get` — active profile, remote URL, whether a key is set (never the key). */
 export function useProfiles() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.profiles, queryFn: ({ signal }) => callBridge(api, 'profiles:get', {}, { signal }), staleTime: 0 });
+  return useQuery({
+    queryKey: queryKeys.profiles,
+    queryFn: ({ signal }) => callBridge(api, 'profiles:get', {}, { signal }),
+    staleTime: 0,
+  });
 }
 
 /** `app:info` — version and host for the Settings footer. */
 export function useAppInfo() {
   const api = useBridge();
-  return useQuery({ queryKey: queryKeys.appInfo, queryFn: ({ signal }) => callBridge(api, 'app:info', {}, { signal }), staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeys.appInfo,
+    queryFn: ({ signal }) => callBridge(api, 'app:info', {}, { signal }),
+    staleTime: Infinity,
+  });
 }
 
 /** A profile-verb mutation; on success caches the new {@link ProfilesState} and resets every dataset query. */

@@ -6,7 +6,10 @@ const issued = new Set<string>();
 /** A fresh `requestId` (a UUID where available), noted as this page's until released. */
 export function newRequestId(): string {
   const c = globalThis.crypto;
-  const id = c && typeof c.randomUUID === 'function' ? c.randomUUID() : `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+  const id =
+    c && typeof c.randomUUID === 'function'
+      ? c.randomUUID()
+      : `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
   issued.add(id);
   while (issued.size > MAX_PAGE_REQUEST_IDS) issued.delete(issued.values().next().value as string);
   return id;

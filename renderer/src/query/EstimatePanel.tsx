@@ -11,7 +11,12 @@ export interface EstimatePanelProps {
 export function EstimatePanel({ estimate, confirm }: EstimatePanelProps) {
   const warn = estimate.warnings.length > 0;
   return (
-    <section className={warn ? 'estimate warn' : 'estimate'} data-testid="estimate" aria-label="Estimate" role={warn ? 'alert' : undefined}>
+    <section
+      className={warn ? 'estimate warn' : 'estimate'}
+      data-testid="estimate"
+      aria-label="Estimate"
+      role={warn ? 'alert' : undefined}
+    >
       <p className="estimate-rows">
         <strong data-testid="estimate-rows">
           {estimate.upperBound ? 'at most' : '≈'} {formatCount(estimate.estimatedRows)} rows
@@ -19,7 +24,9 @@ export function EstimatePanel({ estimate, confirm }: EstimatePanelProps) {
         {estimate.remainingMonthlyRows !== null && (
           <span className="muted"> · {formatCount(estimate.remainingMonthlyRows)} rows left this month</span>
         )}
-        {estimate.perResponseLimit !== null && <span className="muted"> · {formatCount(estimate.perResponseLimit)} rows per response</span>}
+        {estimate.perResponseLimit !== null && (
+          <span className="muted"> · {formatCount(estimate.perResponseLimit)} rows per response</span>
+        )}
       </p>
       <details>
         <summary className="muted">How this was estimated</summary>

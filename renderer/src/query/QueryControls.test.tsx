@@ -35,7 +35,9 @@ const LMP = makeDataset({
 function setup(pages?: QueryPage[]) {
   const fake = createFakeApi({
     datasets: [LMP],
-    columnValues: { location: ['WESTERN HUB', 'EASTERN HUB', 'AEP', 'DOMINION HUB'].map((value, i) => ({ value, count: 100 - i })) },
+    columnValues: {
+      location: ['WESTERN HUB', 'EASTERN HUB', 'AEP', 'DOMINION HUB'].map((value, i) => ({ value, count: 100 - i })),
+    },
     ...(pages ? { pages } : {}),
   });
   renderApp(fake.api, HASH);
@@ -134,12 +136,22 @@ describe('query controls', () => {
       const t = new Date(Date.UTC(2023, 10, 8, 5) - i * 3_600_000).toISOString().replace('.000Z', '+00:00');
       return [t.replace('+00:00', '-05:00'), t, 'WESTERN HUB', i];
     });
-    setup([{ columns: ['interval_start_local', 'interval_start_utc', 'location', 'lmp'], rows, hasNextPage: true, cursor: 'c2', datasetTimezone: 'America/New_York' }]);
+    setup([
+      {
+        columns: ['interval_start_local', 'interval_start_utc', 'location', 'lmp'],
+        rows,
+        hasNextPage: true,
+        cursor: 'c2',
+        datasetTimezone: 'America/New_York',
+      },
+    ]);
     await screen.findByTestId('query-form');
     run();
     await screen.findByTestId('results-table');
     expect(screen.getByRole('columnheader', { name: 'interval_start_local' })).toBeTruthy();
-    expect(screen.getByTestId('result-count').textContent).toBe('(10,000 rows loaded, more available; data time zone America/New_York)');
+    expect(screen.getByTestId('result-count').textContent).toBe(
+      '(10,000 rows loaded, more available; data time zone America/New_York)',
+    );
     expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('10001');
     expect(screen.queryAllByTestId('result-row').length).toBeLessThan(200);
   });
@@ -150,12 +162,19 @@ describe('query controls', () => {
     fireEvent.change(screen.getByTestId('filter-column'), { target: { value: 'location' } });
     const list = await screen.findByTestId('filter-value-suggestions');
     expect(screen.getByTestId('filter-value').getAttribute('list')).toBe(list.id);
-    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual(['WESTERN HUB', 'EASTERN HUB', 'AEP', 'DOMINION HUB']);
+    expect([...list.querySelectorAll('option')].map((o) => o.value)).toEqual([
+      'WESTERN HUB',
+      'EASTERN HUB',
+      'AEP',
+      'DOMINION HUB',
+    ]);
     expect(state.columnValuesInputs[0]).toEqual({ datasetId: ID, column: 'location', limit: 100, requestId: expect.any(String) });
 
     fireEvent.change(screen.getByTestId('filter-operator'), { target: { value: 'in' } });
     fireEvent.change(screen.getByTestId('filter-value'), { target: { value: 'AEP,' } });
-    await waitFor(() => expect(screen.getByTestId('filter-value-suggestions').querySelector('option')!.value).toBe('AEP, WESTERN HUB'));
+    await waitFor(() =>
+      expect(screen.getByTestId('filter-value-suggestions').querySelector('option')!.value).toBe('AEP, WESTERN HUB'),
+    );
 
     const asked = state.columnValuesInputs.length;
     fireEvent.change(screen.getByTestId('filter-column'), { target: { value: 'interval_start_utc' } });
@@ -165,13 +184,26 @@ describe('query controls', () => {
 
   it('searches with the typed text when the column has more values than one answer holds', async () => {
     const many = Array.from({ length: 150 }, (_, i) => ({ value: `NODE ${String(i).padStart(3, '0')}`, count: 1 }));
-    const { api, state } = createFakeApi({ datasets: [LMP], columnValues: { location: [...many, { value: 'WESTERN HUB', count: 1 }] } });
+    const { api, state } = createFakeApi({
+      datasets: [LMP],
+      columnValues: { location: [...many, { value: 'WESTERN HUB', count: 1 }] },
+    });
     renderApp(api, HASH);
     fireEvent.change(await screen.findByTestId('filter-column'), { target: { value: 'location' } });
     await screen.findByTestId('filter-value-suggestions');
     fireEvent.change(screen.getByTestId('filter-value'), { target: { value: 'western' } });
-    await waitFor(() => expect([...screen.getByTestId('filter-value-suggestions').querySelectorAll('option')].map((o) => o.value)).toEqual(['WESTERN HUB']));
-    expect(state.columnValuesInputs.at(-1)).toEqual({ datasetId: ID, column: 'location', search: 'western', limit: 100, requestId: expect.any(String) });
+    await waitFor(() =>
+      expect([...screen.getByTestId('filter-value-suggestions').querySelectorAll('option')].map((o) => o.value)).toEqual([
+        'WESTERN HUB',
+      ]),
+    );
+    expect(state.columnValuesInputs.at(-1)).toEqual({
+      datasetId: ID,
+      column: 'location',
+      search: 'western',
+      limit: 100,
+      requestId: expect.any(String),
+    });
   });
 
   it('zoneParam: UTC → none, listed → itself, typed → trimmed when Intl knows it', () => {
@@ -183,7 +215,7 @@ describe('query controls', () => {
 });
 
 describe('query form memory', () => {
-  it('keeps a dataset\'s query when the user leaves the page and comes back; Reset restores the defaults', async () => {
+  it("keeps a dataset's query when the user leaves the page and comes back; Reset restores the defaults", async () => {
     const { state } = setup();
     const start = (await screen.findByTestId('query-start')) as HTMLInputElement;
     const defaultStart = start.value;

@@ -66,7 +66,8 @@ export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null 
       // "End must be after Start" judges both: editing either clears both.
       const edited = EDITS[key];
       const cleared: FormField[] = edited === 'start' || edited === 'end' ? ['start', 'end'] : edited ? [edited] : [];
-      if (cleared.some((c) => problems[c])) setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !cleared.includes(k as FormField))));
+      if (cleared.some((c) => problems[c]))
+        setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !cleared.includes(k as FormField))));
       if (serverError && cleared.includes(serverError.field)) setRefusal((r) => ({ ...r, shown: false }));
     };
 
@@ -77,7 +78,10 @@ export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null 
     setProblems({});
     onSubmit(r.request);
   };
-  const shown: FieldProblems = { ...(refusal.shown && serverError ? { [serverError.field]: serverError.text } : {}), ...problems };
+  const shown: FieldProblems = {
+    ...(refusal.shown && serverError ? { [serverError.field]: serverError.text } : {}),
+    ...problems,
+  };
   const aria = (field: FormField) => fieldAria(problemId(field), shown[field]);
   const problem = (field: FormField) => <FieldProblem id={problemId(field)} text={shown[field]} />;
 
@@ -89,12 +93,26 @@ export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null 
       <div className="query-fields">
         <label>
           <span>Start ({zone})</span>
-          <input type="text" value={f.start} onChange={(e) => set('start')(e.target.value)} placeholder="2024-03-01" data-testid="query-start" {...aria('start')} />
+          <input
+            type="text"
+            value={f.start}
+            onChange={(e) => set('start')(e.target.value)}
+            placeholder="2024-03-01"
+            data-testid="query-start"
+            {...aria('start')}
+          />
           {problem('start')}
         </label>
         <label>
           <span>End ({zone}, exclusive)</span>
-          <input type="text" value={f.end} onChange={(e) => set('end')(e.target.value)} placeholder="2024-03-02" data-testid="query-end" {...aria('end')} />
+          <input
+            type="text"
+            value={f.end}
+            onChange={(e) => set('end')(e.target.value)}
+            placeholder="2024-03-02"
+            data-testid="query-end"
+            {...aria('end')}
+          />
           {problem('end')}
         </label>
         <TimezoneField
@@ -115,7 +133,12 @@ export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null 
         </label>
         <label>
           <span>Filter column</span>
-          <select value={f.column} onChange={(e) => set('column')(e.target.value)} data-testid="filter-column" {...aria('filterColumn')}>
+          <select
+            value={f.column}
+            onChange={(e) => set('column')(e.target.value)}
+            data-testid="filter-column"
+            {...aria('filterColumn')}
+          >
             <option value="">(no filter)</option>
             {dataset.all_columns.map((c) => (
               <option key={c.name} value={c.name}>
@@ -166,7 +189,12 @@ export function QueryForm({ dataset, busy, onSubmit, memory, serverError = null 
           {problem('limit')}
         </label>
       </div>
-      <ColumnPicker columns={dataset.all_columns} fixed={timeIndexColumns(dataset)} selected={f.columns} onChange={set('columns')} />
+      <ColumnPicker
+        columns={dataset.all_columns}
+        fixed={timeIndexColumns(dataset)}
+        selected={f.columns}
+        onChange={set('columns')}
+      />
       {problem('columns')}
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>

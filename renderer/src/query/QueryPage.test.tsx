@@ -34,7 +34,13 @@ function retrying(requestId: string): RequestStatus {
 
 describe('Query explorer', () => {
   it('an estimate that is only an upper bound says "at most"', async () => {
-    const { api } = createFakeApi({ estimate: { estimatedRows: 1_636, upperBound: true, basis: 'The data has gaps: at most one row per interval and location.' } });
+    const { api } = createFakeApi({
+      estimate: {
+        estimatedRows: 1_636,
+        upperBound: true,
+        basis: 'The data has gaps: at most one row per interval and location.',
+      },
+    });
     renderApp(api, HASH);
     await screen.findByTestId('query-start');
     fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
@@ -81,8 +87,20 @@ describe('Query explorer', () => {
       estimate: { estimatedRows: 48 },
       queryGate: new Promise<void>((r) => (release = r)),
       pages: [
-        { columns: ['interval_start_utc', 'location', 'lmp'], rows: [['2023-11-08T05:00:00+00:00', 'A', 1234.5]], hasNextPage: true, cursor: 'c2', datasetTimezone: 'US/Eastern' },
-        { columns: ['interval_start_utc', 'location', 'lmp'], rows: [['2023-11-08T06:00:00+00:00', 'B', null]], hasNextPage: false, cursor: null, datasetTimezone: 'US/Eastern' },
+        {
+          columns: ['interval_start_utc', 'location', 'lmp'],
+          rows: [['2023-11-08T05:00:00+00:00', 'A', 1234.5]],
+          hasNextPage: true,
+          cursor: 'c2',
+          datasetTimezone: 'US/Eastern',
+        },
+        {
+          columns: ['interval_start_utc', 'location', 'lmp'],
+          rows: [['2023-11-08T06:00:00+00:00', 'B', null]],
+          hasNextPage: false,
+          cursor: null,
+          datasetTimezone: 'US/Eastern',
+        },
       ],
     });
     const asked: string[][] = [];
@@ -94,7 +112,9 @@ describe('Query explorer', () => {
     await screen.findByTestId('query-form');
     fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
 
-    await waitFor(() => expect(screen.getByTestId('request-status-text').textContent).toBe('Rate limited — retrying in 8 s (attempt 2 of 4)'));
+    await waitFor(() =>
+      expect(screen.getByTestId('request-status-text').textContent).toBe('Rate limited — retrying in 8 s (attempt 2 of 4)'),
+    );
     expect(screen.getByTestId('request-status').getAttribute('data-state')).toBe('retrying');
     expect(screen.getByTestId('request-status').getAttribute('data-verb')).toBe('datasets:query');
     expect(screen.getByTestId('estimate-rows').textContent).toBe('≈ 48 rows');
@@ -195,7 +215,11 @@ describe('Query explorer', () => {
 
   it('shows a failed query through the error state', async () => {
     const { api, state } = createFakeApi({ usage: makeUsage() });
-    state.failures['datasets:query'] = { code: 'rate_limited', message: 'Gave up after 4 attempts over 9 s: Rate limit reached (429)', status: 429 };
+    state.failures['datasets:query'] = {
+      code: 'rate_limited',
+      message: 'Gave up after 4 attempts over 9 s: Rate limit reached (429)',
+      status: 429,
+    };
     renderApp(api, HASH);
     await screen.findByTestId('query-form');
     fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
@@ -242,7 +266,11 @@ describe('query form validation', () => {
     fill('query-end', '2023-11-08 01:00');
     run();
     await screen.findAllByTestId('result-row');
-    expect(state.queryInputs[0]).toMatchObject({ startTime: '2023-11-08T05:00Z', endTime: '2023-11-08 01:00', timezone: 'America/New_York' });
+    expect(state.queryInputs[0]).toMatchObject({
+      startTime: '2023-11-08T05:00Z',
+      endTime: '2023-11-08 01:00',
+      timezone: 'America/New_York',
+    });
   });
 
   it('a time outside the shared grammar is refused by its field with the grammar’s reason; a missing filter value by the value', async () => {
@@ -273,11 +301,14 @@ describe('query form validation', () => {
     delete state.failures['datasets:estimate'];
     state.failures['datasets:query'] = {
       code: 'validation',
-      message: 'The /v1 server rejected the request (400): Unknown timezone \'Mars/Olympus\'. Use an IANA time zone name such as US/Eastern.',
+      message:
+        "The /v1 server rejected the request (400): Unknown timezone 'Mars/Olympus'. Use an IANA time zone name such as US/Eastern.",
       status: 400,
     };
     run();
-    expect((await screen.findByTestId('query-error-zone')).textContent).toContain('"Mars/Olympus" is not a time zone the data service knows');
+    expect((await screen.findByTestId('query-error-zone')).textContent).toContain(
+      '"Mars/Olympus" is not a time zone the data service knows',
+    );
     expect(screen.getByTestId('query-error-zone').textContent).not.toContain('timezone');
   });
 
@@ -285,7 +316,8 @@ describe('query form validation', () => {
     const { api, state } = createFakeApi();
     state.failures['datasets:query'] = {
       code: 'validation',
-      message: 'The /v1 server rejected the request (422): Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.',
+      message:
+        'The /v1 server rejected the request (422): Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.',
       status: 422,
     };
     renderApp(api, HASH);
@@ -293,7 +325,9 @@ describe('query form validation', () => {
     run();
     const alert = await screen.findByTestId('error-state');
     expect(alert.textContent).toContain('The query did not run: request refused');
-    expect(screen.getByTestId('error-message').textContent).toBe('Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.');
+    expect(screen.getByTestId('error-message').textContent).toBe(
+      'Query timed out. Try a shorter time range, no resampling, equality filters or a row limit.',
+    );
     expect(within(alert).queryAllByRole('button')).toHaveLength(0);
   });
 });
@@ -307,6 +341,8 @@ describe('query helpers', () => {
     expect(latestDay('2024-03-01T00:00:00Z')).toEqual({ startTime: '2024-02-29', endTime: '2024-03-01' });
     expect(latestDay(null)).toEqual({ startTime: '', endTime: '' });
     expect(describeStatus(undefined, 'Running query…')).toBe('Running query…');
-    expect(describeStatus({ ...retrying('x'), reason: 'Service unavailable (503)', retryInMs: 300 }, 'x')).toBe('Temporary failure — retrying in 1 s (attempt 2 of 4)');
+    expect(describeStatus({ ...retrying('x'), reason: 'Service unavailable (503)', retryInMs: 300 }, 'x')).toBe(
+      'Temporary failure — retrying in 1 s (attempt 2 of 4)',
+    );
   });
 });

@@ -37,25 +37,46 @@ export function QueryPage({ datasetId, formMemory }: { datasetId: string; formMe
       {q.isPending && <Skeleton label="Loading dataset…" />}
       {q.isError && <ErrorState error={q.error} what={`dataset ${datasetId}`} onRetry={() => void q.refetch()} />}
       {q.data && (
-        <QueryForm dataset={q.data} busy={busy} onSubmit={(r) => void run.start(r)} serverError={fieldError} {...(formMemory ? { memory: formMemory } : {})} />
+        <QueryForm
+          dataset={q.data}
+          busy={busy}
+          onSubmit={(r) => void run.start(r)}
+          serverError={fieldError}
+          {...(formMemory ? { memory: formMemory } : {})}
+        />
       )}
       {estimate && (
-        <EstimatePanel estimate={estimate} {...(phase.kind === 'confirm' ? { confirm: { onRunAnyway: run.runAnyway, onDismiss: run.dismiss } } : {})} />
+        <EstimatePanel
+          estimate={estimate}
+          {...(phase.kind === 'confirm' ? { confirm: { onRunAnyway: run.runAnyway, onDismiss: run.dismiss } } : {})}
+        />
       )}
-      {phase.kind === 'estimating' && <RequestStatusLine key={phase.requestId} requestId={phase.requestId} label="Estimating…" onCancel={run.cancel} />}
+      {phase.kind === 'estimating' && (
+        <RequestStatusLine key={phase.requestId} requestId={phase.requestId} label="Estimating…" onCancel={run.cancel} />
+      )}
       {phase.kind === 'running' && (
-        <RequestStatusLine key={phase.requestId} requestId={phase.requestId} label={phase.more ? 'Loading more rows…' : 'Running query…'} onCancel={run.cancel} />
+        <RequestStatusLine
+          key={phase.requestId}
+          requestId={phase.requestId}
+          label={phase.more ? 'Loading more rows…' : 'Running query…'}
+          onCancel={run.cancel}
+        />
       )}
       {phase.kind === 'error' && !fieldError && (
-        <ErrorState error={phase.error} heading="The query did not run" verb={phase.failed.kind === 'estimate' ? 'datasets:estimate' : 'datasets:query'} onRetry={run.retry} />
+        <ErrorState
+          error={phase.error}
+          heading="The query did not run"
+          verb={phase.failed.kind === 'estimate' ? 'datasets:estimate' : 'datasets:query'}
+          onRetry={run.retry}
+        />
       )}
       {loaded && (
         <section className="card results" aria-labelledby="results-title">
           <h2 id="results-title">
             Results{' '}
             <span className="muted" data-testid="result-count">
-              ({formatCount(loaded.rows.length)} {loaded.rows.length === 1 ? 'row' : 'rows'} loaded{loaded.hasNextPage ? ', more available' : ''}; data time zone{' '}
-              {loaded.datasetTimezone})
+              ({formatCount(loaded.rows.length)} {loaded.rows.length === 1 ? 'row' : 'rows'} loaded
+              {loaded.hasNextPage ? ', more available' : ''}; data time zone {loaded.datasetTimezone})
             </span>
           </h2>
           {loaded.rows.length === 0 ? (

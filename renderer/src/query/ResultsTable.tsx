@@ -43,7 +43,13 @@ export function ResultsTable({ columns, rows }: { columns: string[]; rows: unkno
             </tr>
           )}
           {visible.map((i) => (
-            <tr key={i} data-index={i} data-testid="result-row" aria-rowindex={i + 2} ref={virtual ? virtualizer.measureElement : undefined}>
+            <tr
+              key={i}
+              data-index={i}
+              data-testid="result-row"
+              aria-rowindex={i + 2}
+              ref={virtual ? virtualizer.measureElement : undefined}
+            >
               {rows[i]!.map((v, j) => {
                 const cell = formatCell(v);
                 return (

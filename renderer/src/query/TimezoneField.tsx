@@ -21,7 +21,12 @@ export function TimezoneField({ choice, typed, marketZone, onChoice, onTyped, pr
     <>
       <label>
         <span>Time zone</span>
-        <select value={choice} onChange={(e) => onChoice(e.target.value)} data-testid="query-timezone" {...fieldAria(problemId, other ? null : problem)}>
+        <select
+          value={choice}
+          onChange={(e) => onChoice(e.target.value)}
+          data-testid="query-timezone"
+          {...fieldAria(problemId, other ? null : problem)}
+        >
           <option value="">UTC</option>
           <option value="market">Market time ({marketZone})</option>
           {COMMON_ZONES.map((z) => (

@@ -11,7 +11,8 @@ export interface Cell {
 /** One row value for display: `2024-03-01T05:00:00+00:00` → `2024-03-01 05:00 UTC` (other offsets kept), numbers grouped. */
 export function formatCell(value: unknown): Cell {
   if (value === null || value === undefined) return { text: '—', numeric: false, empty: true };
-  if (typeof value === 'number') return { text: Number.isFinite(value) ? numberFormat.format(value) : String(value), numeric: true, empty: false };
+  if (typeof value === 'number')
+    return { text: Number.isFinite(value) ? numberFormat.format(value) : String(value), numeric: true, empty: false };
   if (typeof value === 'boolean') return { text: value ? 'true' : 'false', numeric: false, empty: false };
   if (typeof value === 'string') {
     const m = ISO_INSTANT.exec(value);
@@ -39,4 +40,3 @@ export function latestDay(latestUtc: string | null | undefined): { startTime: st
   const start = Math.floor(ms / DAY) * DAY - (midnight ? DAY : 0);
   return { startTime: day(start), endTime: day(start + DAY) };
 }
-

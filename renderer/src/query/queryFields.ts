@@ -49,7 +49,10 @@ function instant(text: string, zone: string): number | undefined {
  * Checks the fields before anything is sent (docs/api.md#time-grammar; End after Start in the chosen zone; limit
  * 1…{@link MAX_QUERY_LIMIT}; a value for a filter; a known zone; a column). Returns the request or every problem by field.
  */
-export function toRequest(dataset: DatasetWithTimezone, f: QueryFormFields): { request: QueryRequest } | { problems: FieldProblems } {
+export function toRequest(
+  dataset: DatasetWithTimezone,
+  f: QueryFormFields,
+): { request: QueryRequest } | { problems: FieldProblems } {
   const problems: FieldProblems = {};
   const start = f.start.trim();
   const end = f.end.trim();

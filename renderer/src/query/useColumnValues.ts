@@ -26,7 +26,9 @@ export function useColumnValues(datasetId: string, column: string | null, typed:
     ...options,
     queryKey: ['datasets', 'columnValues', datasetId, column, ''],
     queryFn: ({ signal }) =>
-      withRequestId((requestId) => callBridge(api, 'datasets:columnValues', { datasetId, column: column!, limit: SUGGESTION_LIMIT, requestId }, { signal })),
+      withRequestId((requestId) =>
+        callBridge(api, 'datasets:columnValues', { datasetId, column: column!, limit: SUGGESTION_LIMIT, requestId }, { signal }),
+      ),
     enabled: column !== null,
   });
   const searching = column !== null && all.data?.truncated === true && search !== '';
@@ -34,7 +36,14 @@ export function useColumnValues(datasetId: string, column: string | null, typed:
     ...options,
     queryKey: ['datasets', 'columnValues', datasetId, column, search],
     queryFn: ({ signal }) =>
-      withRequestId((requestId) => callBridge(api, 'datasets:columnValues', { datasetId, column: column!, search, limit: SUGGESTION_LIMIT, requestId }, { signal })),
+      withRequestId((requestId) =>
+        callBridge(
+          api,
+          'datasets:columnValues',
+          { datasetId, column: column!, search, limit: SUGGESTION_LIMIT, requestId },
+          { signal },
+        ),
+      ),
     enabled: searching,
     placeholderData: keepPreviousData,
   });

@@ -22,7 +22,8 @@ export type Phase =
   | { kind: 'error'; error: unknown; failed: FailedStep };
 
 /** What a failed run was doing, so `retry` can do it again. */
-export type FailedStep = { kind: 'estimate'; request: QueryRequest } | { kind: 'page'; request: QueryRequest; previous: Loaded | null };
+export type FailedStep =
+  { kind: 'estimate'; request: QueryRequest } | { kind: 'page'; request: QueryRequest; previous: Loaded | null };
 
 /** Rows loaded so far (all pages) and how to fetch the next page. */
 export interface Loaded extends QueryPage {
@@ -75,7 +76,11 @@ export function useQueryRun(datasetId: string) {
           { signal: run.signal },
         );
         if (run.signal.aborted) return;
-        setLoaded(previous ? { ...previous, rows: [...previous.rows, ...page.rows], hasNextPage: page.hasNextPage, cursor: page.cursor } : { ...page, request });
+        setLoaded(
+          previous
+            ? { ...previous, rows: [...previous.rows, ...page.rows], hasNextPage: page.hasNextPage, cursor: page.cursor }
+            : { ...page, request },
+        );
         setPhase({ kind: 'done' });
       } catch (error) {
         if (!run.signal.aborted) setPhase({ kind: 'error', error, failed: { kind: 'page', request, previous } });
@@ -147,7 +152,8 @@ export function useQueryRun(datasetId: string) {
   }, [phase, start, fetchPage, newRun]);
 
   const cancel = useCallback(() => {
-    if (phase.kind === 'estimating' || phase.kind === 'running') void callBridge(api, 'requests:cancel', { requestId: phase.requestId }).catch(() => undefined);
+    if (phase.kind === 'estimating' || phase.kind === 'running')
+      void callBridge(api, 'requests:cancel', { requestId: phase.requestId }).catch(() => undefined);
   }, [api, phase]);
 
   return { phase, estimate, loaded, start, runAnyway, dismiss, loadMore, retry, cancel };

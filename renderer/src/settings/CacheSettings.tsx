@@ -46,9 +46,7 @@ export function CacheSettings({ state }: { state: ProfilesState }) {
   return (
     <section className="card" aria-labelledby="cache-title" data-testid="cache-settings">
       <h2 id="cache-title">Response cache</h2>
-      <p className="muted">
-        Keeps answers to identical requests on disk, so repeating a query costs no quota and works offline.
-      </p>
+      <p className="muted">Keeps answers to identical requests on disk, so repeating a query costs no quota and works offline.</p>
       <div className="toolbar">
         <TtlSelect profile="embedded" label="Embedded" value={state.embedded.cacheTtlSeconds ?? 0} />
         <TtlSelect profile="remote" label="Remote" value={state.remote.cacheTtlSeconds ?? 0} />

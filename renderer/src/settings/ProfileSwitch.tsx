@@ -23,13 +23,7 @@ export function ProfileSwitch({ state }: { state: ProfilesState }) {
     <fieldset className="card profile-switch" data-testid="profile-switch" disabled={setActive.isPending}>
       <legend>Data source</legend>
       <label className="radio">
-        <input
-          type="radio"
-          name="profile"
-          value="embedded"
-          checked={shown === 'embedded'}
-          onChange={() => choose('embedded')}
-        />
+        <input type="radio" name="profile" value="embedded" checked={shown === 'embedded'} onChange={() => choose('embedded')} />
         <span>
           <strong>Embedded</strong> — sample data served by Gridscope itself
           <span className="muted"> (service {STATUS_TEXT[state.embedded.status]})</span>
@@ -39,13 +33,7 @@ export function ProfileSwitch({ state }: { state: ProfilesState }) {
         </span>
       </label>
       <label className="radio">
-        <input
-          type="radio"
-          name="profile"
-          value="remote"
-          checked={shown === 'remote'}
-          onChange={() => choose('remote')}
-        />
+        <input type="radio" name="profile" value="remote" checked={shown === 'remote'} onChange={() => choose('remote')} />
         <span>
           <strong>Remote</strong> — a hosted /v1 API at <code>{hostOf(state.remote.baseUrl)}</code>
           {!state.remote.keySet && <span className="hint">Set an API key below before using Remote.</span>}

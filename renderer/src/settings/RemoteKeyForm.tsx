@@ -22,7 +22,12 @@ export interface RemoteKeyFormProps {
 function ConnectionLine({ test, host }: { test: ConnectionTest; host: string }) {
   const text = describeConnection(test, host);
   return (
-    <p className={text.tone === 'ok' ? 'field-ok' : 'field-error'} role={text.tone === 'ok' ? 'status' : 'alert'} data-testid="key-test" data-state={test.state}>
+    <p
+      className={text.tone === 'ok' ? 'field-ok' : 'field-error'}
+      role={text.tone === 'ok' ? 'status' : 'alert'}
+      data-testid="key-test"
+      data-state={test.state}
+    >
       {text.message}
       {text.detail && <span className="error-detail muted"> Details: {text.detail}</span>}
     </p>
@@ -99,7 +104,9 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
       </div>
       <FieldProblem id="remote-key-error" text={error} />
       <p className="key-status" data-testid="key-status">
-        <span className={keySet ? (connection && connection.state !== 'accepted' ? 'badge warn' : 'badge ok') : 'badge'}>{keySet ? 'Key set' : 'No key set'}</span>
+        <span className={keySet ? (connection && connection.state !== 'accepted' ? 'badge warn' : 'badge ok') : 'badge'}>
+          {keySet ? 'Key set' : 'No key set'}
+        </span>
         <span className="muted"> Stored in: {keyStorage}. The key is never shown again.</span>
       </p>
       {busy && !clear.isPending && (

@@ -63,7 +63,11 @@ export function RemoteUrlForm({ baseUrl, keySet, keyOrigin }: { baseUrl: string;
           Another host: saving deletes the stored API key, and you enter the key for {target} again.
         </p>
       )}
-      {save.isSuccess && !error && <p className="field-ok" role="status">Saved.</p>}
+      {save.isSuccess && !error && (
+        <p className="field-ok" role="status">
+          Saved.
+        </p>
+      )}
     </form>
   );
 }

@@ -50,20 +50,28 @@ describe('Settings', () => {
 
   it('saving a key the server rejects says so (401), not just "Key set"; Test connection asks again and shows the new answer', async () => {
     const { api, state } = createFakeApi();
-    state.keyTest = { state: 'rejected', message: 'The server rejected the key (401): check that it was copied whole.', status: 401 };
+    state.keyTest = {
+      state: 'rejected',
+      message: 'The server rejected the key (401): check that it was copied whole.',
+      status: 401,
+    };
     renderApp(api, '#/settings');
     const input = await screen.findByLabelText('Remote API key');
     expect((screen.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(input, { target: { value: SECRET } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
     const outcome = await screen.findByTestId('key-test');
-    expect(outcome.textContent).toBe('The server at api.gridstatus.io rejected the key (401). Check that it was copied whole and is a key for this server.');
+    expect(outcome.textContent).toBe(
+      'The server at api.gridstatus.io rejected the key (401). Check that it was copied whole and is a key for this server.',
+    );
     expect(outcome.getAttribute('role')).toBe('alert');
     expect(screen.getByTestId('key-status').querySelector('.badge')?.className).toBe('badge warn');
 
     state.keyTest = { state: 'accepted', message: 'The server accepted the key.', status: 200 };
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(screen.getByTestId('key-test').textContent).toBe('The server at api.gridstatus.io accepted the key.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('key-test').textContent).toBe('The server at api.gridstatus.io accepted the key.'),
+    );
     expect(state.calls.filter((c) => c === 'keys:test')).toHaveLength(1);
     expect(screen.getByTestId('key-status').querySelector('.badge')?.className).toBe('badge ok');
   });
@@ -73,7 +81,8 @@ describe('Settings', () => {
     state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, baseUrl: 'http://127.0.0.1:9/v1' } };
     state.keyTest = {
       state: 'unreachable',
-      message: 'No answer from the Remote server: Could not reach 127.0.0.1:9: connection refused. Check the Remote URL in Settings or your network.',
+      message:
+        'No answer from the Remote server: Could not reach 127.0.0.1:9: connection refused. Check the Remote URL in Settings or your network.',
     };
     renderApp(api, '#/settings');
     fireEvent.change(await screen.findByLabelText('Remote API key'), { target: { value: SECRET } });
@@ -135,7 +144,10 @@ describe('Settings', () => {
 
   it('a key stored for another server: says whose it is, offers Clear, and goes away once a key is set here', async () => {
     const { api, state } = createFakeApi();
-    state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, keySet: false, keyOrigin: 'https://old.example.com' } };
+    state.profiles = {
+      ...state.profiles,
+      remote: { ...state.profiles.remote, keySet: false, keyOrigin: 'https://old.example.com' },
+    };
     renderApp(api, '#/settings');
     const note = await screen.findByTestId('key-other-origin');
     expect(note.textContent).toContain('https://old.example.com');

@@ -23,10 +23,13 @@ export function SettingsPage() {
           <ProfileSwitch state={s} />
           <section className="card" aria-labelledby="remote-title">
             <h2 id="remote-title">Remote profile</h2>
-            <p className="muted">
-              Gridscope sends the key to the Remote service itself; this window never holds it.
-            </p>
-            <RemoteUrlForm key={s.remote.baseUrl} baseUrl={s.remote.baseUrl} keySet={s.remote.keySet} {...(s.remote.keyOrigin ? { keyOrigin: s.remote.keyOrigin } : {})} />
+            <p className="muted">Gridscope sends the key to the Remote service itself; this window never holds it.</p>
+            <RemoteUrlForm
+              key={s.remote.baseUrl}
+              baseUrl={s.remote.baseUrl}
+              keySet={s.remote.keySet}
+              {...(s.remote.keyOrigin ? { keyOrigin: s.remote.keyOrigin } : {})}
+            />
             {s.keyStorageWarning && (
               <p className="warning-box" role="alert" data-testid="key-storage-warning">
                 {s.keyStorageWarning}

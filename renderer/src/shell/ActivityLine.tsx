@@ -54,7 +54,8 @@ export function ActivityLine() {
   if (!period || !polling || !status.data) return null;
   const mine = new Set(pageRequestIds());
   const retrying = status.data.filter(
-    (s): s is RequestStatus & { verb: keyof typeof LABELS } => s.state === 'retrying' && s.verb in LABELS && mine.has(s.requestId),
+    (s): s is RequestStatus & { verb: keyof typeof LABELS } =>
+      s.state === 'retrying' && s.verb in LABELS && mine.has(s.requestId),
   );
   if (retrying.length === 0) return null;
   return (

@@ -13,8 +13,18 @@ const RESTARTED_TWICE = 'The embedded data service stopped unexpectedly and was 
 const GAVE_UP = 'The embedded data service stopped unexpectedly 4 times within a minute, so it was not restarted again.';
 
 describe('embeddedNoticeText', () => {
-  const state = (embedded: { status: 'starting' | 'running' | 'failed'; message?: string }, active: 'embedded' | 'remote' = 'embedded') =>
-    createFakeApi({ profiles: { active, embedded, remote: { baseUrl: 'https://api.gridstatus.io/v1', keySet: false }, keyStorage: 'test vault' } }).state.profiles;
+  const state = (
+    embedded: { status: 'starting' | 'running' | 'failed'; message?: string },
+    active: 'embedded' | 'remote' = 'embedded',
+  ) =>
+    createFakeApi({
+      profiles: {
+        active,
+        embedded,
+        remote: { baseUrl: 'https://api.gridstatus.io/v1', keySet: false },
+        keyStorage: 'test vault',
+      },
+    }).state.profiles;
 
   it('speaks for a restart or a failure of the active embedded service only', () => {
     expect(embeddedNoticeText(state({ status: 'running', message: RESTARTED }))).toBe(RESTARTED);

@@ -1,4 +1,16 @@
-import type { BridgeCallOptions, ColumnValuesResult, ConnectionTest, ContractResults, GridscopeApi, ProfilesState, QueryEstimate, QueryPage, RequestStatus, Verb, VerbInput } from '../../../shared/bridge/contract.js';
+import type {
+  BridgeCallOptions,
+  ColumnValuesResult,
+  ConnectionTest,
+  ContractResults,
+  GridscopeApi,
+  ProfilesState,
+  QueryEstimate,
+  QueryPage,
+  RequestStatus,
+  Verb,
+  VerbInput,
+} from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 import type { AuditRow, Dataset } from '../../../shared/schemas/dataset.js';
 import type { ApiUsage } from '../../../shared/schemas/usage.js';
@@ -35,10 +47,28 @@ export function makeDataset(over: Partial<Dataset> & Pick<Dataset, 'id' | 'name'
 
 /** A small mixed-market catalogue. */
 export const SAMPLE_DATASETS: Dataset[] = [
-  makeDataset({ id: 'pjm_marginal_value_day_ahead_hourly', name: 'PJM Marginal Value Day Ahead Hourly', number_of_rows_approximate: 387 }),
-  makeDataset({ id: 'pjm_marginal_value_real_time_5_min', name: 'PJM Marginal Value Real Time 5 Min', data_frequency: '5_MINUTES' }),
-  makeDataset({ id: 'nyiso_zonal_load_5_min', name: 'NYISO Zonal Load 5 Min', source: 'nyiso', description: 'Integrated **load** by zone.' }),
-  makeDataset({ id: 'isone_fuel_mix', name: 'ISO-NE Fuel Mix', source: 'isone', description: 'Generation by fuel type, synthetic gaps filled.' }),
+  makeDataset({
+    id: 'pjm_marginal_value_day_ahead_hourly',
+    name: 'PJM Marginal Value Day Ahead Hourly',
+    number_of_rows_approximate: 387,
+  }),
+  makeDataset({
+    id: 'pjm_marginal_value_real_time_5_min',
+    name: 'PJM Marginal Value Real Time 5 Min',
+    data_frequency: '5_MINUTES',
+  }),
+  makeDataset({
+    id: 'nyiso_zonal_load_5_min',
+    name: 'NYISO Zonal Load 5 Min',
+    source: 'nyiso',
+    description: 'Integrated **load** by zone.',
+  }),
+  makeDataset({
+    id: 'isone_fuel_mix',
+    name: 'ISO-NE Fuel Mix',
+    source: 'isone',
+    description: 'Generation by fuel type, synthetic gaps filled.',
+  }),
 ];
 
 /** A usage report with the free plan's limits (tests override the figures they assert on). */
@@ -92,8 +122,20 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
   const state: FakeState = {
     datasets: SAMPLE_DATASETS,
     audit: [
-      { market_date: '2023-11-05', number_of_datapoints: 120, number_of_unique_time_index_values: 25, number_of_unique_subseries_index_values: 12, number_of_unique_publish_times_on_publish_date: 1 },
-      { market_date: '2023-11-06', number_of_datapoints: 140, number_of_unique_time_index_values: 24, number_of_unique_subseries_index_values: 14, number_of_unique_publish_times_on_publish_date: 1 },
+      {
+        market_date: '2023-11-05',
+        number_of_datapoints: 120,
+        number_of_unique_time_index_values: 25,
+        number_of_unique_subseries_index_values: 12,
+        number_of_unique_publish_times_on_publish_date: 1,
+      },
+      {
+        market_date: '2023-11-06',
+        number_of_datapoints: 140,
+        number_of_unique_time_index_values: 24,
+        number_of_unique_subseries_index_values: 14,
+        number_of_unique_publish_times_on_publish_date: 1,
+      },
     ],
     profiles: {
       active: 'embedded',
@@ -110,7 +152,15 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     estimateInputs: [],
     estimateOptions: [],
     statuses: [],
-    pages: [{ columns: ['interval_start_utc', 'shadow_price'], rows: [['2023-11-07T05:00:00+00:00', 12.5]], hasNextPage: false, cursor: null, datasetTimezone: 'America/New_York' }],
+    pages: [
+      {
+        columns: ['interval_start_utc', 'shadow_price'],
+        rows: [['2023-11-07T05:00:00+00:00', 12.5]],
+        hasNextPage: false,
+        cursor: null,
+        datasetTimezone: 'America/New_York',
+      },
+    ],
     queryInputs: [],
     queryOptions: [],
     queryGate: null,
@@ -149,7 +199,11 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       return answer('usage:get', () => usage);
     },
     'profiles:get': () => answer('profiles:get', () => state.profiles),
-    'profiles:setActive': ({ profile }) => answer('profiles:setActive', profiles((p) => ({ ...p, active: profile }))),
+    'profiles:setActive': ({ profile }) =>
+      answer(
+        'profiles:setActive',
+        profiles((p) => ({ ...p, active: profile })),
+      ),
     // Like the host: another origin deletes the key.
     'profiles:setRemoteUrl': ({ baseUrl }) =>
       answer(
@@ -162,10 +216,19 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     // Like the host: the key is stored, then tested; the outcome rides on the profile state.
     'keys:set': ({ key }) => {
       state.storedKeys.push(key);
-      return answer('keys:set', profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true, connection: { ...state.keyTest, checkedAt: 0 } } })));
+      return answer(
+        'keys:set',
+        profiles((p) => ({ ...p, remote: { ...p.remote, keySet: true, connection: { ...state.keyTest, checkedAt: 0 } } })),
+      );
     },
     'keys:test': () =>
-      answer('keys:test', profiles((p) => ({ ...p, remote: { ...p.remote, ...(p.remote.keySet ? { connection: { ...state.keyTest, checkedAt: 1 } } : {}) } }))),
+      answer(
+        'keys:test',
+        profiles((p) => ({
+          ...p,
+          remote: { ...p.remote, ...(p.remote.keySet ? { connection: { ...state.keyTest, checkedAt: 1 } } : {}) },
+        })),
+      ),
     'keys:clear': () =>
       answer(
         'keys:clear',
@@ -212,13 +275,23 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       return answer('datasets:query', () => page);
     },
     'profiles:setCache': ({ profile, ttlSeconds }) =>
-      answer('profiles:setCache', profiles((p) => ({ ...p, [profile]: { ...p[profile], cacheTtlSeconds: ttlSeconds } }))),
+      answer(
+        'profiles:setCache',
+        profiles((p) => ({ ...p, [profile]: { ...p[profile], cacheTtlSeconds: ttlSeconds } })),
+      ),
     'cache:clear': () => answer('cache:clear', () => ({ removed: 0 })),
     'datasets:columnValues': (input) => {
       state.columnValuesInputs.push(input);
       const { datasetId, column, search = '', limit = 100 } = input;
-      const matching = (state.columnValues[column] ?? []).filter((v) => String(v.value).toLowerCase().includes(search.toLowerCase()));
-      return answer('datasets:columnValues', () => ({ datasetId, column, values: matching.slice(0, limit), truncated: matching.length > limit }));
+      const matching = (state.columnValues[column] ?? []).filter((v) =>
+        String(v.value).toLowerCase().includes(search.toLowerCase()),
+      );
+      return answer('datasets:columnValues', () => ({
+        datasetId,
+        column,
+        values: matching.slice(0, limit),
+        truncated: matching.length > limit,
+      }));
     },
   };
   return { api, state };

@@ -21,7 +21,12 @@ export function bindingRoutes(getStore: () => Promise<ConstraintStore>): Fastify
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const binding = {
-      ...routeDoc({ tag: 'Constraints', summary: 'Binding rows with constraint names', ok: z.array(BindingRow), errors: [400, 404] }),
+      ...routeDoc({
+        tag: 'Constraints',
+        summary: 'Binding rows with constraint names',
+        ok: z.array(BindingRow),
+        errors: [400, 404],
+      }),
       querystring: BindingQuery,
     };
     app.get('/constraints/binding', { schema: binding }, async (request) => {
@@ -61,21 +66,25 @@ export function bindingRoutes(getStore: () => Promise<ConstraintStore>): Fastify
       errors: [400, 404],
       synthetic: 'start,end',
     });
-    app.get('/constraints/:constraint_id/location', { schema: { ...location, params: ConstraintPath } }, async (request, reply) => {
-      const { constraint_id: id } = request.params;
-      const cs = await getStore();
-      const geometry = await cs.withConnection((conn) => constraintGeometry(conn, id));
-      if (!geometry) throw new HttpError(404, `Constraint ${id} not found`);
-      if (!geometry.market_has_geometry) throw new HttpError(400, `Market ${geometry.market_id} has no geometry table`);
-      request.rowsReturned = 1;
-      markSynthetic(reply, 'start,end');
-      const body: ConstraintLocation = {
-        constraint_gs_entity_id: geometry.constraint_gs_entity_id,
-        constraint_name: geometry.constraint_name,
-        start: geometry.start,
-        end: geometry.end,
-      };
-      return body;
-    });
+    app.get(
+      '/constraints/:constraint_id/location',
+      { schema: { ...location, params: ConstraintPath } },
+      async (request, reply) => {
+        const { constraint_id: id } = request.params;
+        const cs = await getStore();
+        const geometry = await cs.withConnection((conn) => constraintGeometry(conn, id));
+        if (!geometry) throw new HttpError(404, `Constraint ${id} not found`);
+        if (!geometry.market_has_geometry) throw new HttpError(400, `Market ${geometry.market_id} has no geometry table`);
+        request.rowsReturned = 1;
+        markSynthetic(reply, 'start,end');
+        const body: ConstraintLocation = {
+          constraint_gs_entity_id: geometry.constraint_gs_entity_id,
+          constraint_name: geometry.constraint_name,
+          start: geometry.start,
+          end: geometry.end,
+        };
+        return body;
+      },
+    );
   };
 }

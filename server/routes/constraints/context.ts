@@ -35,15 +35,23 @@ export function requireConstraintDataset(cs: ConstraintStore, datasetId: string,
   const role = cs.datasetRole(datasetId);
   if (role === 'unknown') throw new HttpError(404, `Dataset ${datasetId} not found`);
   const config = cs.config(datasetId);
-  const eligible = cs.datasetConfigs().filter((c) => !priced || c.shadow_price_column !== null).map((c) => c.dataset_id);
-  if (!config) throw new HttpError(400, `Dataset ${datasetId} is not a constraint dataset. Constraint datasets: ${eligible.join(', ')}`);
+  const eligible = cs
+    .datasetConfigs()
+    .filter((c) => !priced || c.shadow_price_column !== null)
+    .map((c) => c.dataset_id);
+  if (!config)
+    throw new HttpError(400, `Dataset ${datasetId} is not a constraint dataset. Constraint datasets: ${eligible.join(', ')}`);
   if (priced && config.shadow_price_column === null) {
-    throw new HttpError(400, `Dataset ${datasetId} has no shadow price column. Datasets with shadow prices: ${eligible.join(', ')}`);
+    throw new HttpError(
+      400,
+      `Dataset ${datasetId} has no shadow price column. Datasets with shadow prices: ${eligible.join(', ')}`,
+    );
   }
   return config;
 }
 
 /** 404 unless the dataset id (a filter) is known to the catalogue. */
 export function requireKnownDataset(cs: ConstraintStore, datasetId: string | undefined): void {
-  if (datasetId !== undefined && cs.datasetRole(datasetId) === 'unknown') throw new HttpError(404, `Dataset ${datasetId} not found`);
+  if (datasetId !== undefined && cs.datasetRole(datasetId) === 'unknown')
+    throw new HttpError(404, `Dataset ${datasetId} not found`);
 }

@@ -8,7 +8,10 @@ import type { ConstraintStore } from '../../data/constraints/store.js';
 import { routeDoc } from '../../openapi.js';
 
 // `dataset_metadata` (ours) covers the markets named in `isos`, else all.
-export function pricingMetadata(cs: ConstraintStore, isos: string | undefined): NonNullable<ConstraintListResponse['dataset_metadata']> {
+export function pricingMetadata(
+  cs: ConstraintStore,
+  isos: string | undefined,
+): NonNullable<ConstraintListResponse['dataset_metadata']> {
   const wanted = parseIsos(isos);
   const metadata: NonNullable<ConstraintListResponse['dataset_metadata']> = {};
   for (const config of cs.datasetConfigs()) {
@@ -50,12 +53,16 @@ export function listRoutes(getStore: () => Promise<ConstraintStore>): FastifyPlu
         'Default ordering: with search, shorter contingency_name first; else latest_seen_utc desc, market_id asc, contingency_name asc.',
       ok: z.array(Contingency),
     });
-    app.get('/constraints/contingencies', { schema: { ...contingencies, querystring: ContingencyListQuery } }, async (request, reply) => {
-      const query = request.query;
-      const cs = await getStore();
-      const data = await cs.withConnection((conn) => listContingencies(conn, query));
-      request.rowsReturned = data.count;
-      return reply.type(JSON_TYPE).send(data.body);
-    });
+    app.get(
+      '/constraints/contingencies',
+      { schema: { ...contingencies, querystring: ContingencyListQuery } },
+      async (request, reply) => {
+        const query = request.query;
+        const cs = await getStore();
+        const data = await cs.withConnection((conn) => listContingencies(conn, query));
+        request.rowsReturned = data.count;
+        return reply.type(JSON_TYPE).send(data.body);
+      },
+    );
   };
 }

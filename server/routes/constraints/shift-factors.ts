@@ -34,16 +34,20 @@ export function shiftFactorRoutes(getStore: () => Promise<ConstraintStore>): Fas
       synthetic: 'estimated_shift_factor',
     });
     const perConstraintSchema = { ...perConstraint, params: LocationPath, querystring: ShiftFactorQuery };
-    app.get('/constraints/locations/:location_gs_entity_id/shift-factors', { schema: perConstraintSchema }, async (request, reply) => {
-      const query = request.query;
-      const cs = await getStore();
-      const id = locationOf(cs, request.params.location_gs_entity_id);
-      requireKnownDataset(cs, query.dataset_id);
-      const rows = await cs.withConnection((conn) => shiftFactorsForLocation(conn, id, query));
-      request.rowsReturned = rows.length;
-      markSynthetic(reply, 'estimated_shift_factor');
-      return rows;
-    });
+    app.get(
+      '/constraints/locations/:location_gs_entity_id/shift-factors',
+      { schema: perConstraintSchema },
+      async (request, reply) => {
+        const query = request.query;
+        const cs = await getStore();
+        const id = locationOf(cs, request.params.location_gs_entity_id);
+        requireKnownDataset(cs, query.dataset_id);
+        const rows = await cs.withConnection((conn) => shiftFactorsForLocation(conn, id, query));
+        request.rowsReturned = rows.length;
+        markSynthetic(reply, 'estimated_shift_factor');
+        return rows;
+      },
+    );
 
     const costs = routeDoc({
       tag: 'Constraints',

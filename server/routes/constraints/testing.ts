@@ -44,7 +44,11 @@ export const hours = (row: SourceRow): number => (Date.parse(`${row.end}Z`) - Da
 export const apiTime = (csvTime: string): string => `${csvTime}+00:00`;
 
 /** Σ |shadow price| × hours per key of the rows kept by `keep`. */
-export function absoluteCosts(rows: readonly SourceRow[], key: (row: SourceRow) => string, keep: (row: SourceRow) => boolean): Map<string, number> {
+export function absoluteCosts(
+  rows: readonly SourceRow[],
+  key: (row: SourceRow) => string,
+  keep: (row: SourceRow) => boolean,
+): Map<string, number> {
   const costs = new Map<string, number>();
   for (const row of rows) {
     if (row.shadowPrice === null || !keep(row)) continue;

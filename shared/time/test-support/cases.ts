@@ -103,4 +103,5 @@ export const isoMicros = (parsed: ParsedTime): string =>
   `${new Date(parsed.epochMs).toISOString().slice(0, 19)}.${String(parsed.micros).padStart(6, '0')}Z`;
 
 /** What a reader should give for `c`: with the decoded `+` read or not. */
-export const expectedFor = (c: TimeCase, decodedPlus: boolean): string => (decodedPlus ? (c.decodedPlus ?? c.expected) : c.expected);
+export const expectedFor = (c: TimeCase, decodedPlus: boolean): string =>
+  decodedPlus ? (c.decodedPlus ?? c.expected) : c.expected;
