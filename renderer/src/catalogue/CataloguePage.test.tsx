@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SAMPLE_NOTE } from '../../../shared/catalogue.js';
-import { createFakeApi, makeDataset, SAMPLE_DATASETS } from '../test/fakeApi.js';
-import { renderApp } from '../test/render.js';
+import { createFakeApi, makeDataset, SAMPLE_DATASETS } from '../test-support/fakeApi.js';
+import { renderApp } from '../test-support/render.js';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_NOTE } from '../../../shared/catalogue.js';
-import { makeDataset } from '../test/fakeApi.js';
+import { makeDataset } from '../test-support/fakeApi.js';
 import { descriptionSearchText, filterDatasets, markdownToPlainText, searchDatasets } from './filter.js';
 
 const NOTE = SAMPLE_NOTE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterDatasets, sourceOptions } from '../catalogue/filter.js';
-import { SAMPLE_DATASETS } from '../test/fakeApi.js';
+import { SAMPLE_DATASETS } from '../test-support/fakeApi.js';
 import { formatCount, formatUtc, formatWindow, isSynthetic } from './format.js';
 import { hrefs, parseHash } from './router.js';
 

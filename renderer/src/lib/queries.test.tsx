@@ -4,7 +4,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { BridgeCallOptions, GridscopeApi } from '../../../shared/bridge/contract.js';
 import { AppProviders } from '../AppProviders.js';
-import { createFakeApi } from '../test/fakeApi.js';
+import { createFakeApi } from '../test-support/fakeApi.js';
 import { createQueryClient } from './queryClient.js';
 import { useDataset } from './queries.js';
 

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QueryPage } from '../../../shared/bridge/contract.js';
-import { createFakeApi, makeDataset } from '../test/fakeApi.js';
-import { renderApp } from '../test/render.js';
+import { createFakeApi, makeDataset } from '../test-support/fakeApi.js';
+import { renderApp } from '../test-support/render.js';
 import { zoneParam } from './zones.js';
 
 afterEach(cleanup);

@@ -5,8 +5,8 @@ import type { RequestStatus } from '../../../shared/bridge/contract.js';
 import { queryKeys } from '../lib/queries.js';
 import { newRequestId, pageRequestIds } from '../lib/requestId.js';
 import { STATUS_POLL_MS } from '../query/RequestStatusLine.js';
-import { createFakeApi } from '../test/fakeApi.js';
-import { renderApp } from '../test/render.js';
+import { createFakeApi } from '../test-support/fakeApi.js';
+import { renderApp } from '../test-support/render.js';
 
 afterEach(cleanup);
 

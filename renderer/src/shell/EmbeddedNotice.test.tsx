@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AppProviders } from '../AppProviders.js';
-import { createFakeApi } from '../test/fakeApi.js';
-import { renderApp } from '../test/render.js';
+import { createFakeApi } from '../test-support/fakeApi.js';
+import { renderApp } from '../test-support/render.js';
 import { EmbeddedNotice, embeddedNoticeText } from './EmbeddedNotice.js';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createFakeApi, makeUsage } from '../test/fakeApi.js';
-import { renderApp } from '../test/render.js';
+import { createFakeApi, makeUsage } from '../test-support/fakeApi.js';
+import { renderApp } from '../test-support/render.js';
 
 afterEach(cleanup);
 
