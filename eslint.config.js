@@ -1,5 +1,4 @@
-// ESLint flat config. Process boundaries are enforced here (CONVENTIONS.md §1):
-// renderer/ and shared/ never import Node or Electron; shared/ never imports the DOM-side code.
+// ESLint flat config. Process boundaries are enforced here: renderer/ and shared/ never import Node or Electron.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';

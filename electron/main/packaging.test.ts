@@ -8,7 +8,7 @@ import { BUILT_CHILD_NAME } from '../services/embedded/protocol.js';
 import { APP_ID } from './appId.js';
 
 /**
- * Packaging config (issue 5 §6), checked without running electron-builder (it needs the network):
+ * Packaging config, checked without running electron-builder (it needs the network):
  * electron-builder.yml must satisfy electron-builder's own JSON schema and carry the targets,
  * allow-list, unpacked native code, hardened runtime and fuses we rely on.
  */
