@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLogSink } from '../common/logger.js';
+import { readSeries } from './downsample.js';
+import type { Series, SeriesOptions } from './downsample.js';
+import { seedPull, tempWorkspace } from './test-support/helpers.js';
+import type { Workspace } from './workspace.js';
+
+/** The chart downsample (M4) against a reference computed here from the same formulas. */
+
+const START = Date.UTC(2024, 0, 1) / 1000;
+const PER_LOCATION = 10_000;
+const LOCATIONS = ['LOC_A', 'LOC_B', 'LOC_C'];
+/** Row i (per location): a minute from START; lmp and load from integer formulas (load NULL every 97th, lmp NaN every 1000th). */
+const lmp = (i: number, loc: number): number | null => (i % 1000 === 999 ? null : ((i * 7919 + loc * 31) % 10007) / 10);
+const load = (i: number, loc: number): number | null => (i % 97 === 0 ? null : 1000 + ((i * 104729 + loc) % 5003));
+const SELECT = `
+  SELECT TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_minutes(CAST(i AS INTEGER)) AS interval_start_utc,
+         ['LOC_A', 'LOC_B', 'LOC_C'][loc + 1] AS location,
+         CASE WHEN i % 1000 = 999 THEN 'NaN'::DOUBLE ELSE ((i * 7919 + loc * 31) % 10007) / 10 END AS lmp,
+         CASE WHEN i % 97 = 0 THEN NULL ELSE 1000 + (i * 104729 + loc) % 5003 END AS load
+  FROM range(${PER_LOCATION}) a(i), range(3) b(loc) ORDER BY i, loc`;
+
+let ws: Workspace;
+let cleanup: () => Promise<void>;
+let id: number;
+beforeAll(async () => {
+  setLogSink(() => undefined);
+  ({ ws, cleanup } = await tempWorkspace());
+  id = await seedPull(ws, SELECT);
+});
+afterAll(() => cleanup());
+
+/** M4 of one line computed directly: per bucket the first, min, max and last point, deduplicated, sorted by x then y. */
+function reference(
+  loc: number,
+  value: (i: number, loc: number) => number | null,
+  pixels: number,
+  from: number,
+  to: number,
+): { x: number[]; y: number[] } {
+  const buckets = new Map<number, { t: number; v: number }[]>();
+  for (let i = 0; i < PER_LOCATION; i++) {
+    const t = START + i * 60;
+    const v = value(i, loc);
+    if (t < from || t > to || v === null) continue;
+    const b = Math.min(Math.max(Math.floor(((t - from) / (to - from)) * pixels), 0), pixels - 1);
+    (buckets.get(b) ?? buckets.set(b, []).get(b)!).push({ t, v });
+  }
+  const points = new Map<string, { t: number; v: number }>();
+  for (const list of buckets.values()) {
+    const min = list.reduce((a, p) => (p.v < a.v ? p : a));
+    const max = list.reduce((a, p) => (p.v > a.v ? p : a));
+    for (const p of [list[0]!, min, max, list.at(-1)!]) points.set(`${p.t}:${p.v}`, p);
+  }
+  const sorted = [...points.values()].sort((a, b) => a.t - b.t || a.v - b.v);
+  return { x: sorted.map((p) => p.t), y: sorted.map((p) => p.v) };
+}
+
+async function series(options: Omit<SeriesOptions, 'x'> & { x?: string }) {
+  const result = await readSeries(ws, id, { x: 'interval_start_utc', ...options });
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+const line = (all: Series[], key: string | null, column: string) => all.find((s) => s.key === key && s.column === column)!;
+
+describe('readSeries', () => {
+  it('keeps the first, lowest, highest and last point of every bucket of every line', async () => {
+    const data = await series({ y: ['lmp', 'load'], seriesBy: 'location', pixels: 100 });
+    const last = START + (PER_LOCATION - 1) * 60;
+    expect(data).toMatchObject({ pullId: id, rows: 3 * PER_LOCATION, xMin: START, xMax: last, truncatedSeries: false });
+    expect(data.series.map((s) => `${s.key}/${s.column}`)).toEqual([
+      'LOC_A/lmp',
+      'LOC_B/lmp',
+      'LOC_C/lmp',
+      'LOC_A/load',
+      'LOC_B/load',
+      'LOC_C/load',
+    ]);
+    LOCATIONS.forEach((key, loc) => {
+      for (const [column, value] of [
+        ['lmp', lmp],
+        ['load', load],
+      ] as const) {
+        const got = line(data.series, key, column);
+        const want = reference(loc, value, 100, START, last);
+        expect({ x: got.x, y: got.y }).toEqual(want);
+        expect(got.x.length).toBeLessThanOrEqual(400);
+      }
+    });
+  });
+
+  it('buckets the range asked for and only the rows in it', async () => {
+    const from = START + 600;
+    const to = START + 5400;
+    const data = await series({ y: ['lmp'], seriesBy: 'location', seriesValues: ['LOC_B'], pixels: 7, from, to });
+    expect(data).toMatchObject({ xMin: from, xMax: to, rows: 81 });
+    expect(data.series).toHaveLength(1);
+    expect(line(data.series, 'LOC_B', 'lmp')).toEqual({ key: 'LOC_B', column: 'lmp', ...reference(1, lmp, 7, from, to) });
+  });
+
+  it('draws one line without seriesBy, with row filters applied first', async () => {
+    const data = await series({ y: ['load'], pixels: 50, filters: [{ column: 'location', op: '=', value: 'LOC_C' }] });
+    expect(data.rows).toBe(PER_LOCATION);
+    expect(data.series).toHaveLength(1);
+    expect(data.series[0]).toMatchObject({ key: null, column: 'load', ...reference(2, load, 50, data.xMin!, data.xMax!) });
+  });
+
+  it('keeps the first 50 series in order and says the rest were left out', async () => {
+    const many = await seedPull(
+      ws,
+      `SELECT TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_minutes(CAST(range // 60 AS INTEGER)) AS t, 'S' || lpad(CAST(range % 60 AS VARCHAR), 2, '0') AS s, range AS v FROM range(600)`,
+    );
+    const result = await readSeries(ws, many, { x: 't', y: ['v'], seriesBy: 's', pixels: 5 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.truncatedSeries).toBe(true);
+    expect(result.value.series.map((s) => s.key)).toEqual(Array.from({ length: 50 }, (_, i) => `S${String(i).padStart(2, '0')}`));
+  });
+
+  it('draws the rows without a series value as the series with key null, last', async () => {
+    const nulls = await seedPull(
+      ws,
+      `SELECT CAST(range AS DOUBLE) AS t, CASE WHEN range % 2 = 0 THEN 'A' END AS s, CAST(range * 10 AS DOUBLE) AS v FROM range(6)`,
+    );
+    const result = await readSeries(ws, nulls, { x: 't', y: ['v'], seriesBy: 's', pixels: 100 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.series).toEqual([
+      { key: 'A', column: 'v', x: [0, 2, 4], y: [0, 20, 40] },
+      { key: null, column: 'v', x: [1, 3, 5], y: [10, 30, 50] },
+    ]);
+  });
+
+  it('answers validation for columns that cannot be charted and for bad options', async () => {
+    const failure = async (options: Partial<SeriesOptions>) => {
+      const result = await readSeries(ws, id, { x: 'interval_start_utc', y: ['lmp'], pixels: 10, ...options });
+      if (result.ok) throw new Error('expected a failure');
+      return result.error;
+    };
+    expect(await failure({ y: ['location'] })).toEqual({ code: 'validation', message: 'y: location is not a number column.' });
+    expect(await failure({ x: 'location' })).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('neither a time nor a number'),
+    });
+    expect(await failure({ y: ['nope'] })).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('Unknown y column "nope"'),
+    });
+    expect(await failure({ pixels: 0 })).toMatchObject({ code: 'validation' });
+    expect(await failure({ from: 10, to: 5 })).toMatchObject({ code: 'validation' });
+    expect(await readSeries(ws, 12345, { x: 'interval_start_utc', y: ['lmp'], pixels: 10 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('downsamples a million rows to at most four points per pixel, extremes included', async () => {
+    const big = await seedPull(
+      ws,
+      `SELECT TIMESTAMPTZ '2020-01-01 00:00:00+00' + to_minutes(CAST(range * 5 AS INTEGER)) AS t, CAST(hash(range, 42) % 1000000 AS DOUBLE) AS lmp FROM range(1000000)`,
+    );
+    const started = performance.now();
+    const result = await readSeries(ws, big, { x: 't', y: ['lmp'], pixels: 1200 });
+    const ms = performance.now() - started;
+    if (!result.ok) throw new Error(result.error.message);
+    const [only] = result.value.series;
+    expect(result.value.rows).toBe(1_000_000);
+    expect(only!.x.length).toBeLessThanOrEqual(4 * 1200);
+    expect(only!.x.length).toBeGreaterThan(2 * 1200);
+    const extremes = await ws.read(
+      async (c) => (await c.runAndReadAll(`SELECT min(lmp), max(lmp) FROM pull_${big}`)).getRowsJson()[0],
+    );
+    expect([Math.min(...only!.y), Math.max(...only!.y)]).toEqual(extremes);
+    // A generous bound: on a busy 2-core machine this is well under a second.
+    expect(ms).toBeLessThan(10_000);
+  });
+});

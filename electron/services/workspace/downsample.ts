@@ -1,0 +1,217 @@
+import type { DuckDBValue } from '@duckdb/node-api';
+import { fail, ok } from '../../../shared/index.js';
+import type { Result } from '../../../shared/index.js';
+import { isNumeric, isTemporal } from './columns.js';
+import type { TableColumn } from './columns.js';
+import { checkFilterValues, whereClause } from './filters.js';
+import type { ColumnFilter } from './filters.js';
+import { quoteIdent, rowObjects } from './sql.js';
+import { WorkspaceInputError, columnNamed, pullTable } from './table.js';
+import type { Workspace } from './workspace.js';
+
+/**
+ * Chart data of a pull, downsampled in DuckDB (M4): the x range is cut into `pixels` equal buckets
+ * and each bucket keeps, per series and y column, its first, last, minimum and maximum point. A
+ * line through those points draws the same pixels as one through every row, so a 1M-row result
+ * charts as fast as a small one: the renderer gets at most 4 × `pixels` points per line.
+ */
+
+/** What to chart. */
+export interface SeriesOptions {
+  /** The x column: a timestamp or date (x in epoch seconds), or a number. */
+  x: string;
+  /** Numeric y columns, 1 to {@link MAX_Y_COLUMNS}. */
+  y: string[];
+  /** A column whose values split the rows into series (e.g. `location`); absent: one series. */
+  seriesBy?: string;
+  /** Only these values of `seriesBy` (as text); absent: the first {@link MAX_SERIES} values in sort order. */
+  seriesValues?: string[];
+  /** Width of the plot in pixels: the number of buckets, 1 to 10,000. */
+  pixels: number;
+  /** x range in the x unit (epoch seconds for time), inclusive; absent: the data's. */
+  from?: number;
+  to?: number;
+  /** Row filters of the results table, applied before downsampling. */
+  filters?: ColumnFilter[];
+}
+
+/** One line: the points of a y column for one series value, sorted by x (columnar, as uPlot takes them). */
+export interface Series {
+  /** The `seriesBy` value as text; null for the one series without `seriesBy` (or for NULL values). */
+  key: string | null;
+  column: string;
+  x: number[];
+  y: number[];
+}
+
+export interface SeriesData {
+  pullId: number;
+  series: Series[];
+  /** The bucketed range: `from`/`to` when given, else the data's min and max x; null without rows. */
+  xMin: number | null;
+  xMax: number | null;
+  /** Rows in the range (before downsampling). */
+  rows: number;
+  /** True when `seriesBy` had more values than {@link MAX_SERIES} and the rest were left out. */
+  truncatedSeries: boolean;
+}
+
+export const MAX_Y_COLUMNS = 16;
+export const MAX_SERIES = 50;
+export const MAX_PIXELS = 10_000;
+
+/** SQL of the x value as a DOUBLE (epoch seconds for time). @throws WorkspaceInputError when the column cannot be an x axis. */
+function xSql(column: TableColumn): string {
+  const c = quoteIdent(column.name);
+  if (column.type === 'DATE') return `epoch(CAST(${c} AS TIMESTAMP))`;
+  if (isTemporal(column.type)) return `epoch(${c})`;
+  if (isNumeric(column.type)) return `CAST(${c} AS DOUBLE)`;
+  throw new WorkspaceInputError('validation', `x: ${column.name} is neither a time nor a number column.`);
+}
+
+function checkOptions(o: SeriesOptions): string | null {
+  if (typeof o !== 'object' || o === null) return 'options: {x, y, pixels}';
+  if (!Array.isArray(o.y) || o.y.length === 0 || o.y.length > MAX_Y_COLUMNS) return `y: 1 to ${MAX_Y_COLUMNS} columns`;
+  if (!Number.isSafeInteger(o.pixels) || o.pixels < 1 || o.pixels > MAX_PIXELS)
+    return `pixels: a whole number from 1 to ${MAX_PIXELS}`;
+  for (const bound of [o.from, o.to]) if (bound !== undefined && !Number.isFinite(bound)) return 'from, to: finite numbers';
+  if (o.from !== undefined && o.to !== undefined && o.from > o.to) return 'from must not be after to';
+  if (
+    o.seriesValues !== undefined &&
+    (!Array.isArray(o.seriesValues) || o.seriesValues.length > MAX_SERIES || !o.seriesValues.every((v) => typeof v === 'string'))
+  ) {
+    return `seriesValues: at most ${MAX_SERIES} texts`;
+  }
+  return null;
+}
+
+/**
+ * Downsampled series of pull `pullId` (one DuckDB statement over the rows, plus one for the
+ * series values when `seriesBy` is given without `seriesValues`). Null y values and non-finite
+ * numbers are left out; rows with a NULL x too.
+ * @returns `not_found` for an unknown pull; `validation` for bad options or columns.
+ */
+export async function readSeries(ws: Workspace, pullId: number, options: SeriesOptions): Promise<Result<SeriesData>> {
+  const problem = checkOptions(options);
+  if (problem) return fail('validation', problem);
+  try {
+    return ok(
+      await ws.read(async (conn) => {
+        const { table, columns } = await pullTable(conn, pullId);
+        const data: SeriesData = { pullId, series: [], xMin: null, xMax: null, rows: 0, truncatedSeries: false };
+        if (columns.length === 0) return data;
+        const x = xSql(columnNamed(columns, options.x, 'x column'));
+        const ys = options.y.map((name) => {
+          const column = columnNamed(columns, name, 'y column');
+          if (!isNumeric(column.type)) throw new WorkspaceInputError('validation', `y: ${name} is not a number column.`);
+          const c = quoteIdent(column.name);
+          return `CASE WHEN isfinite(CAST(${c} AS DOUBLE)) THEN CAST(${c} AS DOUBLE) END`;
+        });
+        const key =
+          options.seriesBy === undefined
+            ? 'CAST(NULL AS VARCHAR)'
+            : `CAST(${quoteIdent(columnNamed(columns, options.seriesBy, 'series column').name)} AS VARCHAR)`;
+
+        const params: DuckDBValue[] = [];
+        const where = whereClause(columns, options.filters, params);
+        await checkFilterValues(conn, columns, options.filters);
+        const conditions = [`${x} IS NOT NULL`];
+        // from/to are checked finite numbers, written as SQL literals so placeholders stay in text order.
+        if (options.from !== undefined) conditions.push(`${x} >= ${literal(options.from)}`);
+        if (options.to !== undefined) conditions.push(`${x} <= ${literal(options.to)}`);
+        const scope = `FROM ${quoteIdent(table)} ${where ? `${where} AND` : 'WHERE'} ${conditions.join(' AND ')}`;
+
+        let keys = options.seriesValues;
+        if (options.seriesBy !== undefined && keys === undefined) {
+          // NULLS LAST: with more than MAX_SERIES values, the NULL series is never among the first ones kept.
+          const found = await rowObjects(
+            conn,
+            `SELECT DISTINCT ${key} AS k ${scope} ORDER BY k NULLS LAST LIMIT ${MAX_SERIES + 1}`,
+            params,
+          );
+          data.truncatedSeries = found.length > MAX_SERIES;
+          if (data.truncatedSeries) keys = found.slice(0, MAX_SERIES).map((r) => String(r.k));
+        }
+        const keyFilter = keys === undefined ? '' : `AND ${key} IN (${keys.map((k) => push(params, k)).join(', ') || 'NULL'})`;
+        const sql = m4Sql({
+          x,
+          key,
+          ys,
+          scope: `${scope} ${keyFilter}`,
+          pixels: options.pixels,
+          from: options.from,
+          to: options.to,
+        });
+        const reader = await conn.runAndReadAll(sql, params);
+        for (const row of reader.getRowObjectsJson()) {
+          if (row.col === null) {
+            data.rows = Number(row.n ?? 0);
+            data.xMin = row.lo === null ? null : Number(row.lo);
+            data.xMax = row.hi === null ? null : Number(row.hi);
+            continue;
+          }
+          const col = Number(row.col);
+          data.series.push({
+            key: row.k === null ? null : String(row.k),
+            column: options.y[col]!,
+            x: row.xs as number[],
+            y: row.ys as number[],
+          });
+        }
+        return data;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
+    return fail(
+      'internal',
+      `Could not read the series of pull ${pullId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** A checked finite number as a SQL DOUBLE literal. */
+const literal = (n: number): string => `CAST(${String(n)} AS DOUBLE)`;
+
+/** Pushes a bound value and answers its placeholder. */
+function push(params: DuckDBValue[], value: DuckDBValue): string {
+  params.push(value);
+  return '?';
+}
+
+/**
+ * The M4 statement: per series key and bucket, the first, minimum, maximum and last point of each
+ * y column, deduplicated and listed by x; plus one summary row (`col` NULL) with the range and row count.
+ */
+function m4Sql(q: { x: string; key: string; ys: string[]; scope: string; pixels: number; from?: number; to?: number }): string {
+  const lo = q.from === undefined ? 'min(t)' : literal(q.from);
+  const hi = q.to === undefined ? 'max(t)' : literal(q.to);
+  const yCols = q.ys.map((y, i) => `${y} AS y${i}`).join(', ');
+  const aggregates = q.ys
+    .map((_, i) => {
+      const has = `FILTER (WHERE y${i} IS NOT NULL)`;
+      return `min(t) ${has} AS tf${i}, arg_min(y${i}, t) ${has} AS vf${i}, max(t) ${has} AS tl${i}, arg_max(y${i}, t) ${has} AS vl${i},
+        arg_min(t, y${i}) AS tn${i}, min(y${i}) AS vn${i}, arg_max(t, y${i}) AS tx${i}, max(y${i}) AS vx${i}`;
+    })
+    .join(',\n');
+  const points = q.ys
+    .map(
+      (_, i) =>
+        `SELECT k, ${i} AS col, unnest([tf${i}, tn${i}, tx${i}, tl${i}]) AS t, unnest([vf${i}, vn${i}, vx${i}, vl${i}]) AS v FROM agg`,
+    )
+    .join(' UNION ALL ');
+  // Bucket width in x units; a range of one x value is one bucket.
+  return `
+    WITH src AS (SELECT ${q.x} AS t, ${q.key} AS k, ${yCols} ${q.scope}),
+    span AS (SELECT CAST(${lo} AS DOUBLE) AS lo, CAST(${hi} AS DOUBLE) AS hi, count(*) AS n FROM src),
+    bucketed AS (
+      SELECT src.*, CAST(least(greatest(coalesce(floor((t - lo) / nullif(hi - lo, 0) * ${q.pixels}), 0), 0), ${q.pixels - 1}) AS INTEGER) AS b
+      FROM src, span
+    ),
+    agg AS (SELECT k, b, ${aggregates} FROM bucketed GROUP BY k, b),
+    points AS (SELECT DISTINCT k, col, t, v FROM (${points}) WHERE t IS NOT NULL AND v IS NOT NULL)
+    SELECT k, col, list(t ORDER BY t, v) AS xs, list(v ORDER BY t, v) AS ys, NULL AS n, NULL AS lo, NULL AS hi
+    FROM points GROUP BY k, col
+    UNION ALL SELECT NULL, NULL, NULL, NULL, CAST(n AS DOUBLE), lo, hi FROM span
+    ORDER BY col NULLS FIRST, k NULLS LAST`;
+}

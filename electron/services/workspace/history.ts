@@ -1,0 +1,204 @@
+import { fail, ok } from '../../../shared/index.js';
+import type { Result } from '../../../shared/index.js';
+import type { TableColumn } from './columns.js';
+import type { PullRequest } from './request.js';
+import { isoMillis, quoteIdent, rowObjects } from './sql.js';
+import { parseColumns } from './table.js';
+import type { PullState, Workspace } from './workspace.js';
+
+/**
+ * Query history and saved queries. Every pull is in the history (dataset, parameters, profile,
+ * times, rows, rows charged, state) until the user deletes it, which drops its rows too. A saved
+ * query is a name for a dataset and parameters, run again as a new pull. Both live in the
+ * workspace file, so they survive a restart.
+ */
+
+/** A pull as the history lists it. Times are ISO 8601 UTC with milliseconds. */
+export interface PullRecord {
+  id: number;
+  datasetId: string;
+  params: PullRequest;
+  profile: string;
+  startedAt: string;
+  endedAt: string | null;
+  state: PullState;
+  /** True only for `complete`: every row of the query is in the workspace. */
+  complete: boolean;
+  rows: number;
+  pages: number;
+  rowsCharged: number;
+  error: string | null;
+  tableName: string;
+  columns: TableColumn[];
+}
+
+/** A saved query. */
+export interface SavedQuery {
+  id: number;
+  name: string;
+  datasetId: string;
+  params: PullRequest;
+  createdAt: string;
+}
+
+/** Longest name of a saved query. */
+export const MAX_QUERY_NAME = 200;
+
+const PULL_COLUMNS = `id, dataset_id, CAST(params AS VARCHAR) AS params, profile, ${isoMillis('started_at')} AS started_at,
+  ${isoMillis('ended_at')} AS ended_at, state, CAST(rows AS DOUBLE) AS rows, pages, CAST(rows_charged AS DOUBLE) AS rows_charged,
+  error, table_name, CAST(columns AS VARCHAR) AS columns`;
+const SAVED_COLUMNS = `id, name, dataset_id, CAST(params AS VARCHAR) AS params, ${isoMillis('created_at')} AS created_at`;
+
+function pullRecord(r: Record<string, unknown>): PullRecord {
+  return {
+    id: Number(r.id),
+    datasetId: String(r.dataset_id),
+    params: JSON.parse(String(r.params)) as PullRequest,
+    profile: String(r.profile),
+    startedAt: String(r.started_at),
+    endedAt: r.ended_at === null ? null : String(r.ended_at),
+    state: r.state as PullState,
+    complete: r.state === 'complete',
+    rows: Number(r.rows),
+    pages: Number(r.pages),
+    rowsCharged: Number(r.rows_charged),
+    error: r.error === null ? null : String(r.error),
+    tableName: String(r.table_name),
+    columns: parseColumns(r.columns),
+  };
+}
+
+function savedQuery(r: Record<string, unknown>): SavedQuery {
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    datasetId: String(r.dataset_id),
+    params: JSON.parse(String(r.params)) as PullRequest,
+    createdAt: String(r.created_at),
+  };
+}
+
+const failure = (what: string, error: unknown) =>
+  fail<never>('internal', `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
+const isId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) >= 1;
+
+/** Pulls, newest first; `datasetId` narrows to one dataset; `limit` 1–1,000 (default 200). */
+export async function listPulls(
+  ws: Workspace,
+  options: { datasetId?: string; limit?: number; offset?: number } = {},
+): Promise<Result<PullRecord[]>> {
+  const limit = options.limit ?? 200;
+  const offset = options.offset ?? 0;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 1000)
+    return fail('validation', 'limit: a whole number from 1 to 1000');
+  if (!Number.isSafeInteger(offset) || offset < 0) return fail('validation', 'offset: a whole number from 0');
+  try {
+    const where = options.datasetId === undefined ? '' : 'WHERE dataset_id = $1';
+    const rows = await ws.read((conn) =>
+      rowObjects(
+        conn,
+        `SELECT ${PULL_COLUMNS} FROM pulls ${where} ORDER BY started_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+        options.datasetId === undefined ? [] : [options.datasetId],
+      ),
+    );
+    return ok(rows.map(pullRecord));
+  } catch (error) {
+    return failure('list the pulls', error);
+  }
+}
+
+/** One pull. @returns `not_found` when there is none with that id. */
+export async function getPull(ws: Workspace, id: number): Promise<Result<PullRecord>> {
+  if (!isId(id)) return fail('validation', 'id: a pull id');
+  try {
+    const rows = await ws.read((conn) => rowObjects(conn, `SELECT ${PULL_COLUMNS} FROM pulls WHERE id = $1`, [id]));
+    return rows[0] ? ok(pullRecord(rows[0])) : fail('not_found', `There is no pull ${id} in this workspace.`);
+  } catch (error) {
+    return failure(`read pull ${id}`, error);
+  }
+}
+
+/**
+ * Deletes a pull and its rows. A pull running in this process is cancelled first.
+ * @returns `not_found` when there is none with that id.
+ */
+export async function deletePull(ws: Workspace, id: number): Promise<Result<{ id: number }>> {
+  if (!isId(id)) return fail('validation', 'id: a pull id');
+  try {
+    await ws.cancel(id);
+    const deleted = await ws.transaction(async (conn) => {
+      const rows = await rowObjects(conn, 'DELETE FROM pulls WHERE id = $1 RETURNING table_name', [id]);
+      if (!rows[0]) return false;
+      await conn.run(`DROP TABLE IF EXISTS ${quoteIdent(String(rows[0].table_name))}`);
+      return true;
+    });
+    return deleted ? ok({ id }) : fail('not_found', `There is no pull ${id} in this workspace.`);
+  } catch (error) {
+    return failure(`delete pull ${id}`, error);
+  }
+}
+
+/** A trimmed name of 1–{@link MAX_QUERY_NAME} characters, or null. */
+function cleanName(name: unknown): string | null {
+  if (typeof name !== 'string') return null;
+  const trimmed = name.trim();
+  return trimmed.length >= 1 && trimmed.length <= MAX_QUERY_NAME ? trimmed : null;
+}
+
+/** Saves `params` of dataset `params.datasetId` under `name` (names need not be unique). */
+export async function saveQuery(ws: Workspace, input: { name: string; params: PullRequest }): Promise<Result<SavedQuery>> {
+  const name = cleanName(input?.name);
+  if (name === null) return fail('validation', `name: 1 to ${MAX_QUERY_NAME} characters`);
+  const datasetId = input.params?.datasetId;
+  if (typeof datasetId !== 'string' || datasetId === '') return fail('validation', 'params.datasetId: a dataset id');
+  try {
+    const rows = await ws.write((conn) =>
+      rowObjects(conn, `INSERT INTO saved_queries (name, dataset_id, params) VALUES ($1, $2, $3) RETURNING ${SAVED_COLUMNS}`, [
+        name,
+        datasetId,
+        JSON.stringify(input.params),
+      ]),
+    );
+    return ok(savedQuery(rows[0]!));
+  } catch (error) {
+    return failure('save the query', error);
+  }
+}
+
+/** Renames saved query `id`. @returns `not_found` when there is none. */
+export async function renameSavedQuery(ws: Workspace, id: number, name: string): Promise<Result<SavedQuery>> {
+  if (!isId(id)) return fail('validation', 'id: a saved query id');
+  const clean = cleanName(name);
+  if (clean === null) return fail('validation', `name: 1 to ${MAX_QUERY_NAME} characters`);
+  try {
+    const rows = await ws.write((conn) =>
+      rowObjects(conn, `UPDATE saved_queries SET name = $2 WHERE id = $1 RETURNING ${SAVED_COLUMNS}`, [id, clean]),
+    );
+    return rows[0] ? ok(savedQuery(rows[0])) : fail('not_found', `There is no saved query ${id}.`);
+  } catch (error) {
+    return failure(`rename saved query ${id}`, error);
+  }
+}
+
+/** Deletes saved query `id` (its pulls stay in the history). @returns `not_found` when there is none. */
+export async function deleteSavedQuery(ws: Workspace, id: number): Promise<Result<{ id: number }>> {
+  if (!isId(id)) return fail('validation', 'id: a saved query id');
+  try {
+    const rows = await ws.write((conn) => rowObjects(conn, 'DELETE FROM saved_queries WHERE id = $1 RETURNING id', [id]));
+    return rows[0] ? ok({ id }) : fail('not_found', `There is no saved query ${id}.`);
+  } catch (error) {
+    return failure(`delete saved query ${id}`, error);
+  }
+}
+
+/** Saved queries, by name (then newest first). */
+export async function listSavedQueries(ws: Workspace): Promise<Result<SavedQuery[]>> {
+  try {
+    const rows = await ws.read((conn) =>
+      rowObjects(conn, `SELECT ${SAVED_COLUMNS} FROM saved_queries ORDER BY lower(name), created_at DESC, id DESC`),
+    );
+    return ok(rows.map(savedQuery));
+  } catch (error) {
+    return failure('list the saved queries', error);
+  }
+}

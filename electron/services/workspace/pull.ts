@@ -1,0 +1,350 @@
+import { rm, truncate } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
+import type { GsError, Result } from '../../../shared/index.js';
+import { createLogger } from '../common/logger.js';
+import type { GetOptions, ProxyProgress, V1Proxy } from '../v1/proxy.js';
+import type { TableColumn } from './columns.js';
+import { appendPage, createPullTable, sameColumns } from './load.js';
+import { writePageFile } from './pageFile.js';
+import type { PageFile } from './pageFile.js';
+import { ProgressReporter } from './progress.js';
+import type { PullProgress } from './progress.js';
+import { pageParams } from './request.js';
+import type { PageStart, PullRequest } from './request.js';
+import { pullTableName, rowObjects } from './sql.js';
+import type { PullState, Workspace } from './workspace.js';
+
+/**
+ * A pull: every page of one `GET /datasets/{id}/query` (docs/query.md) into table `pull_<id>` of
+ * the workspace. Pages are CSV (`return_format=csv`): the smallest body, and DuckDB's CSV reader
+ * loads it fastest; the body goes straight to a file and `read_csv` appends it, so no row ever
+ * becomes a JavaScript value. Paging is by cursor (`cursor=` empty first, then `X-Cursor`: keyset,
+ * exact at any depth). A server that sends no `X-Cursor` with CSV (the hosted API documents only
+ * `X-Has-Next-Page`) is paged by `page=2, 3, …` with the same `page_size`: the same rows for a
+ * result that does not change while it is pulled. Page n+1 downloads while page n is loaded.
+ * Each page is committed with the pull's counts; cancel and failures keep the rows received,
+ * including the whole lines of a page cut short.
+ */
+
+/** Options of {@link startPull}. */
+export interface PullOptions {
+  /** `page_size`: the plan's rows per response when known (`/api_usage`); absent → the server's default. */
+  pageSize?: number;
+  /**
+   * DuckDB types by column name (see `columnTypesFor` in columns.ts); columns not named are typed
+   * from the first page (whole numbers as DOUBLE), `<x>_local` columns are VARCHAR.
+   */
+  columnTypes?: Readonly<Record<string, string>>;
+  /** Rows the query is expected to return (the estimate), for the ETA. */
+  expectedRows?: number;
+  /** Least time between two page requests in ms (a plan's per-second rate limit), default 0. */
+  minRequestIntervalMs?: number;
+  onProgress?: (progress: PullProgress) => void;
+  /** Least time between two byte-count progress reports in ms (default 200); every stored page reports. */
+  progressIntervalMs?: number;
+  signal?: AbortSignal;
+  /** Per-request options of the proxy (deadline, retry policy). */
+  call?: Pick<GetOptions, 'timeoutMs' | 'retry'>;
+}
+
+export type { PullProgress } from './progress.js';
+
+/** How a pull ended: `complete`, `cancelled` (rows kept), `partial` (failed after some rows) or `failed` (no rows). */
+export interface PullOutcome {
+  pullId: number;
+  state: Exclude<PullState, 'running'>;
+  rows: number;
+  pages: number;
+  rowsCharged: number;
+  elapsedMs: number;
+  error?: GsError;
+}
+
+/** A started pull. `done` never rejects. */
+export interface PullHandle {
+  pullId: number;
+  tableName: string;
+  done: Promise<PullOutcome>;
+}
+
+const log = createLogger('workspace');
+
+/** A failure that ends the pull, as bridge error data. */
+class PullStop extends Error {
+  constructor(readonly error: GsError) {
+    super(error.message);
+  }
+}
+
+const internal = (message: string) => new PullStop({ code: 'internal', message });
+
+/** Sleeps `ms`, or until `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (ms <= 0 || signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/** One pull in progress. */
+class PullRun {
+  private rows = 0;
+  private pages = 0;
+  private bytes = 0;
+  private columns: TableColumn[] | null = null;
+  private readonly progress: ProgressReporter;
+  private lastRequestAt = Number.NEGATIVE_INFINITY;
+  private requestState: ProxyProgress | undefined;
+  private warnedOffset = false;
+
+  constructor(
+    private readonly ws: Workspace,
+    private readonly proxy: V1Proxy,
+    private readonly request: PullRequest,
+    private readonly options: PullOptions,
+    readonly id: number,
+    readonly table: string,
+    private readonly signal: AbortSignal,
+  ) {
+    const expected = Math.min(options.expectedRows ?? Infinity, request.limit ?? Infinity);
+    this.progress = new ProgressReporter(id, options.onProgress, expected, options.progressIntervalMs ?? 200);
+  }
+
+  /** Pages through the query; resolves with the outcome once the final state is written. */
+  async run(): Promise<PullOutcome> {
+    let stop: GsError | undefined;
+    let storing: Promise<void> = Promise.resolve();
+    try {
+      let start: PageStart = { cursor: '' };
+      for (let n = 1; ; n++) {
+        const page = await this.fetchPage(start, n);
+        await storing.catch(async (error: unknown) => {
+          await rm(page.file.path, { force: true });
+          throw error;
+        });
+        storing = this.store(page.file, n);
+        storing.catch(() => undefined);
+        if (page.file.error !== undefined) {
+          await storing;
+          throw this.bodyFailure(page.file.error, n);
+        }
+        if (!page.hasNext) break;
+        start = this.nextStart(start, page.cursor, n);
+      }
+      await storing;
+    } catch (error) {
+      await storing.catch(() => undefined);
+      stop = error instanceof PullStop ? error.error : { code: 'internal', message: `The pull stopped: ${messageOf(error)}` };
+    }
+    return this.finish(stop);
+  }
+
+  /** The next page's start: the server's cursor, else (no `X-Cursor` with CSV) the next page number. */
+  private nextStart(start: PageStart, cursor: string | undefined, n: number): PageStart {
+    if ('cursor' in start && cursor) return { cursor };
+    if (!this.warnedOffset) {
+      this.warnedOffset = true;
+      log.warn(`pull ${this.id}: the server sent no X-Cursor; paging by page number`);
+    }
+    return { page: n + 1 };
+  }
+
+  /** Requests page `n` and writes its body to a file; failures before the body are thrown as {@link PullStop}. */
+  private async fetchPage(
+    start: PageStart,
+    n: number,
+  ): Promise<{ file: PageFile; hasNext: boolean; cursor: string | undefined }> {
+    await pause(this.lastRequestAt + (this.options.minRequestIntervalMs ?? 0) - performance.now(), this.signal);
+    if (this.signal.aborted) throw new PullStop({ code: 'cancelled', message: CANCELLED_MESSAGE });
+    this.lastRequestAt = performance.now();
+    // A signal per page: the proxy leaves a listener on the signal of each stream it hands over.
+    const page = new AbortController();
+    const abortPage = (): void => page.abort();
+    this.signal.addEventListener('abort', abortPage, { once: true });
+    try {
+      const path = `/datasets/${encodeURIComponent(this.request.datasetId)}/query`;
+      const opened = await this.proxy.open(path, pageParams(this.request, start, this.options.pageSize), {
+        ...this.options.call,
+        signal: page.signal,
+        profile: this.ws.profile,
+        cache: false,
+        onProgress: (p) => {
+          this.requestState = p;
+          this.report(false);
+        },
+      });
+      this.requestState = undefined;
+      if (!opened.ok) throw new PullStop(opened.error);
+      const { headers, body } = opened.value;
+      const type = header(headers['content-type']) ?? '';
+      if (!/^text\/(csv|plain)/i.test(type)) {
+        body.on('error', () => undefined).destroy();
+        throw internal(`The /v1 server answered page ${n} as ${type || 'an unknown type'}, not CSV.`);
+      }
+      const before = this.bytes;
+      const file = await writePageFile(body, join(this.ws.pageDir, `${this.table}_${n}.csv`), (bytes) => {
+        this.bytes = before + bytes;
+        this.report(false);
+      });
+      return { file, hasNext: header(headers['x-has-next-page']) === 'true', cursor: header(headers['x-cursor']) };
+    } finally {
+      this.signal.removeEventListener('abort', abortPage);
+    }
+  }
+
+  /** The error of a body cut short: cancelled when the caller aborted, else a network failure. */
+  private bodyFailure(error: unknown, n: number): PullStop {
+    if (this.signal.aborted) return new PullStop({ code: 'cancelled', message: CANCELLED_MESSAGE });
+    return new PullStop({ code: 'network', message: `The connection broke while page ${n} arrived: ${messageOf(error)}` });
+  }
+
+  /** Appends a page file to the table (creating it from page 1) and counts it, in one transaction; deletes the file. */
+  private async store(file: PageFile, n: number): Promise<void> {
+    try {
+      if (file.header === null) {
+        if (file.error !== undefined) return;
+        throw internal(`The /v1 server answered page ${n} without a CSV header line.`);
+      }
+      if (this.columns === null) {
+        this.columns = await createPullTable(
+          this.ws,
+          this.id,
+          this.table,
+          file.header,
+          file.path,
+          this.options.columnTypes ?? {},
+        ).catch((error: unknown) => {
+          throw internal(messageOf(error));
+        });
+      } else if (!sameColumns(file.header, this.columns)) {
+        const had = this.columns.map((c) => c.name).join(', ');
+        throw internal(`Page ${n} has the columns ${file.header.join(', ')}; page 1 had ${had}.`);
+      }
+      if (file.error !== undefined) {
+        if (file.wholeBytes <= file.headerBytes) return;
+        await truncate(file.path, file.wholeBytes);
+      }
+      let inserted: number;
+      try {
+        inserted = await appendPage(this.ws, this.id, this.table, this.columns, file.path);
+      } catch (error) {
+        // The whole lines of a cut page may still end inside a quoted value: then the page is lost, not the pull.
+        if (file.error !== undefined) {
+          log.warn(`pull ${this.id}: the whole lines of cut page ${n} could not be loaded: ${messageOf(error)}`);
+          return;
+        }
+        throw internal(`Page ${n} could not be stored: ${messageOf(error)}`);
+      }
+      this.rows += inserted;
+      this.pages += 1;
+      this.report(true);
+    } finally {
+      await rm(file.path, { force: true });
+    }
+  }
+
+  /** Writes the final state; `stop` is the failure that ended the pull, if any. */
+  private async finish(stop: GsError | undefined): Promise<PullOutcome> {
+    const state: PullOutcome['state'] =
+      stop === undefined ? 'complete' : this.signal.aborted ? 'cancelled' : this.rows > 0 ? 'partial' : 'failed';
+    const error = state === 'cancelled' ? { code: 'cancelled' as const, message: CANCELLED_MESSAGE } : stop;
+    try {
+      await this.ws.write((conn) =>
+        conn.run('UPDATE pulls SET state = $2, ended_at = now(), error = $3 WHERE id = $1', [
+          this.id,
+          state,
+          error?.message ?? null,
+        ]),
+      );
+    } catch (e) {
+      log.error(`pull ${this.id}: could not record its end (${state})`, e);
+    }
+    const outcome: PullOutcome = {
+      pullId: this.id,
+      state,
+      rows: this.rows,
+      pages: this.pages,
+      rowsCharged: this.rows,
+      elapsedMs: this.elapsed(),
+    };
+    if (error) outcome.error = error;
+    this.report(true, state);
+    log.info(`pull ${this.id} ${state}: ${this.rows} rows in ${this.pages} pages, ${Math.round(outcome.elapsedMs)} ms`);
+    return outcome;
+  }
+
+  private elapsed(): number {
+    return this.progress.elapsedMs();
+  }
+
+  /** Reports progress: always when `force`, else at most every `progressIntervalMs`. */
+  private report(force: boolean, state: PullState = 'running'): void {
+    this.progress.report({ rows: this.rows, pages: this.pages, bytes: this.bytes }, force, state, this.requestState);
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Checks a request and options; a message for the first problem, or null. */
+function invalid(request: PullRequest, options: PullOptions): string | null {
+  if (typeof request.datasetId !== 'string' || !/^[A-Za-z0-9_.-]{1,200}$/.test(request.datasetId))
+    return 'datasetId: a dataset id';
+  const positive = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 1);
+  if (!positive(options.pageSize)) return 'pageSize: a whole number of rows, at least 1';
+  if (!positive(request.limit)) return 'limit: a whole number of rows, at least 1';
+  if (options.minRequestIntervalMs !== undefined && !(options.minRequestIntervalMs >= 0))
+    return 'minRequestIntervalMs: 0 or more';
+  return null;
+}
+
+/**
+ * Starts pulling `request` into `ws` through `proxy` (the workspace's profile; never cached).
+ * Records the pull (`running`) before the first request and answers its id at once; `done`
+ * resolves with the outcome once the final state is written. Cancel with `options.signal` or
+ * `ws.cancel(pullId)`; closing the workspace cancels it too.
+ * @returns `validation` for a bad request or option, `internal` when the catalogue cannot be written.
+ */
+export async function startPull(
+  ws: Workspace,
+  proxy: V1Proxy,
+  request: PullRequest,
+  options: PullOptions = {},
+): Promise<Result<PullHandle>> {
+  const problem = invalid(request, options);
+  if (problem) return fail('validation', problem);
+  let id: number;
+  try {
+    id = await ws.write(async (conn) => {
+      const rows = await rowObjects(
+        conn,
+        "INSERT INTO pulls (dataset_id, params, profile, state, table_name) VALUES ($1, $2, $3, 'running', '') RETURNING id",
+        [request.datasetId, JSON.stringify(request), ws.profile],
+      );
+      const newId = Number(rows[0]?.id);
+      await conn.run('UPDATE pulls SET table_name = $2 WHERE id = $1', [newId, pullTableName(newId)]);
+      return newId;
+    });
+  } catch (error) {
+    return fail('internal', `Could not record the pull in the workspace: ${messageOf(error)}`);
+  }
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const run = new PullRun(ws, proxy, request, options, id, pullTableName(id), controller.signal);
+  const done = run.run().finally(() => {
+    options.signal?.removeEventListener('abort', onAbort);
+    ws.untrack(id);
+  });
+  ws.track(id, { abort: () => controller.abort(), done });
+  return ok({ pullId: id, tableName: run.table, done });
+}

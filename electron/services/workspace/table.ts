@@ -1,0 +1,57 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { TableColumn } from './columns.js';
+import { STORABLE_TYPES } from './columns.js';
+import { rowObjects } from './sql.js';
+import type { PullState } from './workspace.js';
+
+/** A pull's table as the readers (page, downsample, export) need it. */
+export interface PullTable {
+  pullId: number;
+  table: string;
+  state: PullState;
+  /** The table's columns in order; empty until the first page arrived (then there is no table yet). */
+  columns: TableColumn[];
+}
+
+/** Thrown by readers for a bad input (unknown pull or column, bad filter value): bridge code `not_found` or `validation`. */
+export class WorkspaceInputError extends Error {
+  constructor(
+    readonly code: 'not_found' | 'validation',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WorkspaceInputError';
+  }
+}
+
+/** Parses the catalogue's `columns` JSON, keeping only well-formed entries of storable types. */
+export function parseColumns(json: unknown): TableColumn[] {
+  if (typeof json !== 'string' || json === '') return [];
+  const parsed: unknown = JSON.parse(json);
+  if (!Array.isArray(parsed)) return [];
+  const types: readonly string[] = STORABLE_TYPES;
+  return parsed.filter(
+    (c): c is TableColumn =>
+      typeof c === 'object' && c !== null && typeof c.name === 'string' && types.includes(c.type as string),
+  );
+}
+
+/** Pull `pullId`'s table and columns. @throws WorkspaceInputError `not_found` for an unknown pull. */
+export async function pullTable(conn: DuckDBConnection, pullId: number): Promise<PullTable> {
+  if (!Number.isSafeInteger(pullId) || pullId < 1)
+    throw new WorkspaceInputError('validation', 'pullId: a pull id (a whole number from 1)');
+  const rows = await rowObjects(conn, 'SELECT table_name, state, CAST(columns AS VARCHAR) AS columns FROM pulls WHERE id = $1', [
+    pullId,
+  ]);
+  const row = rows[0];
+  if (!row) throw new WorkspaceInputError('not_found', `There is no pull ${pullId} in this workspace.`);
+  return { pullId, table: String(row.table_name), state: row.state as PullState, columns: parseColumns(row.columns) };
+}
+
+/** The column named `name`. @throws WorkspaceInputError `validation` naming the columns there are. */
+export function columnNamed(columns: readonly TableColumn[], name: string, what = 'column'): TableColumn {
+  const column = columns.find((c) => c.name === name);
+  if (column) return column;
+  const names = columns.map((c) => c.name).join(', ') || '(none yet)';
+  throw new WorkspaceInputError('validation', `Unknown ${what} ${JSON.stringify(name)}. Columns: ${names}.`);
+}

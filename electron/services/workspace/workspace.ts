@@ -1,0 +1,257 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ProfileName } from '../../../shared/index.js';
+import { createLogger } from '../common/logger.js';
+import { quoteIdent, rowObjects } from './sql.js';
+
+/**
+ * The workspace: one DuckDB file per profile (`<dir>/<profile>.duckdb`) holding every pull's rows
+ * (table `pull_<id>`) and the catalogue of pulls and saved queries, so results reopen without a new
+ * request and survive a restart. Writes go through one connection, one at a time, in call order;
+ * reads take their own connection and run alongside (DuckDB's MVCC shows them committed rows only).
+ * A pull commits each page together with its catalogue counts, so a killed process leaves a
+ * readable file; on open, pulls still marked `running` are marked `partial`.
+ */
+
+/** States of a pull: `running` until it ends; `cancelled` and `partial` keep the rows received. */
+export const PULL_STATES = ['running', 'complete', 'partial', 'failed', 'cancelled'] as const;
+export type PullState = (typeof PULL_STATES)[number];
+
+/** Version of the catalogue tables below (`workspace_meta.schema_version`), for later migrations. */
+export const SCHEMA_VERSION = 1;
+
+/** The error stored on a pull found `running` when its workspace opens. */
+export const INTERRUPTED_MESSAGE = 'Interrupted: Gridscope stopped during the pull. The rows received before are kept.';
+
+const states = PULL_STATES.map((s) => `'${s}'`).join(', ');
+const SCHEMA = [
+  'CREATE TABLE IF NOT EXISTS workspace_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)',
+  'CREATE SEQUENCE IF NOT EXISTS pull_ids START 1',
+  `CREATE TABLE IF NOT EXISTS pulls (
+     id INTEGER PRIMARY KEY DEFAULT nextval('pull_ids'),
+     dataset_id VARCHAR NOT NULL,
+     params JSON NOT NULL,
+     profile VARCHAR NOT NULL,
+     started_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+     ended_at TIMESTAMPTZ,
+     state VARCHAR NOT NULL CHECK (state IN (${states})),
+     rows BIGINT NOT NULL DEFAULT 0,
+     pages INTEGER NOT NULL DEFAULT 0,
+     rows_charged BIGINT NOT NULL DEFAULT 0,
+     error VARCHAR,
+     table_name VARCHAR NOT NULL,
+     columns JSON
+   )`,
+  'CREATE SEQUENCE IF NOT EXISTS saved_query_ids START 1',
+  `CREATE TABLE IF NOT EXISTS saved_queries (
+     id INTEGER PRIMARY KEY DEFAULT nextval('saved_query_ids'),
+     name VARCHAR NOT NULL,
+     dataset_id VARCHAR NOT NULL,
+     params JSON NOT NULL,
+     created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+   )`,
+];
+
+/** Why a workspace could not open: `locked` (another process has the file open) or `unreadable` (damaged, or from a newer DuckDB). */
+export class WorkspaceOpenError extends Error {
+  constructor(
+    readonly reason: 'locked' | 'unreadable',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'WorkspaceOpenError';
+  }
+}
+
+/** A long job on the workspace (a pull): how to stop it and when it has ended. */
+export interface WorkspaceJob {
+  abort(): void;
+  done: Promise<unknown>;
+}
+
+const log = createLogger('workspace');
+
+/** An open workspace. Create with {@link openWorkspace}; end with {@link Workspace.close}. */
+export class Workspace {
+  private tail: Promise<void> = Promise.resolve();
+  private closing: Promise<void> | undefined;
+  private closed = false;
+  private readonly jobs = new Map<number, WorkspaceJob>();
+  private readonly reads = new Set<Promise<unknown>>();
+
+  constructor(
+    /** Path of the DuckDB file. */
+    readonly path: string,
+    readonly profile: ProfileName,
+    /** Folder for page files while they are loaded (emptied on open). */
+    readonly pageDir: string,
+    private readonly instance: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+  ) {}
+
+  /**
+   * Runs `work` on the writer connection after every write queued before it (FIFO), so statements
+   * of different callers never interleave. @throws when the workspace is closed, or what `work` throws.
+   */
+  write<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The workspace is closed.'));
+    const run = this.tail.then(() => work(this.writer));
+    this.tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Like {@link write}, inside `BEGIN … COMMIT` (rolled back when `work` throws). */
+  transaction<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.write(async (conn) => {
+      await conn.run('BEGIN TRANSACTION');
+      try {
+        const result = await work(conn);
+        await conn.run('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /** Runs `work` on a fresh connection (closed after), alongside writes. @throws when closed, or what `work` throws. */
+  read<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('The workspace is closed.'));
+    const run = (async () => {
+      const conn = await this.instance.connect();
+      try {
+        return await work(conn);
+      } finally {
+        conn.closeSync();
+      }
+    })();
+    this.reads.add(run);
+    void run.finally(() => this.reads.delete(run)).catch(() => undefined);
+    return run;
+  }
+
+  /** Registers the running job of pull `id` (close() stops it); the job removes itself with {@link untrack}. */
+  track(id: number, job: WorkspaceJob): void {
+    this.jobs.set(id, job);
+  }
+
+  untrack(id: number): void {
+    this.jobs.delete(id);
+  }
+
+  /** True while pull `id` runs in this process. */
+  isRunning(id: number): boolean {
+    return this.jobs.has(id);
+  }
+
+  /** Cancels pull `id` if it runs here; resolves when it has ended (its rows kept, state `cancelled`). False if it was not running. */
+  async cancel(id: number): Promise<boolean> {
+    const job = this.jobs.get(id);
+    if (!job) return false;
+    job.abort();
+    await job.done.catch(() => undefined);
+    return true;
+  }
+
+  /** Cancels running pulls (their final state is written), waits for reads and writes, then closes the file. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const jobs = [...this.jobs.values()];
+      for (const job of jobs) job.abort();
+      await Promise.allSettled(jobs.map((job) => job.done));
+      await Promise.allSettled([...this.reads]);
+      await this.tail;
+      this.closed = true;
+      this.writer.closeSync();
+      this.instance.closeSync();
+    })();
+    return this.closing;
+  }
+}
+
+/** Creates the catalogue if needed, ends pulls a killed process left `running`, and drops tables no pull owns. */
+async function recover(conn: DuckDBConnection, profile: ProfileName): Promise<void> {
+  for (const statement of SCHEMA) await conn.run(statement);
+  await conn.run("INSERT OR IGNORE INTO workspace_meta VALUES ('schema_version', $1), ('profile', $2)", [
+    String(SCHEMA_VERSION),
+    profile,
+  ]);
+  const version = Number((await rowObjects(conn, "SELECT value FROM workspace_meta WHERE key = 'schema_version'"))[0]?.value);
+  if (version > SCHEMA_VERSION) throw new Error(`the workspace was written by a newer Gridscope (schema ${version})`);
+  const tables = new Set(
+    (
+      await rowObjects(
+        conn,
+        "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' AND regexp_matches(table_name, '^pull_[0-9]+$')",
+      )
+    ).map((r) => String(r.table_name)),
+  );
+  const stale = await rowObjects(conn, "SELECT id, table_name FROM pulls WHERE state = 'running'");
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    for (const row of stale) {
+      const id = Number(row.id);
+      const table = String(row.table_name);
+      const count = tables.has(table) ? `(SELECT count(*) FROM ${quoteIdent(table)})` : '0';
+      await conn.run(
+        `UPDATE pulls SET state = 'partial', rows = ${count}, rows_charged = greatest(rows_charged, ${count}),
+           ended_at = now(), error = coalesce(error, $2) WHERE id = $1`,
+        [id, INTERRUPTED_MESSAGE],
+      );
+      log.warn(`pull ${id} was interrupted; marked partial`);
+    }
+    const owned = new Set((await rowObjects(conn, 'SELECT table_name FROM pulls')).map((r) => String(r.table_name)));
+    for (const table of tables) if (!owned.has(table)) await conn.run(`DROP TABLE ${quoteIdent(table)}`);
+    await conn.run('COMMIT');
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Opens (creating it if needed) the workspace of `profile` in `dir`: `<dir>/<profile>.duckdb`, page
+ * files in `<dir>/<profile>.pages/`. The session time zone is UTC, so timestamps render as UTC.
+ * @throws WorkspaceOpenError `locked` when another process holds the file, `unreadable` when DuckDB
+ *   cannot read it (damaged, or written by a newer version); the file is left as it is.
+ */
+export async function openWorkspace(dir: string, profile: ProfileName): Promise<Workspace> {
+  if (!/^[a-z][a-z0-9_-]*$/.test(profile)) throw new Error(`not a profile name: ${JSON.stringify(profile)}`);
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${profile}.duckdb`);
+  const pageDir = join(dir, `${profile}.pages`);
+  let instance: DuckDBInstance;
+  try {
+    instance = await DuckDBInstance.create(path);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/lock/i.test(message)) {
+      throw new WorkspaceOpenError('locked', `The ${profile} workspace (${path}) is open in another Gridscope process.`, {
+        cause: error,
+      });
+    }
+    throw new WorkspaceOpenError('unreadable', `The ${profile} workspace (${path}) cannot be read: ${message}`, { cause: error });
+  }
+  let writer: DuckDBConnection | undefined;
+  try {
+    writer = await instance.connect();
+    await writer.run("SET GLOBAL TimeZone = 'UTC'");
+    await recover(writer, profile);
+    await rm(pageDir, { recursive: true, force: true });
+    await mkdir(pageDir, { recursive: true });
+    return new Workspace(path, profile, pageDir, instance, writer);
+  } catch (error) {
+    writer?.closeSync();
+    instance.closeSync();
+    if (error instanceof WorkspaceOpenError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new WorkspaceOpenError('unreadable', `The ${profile} workspace (${path}) cannot be used: ${message}`, { cause: error });
+  }
+}
