@@ -1,3 +1,5 @@
 export * from './verbs.js';
 export * from './inputs.js';
+export * from './table.js';
 export * from './results.js';
+export * from './workspace.js';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { COLUMN_VALUES_MAX_LIMIT } from '../schemas/columnValues.js';
 import { FILTER_OPERATORS } from '../schemas/query.js';
 import { TimeText } from '../time/schema.js';
-import type { Verb } from './verbs.js';
 
 /** `embedded` runs our /v1 service beside the app; `remote` calls a hosted /v1 API. */
 export const ProfileName = z.enum(['embedded', 'remote']);
@@ -128,37 +127,3 @@ export const ColumnValuesInput = z
     requestId: RequestId.optional(),
   })
   .strict();
-
-const Empty = z.object({}).strict();
-const DataEmpty = z.object({ requestId: RequestId.optional() }).strict();
-const DatasetRef = z.object({ datasetId: DatasetId, requestId: RequestId.optional() }).strict();
-const RemoteOnly = z.object({ profile: z.literal('remote') }).strict();
-
-/** Verb → strict input schema (unknown fields refused); `satisfies` makes a verb without a schema a compile error. */
-export const contractInputs = {
-  'app:info': Empty,
-  'datasets:list': DataEmpty,
-  'datasets:get': DatasetRef,
-  'datasets:audit': DatasetRef,
-  'datasets:estimate': EstimateInput,
-  'usage:get': DataEmpty,
-  'requests:status': z.object({ requestIds: z.array(RequestId).max(100).optional() }).strict(),
-  'requests:cancel': z.object({ requestId: RequestId }).strict(),
-  'profiles:get': Empty,
-  'profiles:setActive': z.object({ profile: ProfileName }).strict(),
-  'profiles:setRemoteUrl': z.object({ baseUrl: RemoteBaseUrl }).strict(),
-  'keys:set': z.object({ profile: z.literal('remote'), key: ApiKeyText }).strict(),
-  'keys:clear': RemoteOnly,
-  'keys:test': RemoteOnly,
-  'profiles:setCache': z
-    .object({ profile: ProfileName, ttlSeconds: z.number().int().min(0).max(MAX_CACHE_TTL_SECONDS) })
-    .strict(),
-  'cache:clear': z.object({ profile: ProfileName.optional() }).strict(),
-  'datasets:query': QueryInput,
-  'datasets:columnValues': ColumnValuesInput,
-} as const satisfies { [V in Verb]: z.ZodType };
-
-/** The input type of a verb, as the renderer writes it (defaults not yet applied). */
-export type VerbInput<V extends Verb> = z.input<(typeof contractInputs)[V]>;
-/** A verb's input after its schema parsed it: what main's handlers receive. */
-export type ParsedInput<V extends Verb> = z.output<(typeof contractInputs)[V]>;

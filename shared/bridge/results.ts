@@ -1,9 +1,12 @@
 import type { Result } from '../errors.js';
 import type { ApiUsage } from '../schemas/usage.js';
 import type { AuditRow, Dataset, DatasetWithTimezone } from '../schemas/dataset.js';
+import type { DatasetUpdate } from '../schemas/updates.js';
 import type { ClientColumnValuesResponse } from '../schemas/client-column-values.js';
-import type { ProfileName, VerbInput } from './inputs.js';
+import type { ProfileName } from './inputs.js';
+import type { VerbInput } from './table.js';
 import type { AppCommand, Verb } from './verbs.js';
+import type { WorkspaceResults } from './workspace.js';
 
 /** Last Remote key test: `accepted` 200, `rejected` 401/403, `unreachable` no answer, `error` else; `checkedAt` epoch ms. */
 export interface ConnectionTest {
@@ -70,7 +73,7 @@ export interface AppInfo {
 }
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
-export interface ContractResults {
+export interface ContractResults extends WorkspaceResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;
@@ -89,6 +92,8 @@ export interface ContractResults {
   'cache:clear': { removed: number };
   'datasets:query': QueryPage;
   'datasets:columnValues': ColumnValuesResult;
+  /** The dataset's update history, newest first (`GET /dataset-updates/{id}`; docs/api.md#dataset-updates). */
+  'datasets:updates': DatasetUpdate[];
 }
 
 /** Per-call options: `signal` aborts the call (docs/desktop.md#retries-timeouts-and-cancellation). */

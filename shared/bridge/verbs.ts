@@ -20,6 +20,19 @@ export const VERBS = [
   'cache:clear',
   'datasets:query',
   'datasets:columnValues',
+  'datasets:updates',
+  'workspace:pull',
+  'workspace:pulls',
+  'workspace:cancel',
+  'workspace:deletePull',
+  'workspace:rows',
+  'workspace:series',
+  'workspace:values',
+  'workspace:export',
+  'workspace:saveQuery',
+  'workspace:savedQueries',
+  'workspace:renameSaved',
+  'workspace:deleteSaved',
 ] as const;
 
 /** A verb name, e.g. `datasets:list`. */

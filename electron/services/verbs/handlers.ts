@@ -4,6 +4,7 @@ import {
   ClientColumnValues,
   ClientDatasetDetail,
   ClientDatasetList,
+  DatasetUpdatesResponse,
   fail,
   ok,
 } from '../../../shared/index.js';
@@ -271,5 +272,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
           truncated: body.truncated,
         }));
       }),
+
+    // Newest first, for the dataset page's update history; not data rows.
+    'datasets:updates': ({ datasetId, limit, requestId }, ctx) =>
+      tracked('datasets:updates', requestId, ctx, async (call) =>
+        map(
+          await proxy.get(`/dataset-updates/${seg(datasetId)}`, { order: 'desc', limit: limit ?? 100 }, DatasetUpdatesResponse, call),
+          (body) => body.data,
+        ),
+      ),
   };
 }

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { FILTER_OPERATORS, RESAMPLE_FUNCTIONS } from '../schemas/query.js';
+import { TimeText } from '../time/schema.js';
+import { ColumnName, DatasetId, EstimateFilter, QueryTimezone } from './inputs.js';
+
+/**
+ * The workspace verbs' inputs and results: a pull copies a /v1 query into the profile's local
+ * DuckDB workspace (docs/workspace.md); the results table, the chart and exports read from there.
+ */
+
+/** Operators of a results-table filter: the API's (docs/query.md#filter) plus `contains`, `is null`, `not null`. */
+export const WORKSPACE_FILTER_OPERATORS = [...FILTER_OPERATORS, 'contains', 'is null', 'not null'] as const;
+export type WorkspaceFilterOperator = (typeof WORKSPACE_FILTER_OPERATORS)[number];
+
+/** End states of a pull, and `running` while it fills. `partial`: stopped by an error or a crash, rows kept. */
+export const PULL_STATES = ['running', 'complete', 'partial', 'failed', 'cancelled'] as const;
+export type PullState = (typeof PULL_STATES)[number];
+
+/** DuckDB types a pulled column is stored as. */
+export const STORABLE_TYPES = ['TIMESTAMPTZ', 'TIMESTAMP', 'DATE', 'DOUBLE', 'BIGINT', 'BOOLEAN', 'VARCHAR'] as const;
+export type StorableType = (typeof STORABLE_TYPES)[number];
+
+/** A pull's `publish_time`: `latest`, `latest_report`, `latest_before:<offset>` or a timestamp (docs/query.md#forecast-vintages). */
+export const PublishTime = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(
+    (s) => s === 'latest' || s === 'latest_report' || /^latest_before(:.{1,40})?$/.test(s) || TimeText.safeParse(s).success,
+    'Publish time: latest, latest report, latest before an offset, or a date-time.',
+  );
+
+/** What a pull asks the dataset query for: `datasets:query`'s parameters without paging, plus resampling and vintages. */
+export const PullQuery = z
+  .object({
+    datasetId: DatasetId,
+    startTime: TimeText.optional(),
+    endTime: TimeText.optional(),
+    columns: z.array(ColumnName).min(1).max(500).optional(),
+    filter: EstimateFilter.optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    limit: z.number().int().min(1).max(10_000_000).optional(),
+    timezone: QueryTimezone.optional(),
+    resampleFrequency: z.string().trim().min(1).max(40).optional(),
+    resampleBy: z.array(ColumnName).max(20).optional(),
+    resampleFunction: z.enum(RESAMPLE_FUNCTIONS).optional(),
+    publishTime: PublishTime.optional(),
+    publishTimeStart: TimeText.optional(),
+    publishTimeEnd: TimeText.optional(),
+  })
+  .strict();
+export type PullQuery = z.output<typeof PullQuery>;
+
+const FilterScalar = z.union([z.string().max(10_000), z.number(), z.boolean()]);
+
+/** One results-table filter: a scalar, a list (for `in`, 1–1,000 values) or nothing (`is null`, `not null`). */
+export const ColumnFilter = z
+  .object({
+    column: ColumnName,
+    op: z.enum(WORKSPACE_FILTER_OPERATORS),
+    value: z
+      .union([FilterScalar, z.array(FilterScalar).min(1).max(1000)])
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type ColumnFilter = z.output<typeof ColumnFilter>;
+
+/** One sort key; NULLs sort last either way. */
+export const SortKey = z.object({ column: ColumnName, desc: z.boolean().optional() }).strict();
+export type SortKey = z.output<typeof SortKey>;
+
+const PullId = z.number().int().min(1);
+const Filters = z.array(ColumnFilter).max(50).optional();
+const Sort = z.array(SortKey).max(8).optional();
+
+/** Input schemas of the workspace verbs (merged into the contract's table). */
+export const workspaceInputs = {
+  'workspace:pull': z.object({ query: PullQuery, expectedRows: z.number().int().min(0).optional() }).strict(),
+  'workspace:pulls': z
+    .object({
+      pullIds: z.array(PullId).max(100).optional(),
+      datasetId: DatasetId.optional(),
+      limit: z.number().int().min(1).max(1000).optional(),
+    })
+    .strict(),
+  'workspace:cancel': z.object({ pullId: PullId }).strict(),
+  'workspace:deletePull': z.object({ pullId: PullId }).strict(),
+  'workspace:rows': z
+    .object({
+      pullId: PullId,
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(10_000).optional(),
+      sort: Sort,
+      filters: Filters,
+    })
+    .strict(),
+  'workspace:series': z
+    .object({
+      pullId: PullId,
+      x: ColumnName,
+      y: z.array(ColumnName).min(1).max(16),
+      seriesBy: ColumnName.optional(),
+      seriesValues: z.array(z.string().max(500)).max(50).optional(),
+      pixels: z.number().int().min(1).max(10_000),
+      from: z.number().optional(),
+      to: z.number().optional(),
+      filters: Filters,
+    })
+    .strict(),
+  'workspace:values': z
+    .object({ pullId: PullId, column: ColumnName, limit: z.number().int().min(1).max(1000).optional() })
+    .strict(),
+  'workspace:export': z
+    .object({
+      pullId: PullId,
+      format: z.enum(['csv', 'parquet']),
+      sort: Sort,
+      filters: Filters,
+      columns: z.array(ColumnName).max(500).optional(),
+    })
+    .strict(),
+  'workspace:saveQuery': z.object({ name: z.string().trim().min(1).max(200), query: PullQuery }).strict(),
+  'workspace:savedQueries': z.object({}).strict(),
+  'workspace:renameSaved': z.object({ id: PullId, name: z.string().trim().min(1).max(200) }).strict(),
+  'workspace:deleteSaved': z.object({ id: PullId }).strict(),
+} as const;
+
+/** A stored column of a pull's table. */
+export interface TableColumn {
+  name: string;
+  type: StorableType;
+}
+
+/** Live figures of a running pull: rows and pages stored so far, speed, and the ETA when the total is known. */
+export interface PullProgress {
+  rows: number;
+  pages: number;
+  bytes: number;
+  rowsCharged: number;
+  elapsedMs: number;
+  rowsPerSecond: number;
+  etaSeconds: number | null;
+  /** The /v1 request's retry state, e.g. "Rate limited, retrying in 2 s"; null while it runs normally. */
+  waiting: string | null;
+}
+
+/** One pull as history lists it. Times are ISO 8601 UTC; `rowsCharged` counts the rows the server returned. */
+export interface PullRecord {
+  id: number;
+  datasetId: string;
+  params: PullQuery;
+  profile: string;
+  startedAt: string;
+  endedAt: string | null;
+  state: PullState;
+  /** True only for `complete`: every row of the query is in the workspace. */
+  complete: boolean;
+  rows: number;
+  pages: number;
+  rowsCharged: number;
+  error: string | null;
+  columns: TableColumn[];
+  /** Present while the pull runs. */
+  progress?: PullProgress;
+}
+
+/** A named query; it opens in the query builder and pulls again when run. */
+export interface SavedQuery {
+  id: number;
+  name: string;
+  datasetId: string;
+  params: PullQuery;
+  createdAt: string;
+}
+
+/** A window of a pull's rows after its sort and filters; timestamps as ISO 8601 text, `totalRows` after filters. */
+export interface RowsPage {
+  pullId: number;
+  state: PullState;
+  columns: TableColumn[];
+  rows: unknown[][];
+  offset: number;
+  totalRows: number;
+}
+
+/** One chart line: the first, lowest, highest and last point of each pixel bucket (x in epoch seconds for time). */
+export interface Series {
+  key: string | null;
+  column: string;
+  x: number[];
+  y: number[];
+}
+
+/** What the chart draws: its series, the bucketed x range, the rows in range, whether series were left out. */
+export interface SeriesData {
+  pullId: number;
+  series: Series[];
+  xMin: number | null;
+  xMax: number | null;
+  rows: number;
+  truncatedSeries: boolean;
+}
+
+/** Distinct values of a pulled column with their row counts, most frequent first (the chart's series picker). */
+export interface ColumnValueCounts {
+  pullId: number;
+  column: string;
+  values: { value: string | null; count: number }[];
+  truncated: boolean;
+}
+
+/**
+ * Where an export went: `path` of the saved file (desktop: chosen in a save dialog; `null` when the
+ * dialog was cancelled), or `downloadUrl`, a one-time same-origin link (web host).
+ */
+export interface ExportOutcome {
+  format: 'csv' | 'parquet';
+  rows: number;
+  bytes: number;
+  path: string | null;
+  downloadUrl?: string;
+}
+
+/** Result types of the workspace verbs. */
+export interface WorkspaceResults {
+  'workspace:pull': PullRecord;
+  'workspace:pulls': PullRecord[];
+  'workspace:cancel': { cancelled: boolean };
+  'workspace:deletePull': { deleted: boolean };
+  'workspace:rows': RowsPage;
+  'workspace:series': SeriesData;
+  'workspace:values': ColumnValueCounts;
+  'workspace:export': ExportOutcome;
+  'workspace:saveQuery': SavedQuery;
+  'workspace:savedQueries': SavedQuery[];
+  'workspace:renameSaved': SavedQuery;
+  'workspace:deleteSaved': { deleted: boolean };
+}
