@@ -1,11 +1,14 @@
 import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../shared/index.js';
 import { API_SERVER_OPTIONS, HttpError, MAX_PARAM_LENGTH, clientErrorAnswer, installErrorHandlers } from './errors.js';
 import { RequestValidationError } from './validation.js';
+
+const post = (app: FastifyInstance, url: string, contentType: string, payload: string) =>
+  app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
 
 // Every error body is JSON, 5xx included: the Python client calls .json() on them.
 async function appWith(error: Error) {
@@ -47,12 +50,7 @@ describe('error bodies', () => {
 
   it("turns Fastify's own 4xx errors into {detail}", async () => {
     const app = await appWith(new Error('unused'));
-    const res = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{bad json',
-    });
+    const res = await post(app, '/echo', 'application/json', '{bad json');
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(['detail']);
     expect(typeof res.json().detail).toBe('string');
@@ -114,31 +112,14 @@ describe("Fastify's and Node's own errors in the API shape", () => {
     }
   });
 
-  it('a request body that is not JSON, of an unknown type or too large → 400, 415, 413 with {detail}', async () => {
-    const badJson = await app.inject({
-      method: 'POST',
-      url: '/v1/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{bad',
-    });
-    expect(badJson.statusCode).toBe(400);
-    expect(detailOf(badJson)).toMatch(/not valid JSON/);
-    const xml = await app.inject({
-      method: 'POST',
-      url: '/v1/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
-    expect(xml.statusCode).toBe(415);
-    expect(detailOf(xml)).toMatch(/Unsupported Media Type/i);
-    const big = await app.inject({
-      method: 'POST',
-      url: '/v1/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: `"${'x'.repeat(1_100_000)}"`,
-    });
-    expect(big.statusCode).toBe(413);
-    expect(detailOf(big)).toMatch(/body/i);
+  it.each([
+    ['not JSON', 400, 'application/json', '{bad', /not valid JSON/],
+    ['of an unknown type', 415, 'application/xml', '<a/>', /Unsupported Media Type/i],
+    ['too large', 413, 'application/json', `"${'x'.repeat(1_100_000)}"`, /body/i],
+  ])('a request body %s → %i {detail}', async (_case, status, contentType, payload, detail) => {
+    const res = await post(app, '/v1/echo', contentType, payload);
+    expect(res.statusCode).toBe(status);
+    expect(detailOf(res)).toMatch(detail);
   });
 
   it('a bad parameter → the 422 list, path parameters named `path`', async () => {

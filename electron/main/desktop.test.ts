@@ -73,37 +73,19 @@ describe('window state', () => {
   const display = { x: 0, y: 0, width: 1920, height: 1040 };
   const second = { x: 1920, y: 0, width: 1280, height: 1000 };
 
+  const at = (x: number, y: number, width: number, height: number, maximized = false) => ({ x, y, width, height, maximized });
+
   it.each([
-    [
-      'inside the primary display: unchanged',
-      { x: 100, y: 50, width: 1200, height: 800, maximized: false },
-      { x: 100, y: 50, width: 1200, height: 800, maximized: false },
-    ],
-    [
-      'on the second display: kept there',
-      { x: 2000, y: 100, width: 1000, height: 700, maximized: true },
-      { x: 2000, y: 100, width: 1000, height: 700, maximized: true },
-    ],
-    [
-      'hanging off the right edge: moved in',
-      { x: 1800, y: 900, width: 1200, height: 800, maximized: false },
-      { x: 1920, y: 200, width: 1200, height: 800, maximized: false },
-    ],
+    ['inside the primary display: unchanged', at(100, 50, 1200, 800), at(100, 50, 1200, 800)],
+    ['on the second display: kept there', at(2000, 100, 1000, 700, true), at(2000, 100, 1000, 700, true)],
+    ['hanging off the right edge: moved in', at(1800, 900, 1200, 800), at(1920, 200, 1200, 800)],
     [
       'on a monitor that is gone: centred on the primary',
-      { x: 5000, y: 4000, width: 1200, height: 800, maximized: false },
+      at(5000, 4000, 1200, 800),
       { width: 1200, height: 800, maximized: false },
     ],
-    [
-      'larger than the display: shrunk',
-      { x: 0, y: 0, width: 4000, height: 3000, maximized: false },
-      { x: 0, y: 0, width: 1920, height: 1040, maximized: false },
-    ],
-    [
-      'smaller than the minimum: grown',
-      { x: 10, y: 10, width: 300, height: 200, maximized: false },
-      { x: 10, y: 10, width: 800, height: 560, maximized: false },
-    ],
+    ['larger than the display: shrunk', at(0, 0, 4000, 3000), at(0, 0, 1920, 1040)],
+    ['smaller than the minimum: grown', at(10, 10, 300, 200), at(10, 10, 800, 560)],
   ])('%s', (_name, state, expected) => {
     expect(clampToDisplays(state, [display, second])).toEqual(expected);
   });

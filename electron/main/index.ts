@@ -5,6 +5,7 @@ import {
   Menu,
   Notification,
   app,
+  dialog,
   nativeTheme,
   safeStorage,
   screen,
@@ -29,12 +30,14 @@ import { buildMenuTemplate } from './menu.js';
 import { createJobNotifier } from './notify.js';
 import { BACKGROUND, createMainWindow, hardenSession, hardenWebContents } from './window.js';
 import { clampToDisplays, loadWindowState, trackWindowState } from './windowState.js';
+import { createExportPathChooser, createTaskbarProgress } from './workspace.js';
 
 /**
  * Desktop entry (electron-vite layout: out/main/index.js, out/preload/index.cjs,
  * out/renderer/index.html). Before ready: single-instance lock, local crash dumps, sandbox for
  * all renderers, hardening of every webContents. On ready: logging → theme, About panel →
- * services (safeStorage vault in userData) → IPC bridge → hardened session → menu → the window at
+ * services (safeStorage vault and workspace in userData; exports through a save dialog, pull progress on the
+ * taskbar) → IPC bridge → hardened session → menu → the window at
  * its remembered bounds. The embedded /v1 service runs in a utility process (restarted if it crashes).
  * Quits cleanly, cancelling requests and stopping the embedded /v1 service's process.
  */
@@ -106,6 +109,14 @@ export async function startDesktop(): Promise<void> {
       launcher: createUtilityProcessLauncher(utilityProcess, EMBEDDED_CHILD_PATH),
     },
     onJobFinished: (job) => void notifyJobFinished(job),
+    chooseExportPath: createExportPathChooser({
+      showSaveDialog: (options) => {
+        const win = BrowserWindow.getFocusedWindow() ?? main;
+        return win && !win.isDestroyed() ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options);
+      },
+      defaultDir: () => app.getPath('downloads'),
+    }),
+    onPullProgress: createTaskbarProgress(() => main),
   });
   const unregister = registerBridgeIpc(services.handlers, {
     isAppUrl: policy.isAppUrl,

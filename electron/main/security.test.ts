@@ -344,7 +344,76 @@ describe('project rules', () => {
       { datasetId: 'x', column: 'zone', limit: 10_001 },
       { datasetId: 'x', column: 'zone', sql: '1=1' },
     ],
+    'datasets:updates': [{}, { datasetId: '../x' }, { datasetId: 'x', limit: 1001 }, { datasetId: 'x', url: '/v1/other' }],
+    'workspace:pull': [
+      {},
+      { query: { datasetId: '../etc/passwd' } },
+      { query: { datasetId: 'x' }, path: '/tmp/ws.duckdb' },
+      { query: { datasetId: 'x', sql: 'DROP TABLE pulls' } },
+      { query: { datasetId: 'x', columns: ['a"; DROP TABLE pulls; --'] } },
+      { query: { datasetId: 'x', publishTime: 'whenever' } },
+      { query: { datasetId: 'x' }, expectedRows: -1 },
+    ],
+    'workspace:pulls': [{ pullIds: [0] }, { pullIds: ['1'] }, { limit: 1001 }, { dir: '/tmp' }],
+    'workspace:cancel': [{}, { pullId: 0 }, { pullId: 1.5 }, { pullId: 'pull_1' }, { pullId: 1, profile: 'remote' }],
+    'workspace:deletePull': [{ pullId: -1 }, { pullId: 1, table: 'pulls' }, { pullId: 1, path: '/tmp/x' }],
+    'workspace:rows': [
+      { pullId: 0 },
+      { pullId: 1, limit: 10_001 },
+      { pullId: 1, sort: [{ column: 'a; DROP TABLE pulls' }] },
+      { pullId: 1, filters: [{ column: 'a', op: 'LIKE', value: '%' }] },
+      { pullId: 1, filters: [{ column: 'a', op: '=', value: 1, sql: '1=1' }] },
+      { pullId: 1, where: '1=1' },
+    ],
+    'workspace:series': [
+      { pullId: 1, x: 't', y: ['v'] },
+      { pullId: 1, x: 't', y: [], pixels: 100 },
+      { pullId: 1, x: 't', y: ['v'], pixels: 10_001 },
+      { pullId: 1, x: 't)--', y: ['v'], pixels: 100 },
+    ],
+    'workspace:values': [{ pullId: 1 }, { pullId: 1, column: '../x' }, { pullId: 1, column: 'a', limit: 1001 }],
+    'workspace:export': [
+      { pullId: 1, format: 'xlsx' },
+      { pullId: 1, format: 'csv', path: '/tmp/out.csv' },
+      { pullId: 1, format: 'csv', filename: '../../.bashrc' },
+      { pullId: 1, format: 'parquet', dir: 'C:\\Users' },
+      { pullId: 0, format: 'csv' },
+    ],
+    'workspace:saveQuery': [
+      { name: 'x' },
+      { name: '', query: { datasetId: 'x' } },
+      { name: 'x'.repeat(201), query: { datasetId: 'x' } },
+      { name: 'x', query: { datasetId: 'x' }, path: '/tmp' },
+    ],
+    'workspace:savedQueries': [{ profile: 'remote' }, { path: '/tmp' }],
+    'workspace:renameSaved': [{ id: 1 }, { id: 0, name: 'x' }, { id: 1, name: ' ' }],
+    'workspace:deleteSaved': [{}, { id: 'all' }, { id: 1, path: '/tmp' }],
   };
+
+  it('no verb takes a file path from the page: no input field names a path, file, folder or directory', () => {
+    const fields = new Set<string>();
+    const seen = new Set<unknown>();
+    const walk = (schema: unknown): void => {
+      if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
+      seen.add(schema);
+      const def = (schema as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+      if (!def) return;
+      if (def.type === 'object') {
+        for (const [key, inner] of Object.entries(def.shape as Record<string, unknown>)) {
+          fields.add(key);
+          walk(inner);
+        }
+      }
+      for (const value of Object.values(def)) for (const item of [value].flat()) walk(item);
+    };
+    for (const verb of VERBS) walk(contractInputs[verb]);
+    expect(fields).toContain('pullId');
+    expect(fields).toContain('column');
+    expect(fields).toContain('op'); // inside the optional list of filters: nested schemas are walked
+    const namesAPlace =
+      /^(path|file|filename|fileName|dir|folder|directory|destination|url)$|(Path|File|Dir|Folder|Directory|Url)$/;
+    expect([...fields].filter((f) => namesAPlace.test(f))).toEqual(['baseUrl']);
+  });
 
   it('every verb has a table of bad payloads', () => expect(Object.keys(BAD).sort()).toEqual([...VERBS].sort()));
 

@@ -17,6 +17,8 @@ import type { RequestRegistry } from './v1/requests.js';
 import { createResponseCache } from './v1/responseCache.js';
 import { createMetadataCache, newIdentitySalt, targetIdentity } from './v1/metaCache.js';
 import type { Clock, RetryPolicy } from './v1/retry.js';
+import { createWorkspaceService } from './workspace/service.js';
+import type { ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';
 
 export interface ServicesOptions {
   /** Settings dir: `app.getPath('userData')` on desktop, {@link defaultConfigDir} elsewhere. */
@@ -34,8 +36,14 @@ export interface ServicesOptions {
   clock?: Clock;
   /** Folder of cached /v1 responses (default `<configDir>/cache/responses`). */
   responseCacheDir?: string;
-  /** Called when a long job (a query or estimate of ≥ 10 s, later downloads) ends; the desktop shows a notification. */
+  /** Called when a long job (a query, estimate or pull of ≥ 10 s) ends; the desktop shows a notification. */
   onJobFinished?: (job: FinishedJob) => void;
+  /** Folder of the workspace files (default `<configDir>/workspace`; docs/workspace.md). */
+  workspaceDir?: string;
+  /** Desktop: the save dialog of exports. Absent (web host): an export becomes a one-time `/downloads/<id>` link. */
+  chooseExportPath?: ExportPathChooser;
+  /** Summed progress of running pulls (the desktop's taskbar progress bar); null when none runs. */
+  onPullProgress?: (progress: PullsProgress) => void;
 }
 
 export interface Services {
@@ -43,8 +51,10 @@ export interface Services {
   profiles: Profiles;
   embedded: EmbeddedServer;
   requests: RequestRegistry;
+  /** The active profile's workspace; the web host serves its downloads. */
+  workspace: WorkspaceService;
   jobFinished(job: FinishedJob): void;
-  /** Cancels calls in flight, stops the embedded service (its process too) and closes pooled connections. Idempotent. */
+  /** Closes the workspace (running pulls end cancelled), cancels calls in flight, stops the embedded service (its process too) and closes pooled connections. Idempotent. */
   dispose(): Promise<void>;
 }
 
@@ -102,8 +112,18 @@ export function createServices(opts: ServicesOptions): Services {
     platform: process.platform,
     versions: { ...opts.versions },
   });
+  const workspace = createWorkspaceService({
+    dir: opts.workspaceDir ?? join(opts.configDir, 'workspace'),
+    activeProfile: async () => (await profiles.settings()).active,
+    proxy,
+    ...(opts.chooseExportPath ? { chooseExportPath: opts.chooseExportPath } : {}),
+    ...(opts.onPullProgress ? { onPullProgress: opts.onPullProgress } : {}),
+    ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
+    ...(clock ? { now: () => clock.now() } : {}),
+  });
   const handlers = createHandlers({
     proxy,
+    workspace,
     profiles,
     vault: opts.vault,
     embedded,
@@ -121,12 +141,18 @@ export function createServices(opts: ServicesOptions): Services {
     profiles,
     embedded,
     requests,
+    workspace,
     jobFinished: (job) => opts.onJobFinished?.(job),
     dispose() {
       requests.cancelAll();
-      disposed ??= Promise.allSettled([embedded.stop(), proxy.close()]).then((results) => {
-        for (const r of results) if (r.status === 'rejected') log.warn('dispose', r.reason);
-      });
+      // The workspace first: its pulls end (and record their state) while the embedded service still answers.
+      disposed ??= workspace
+        .dispose()
+        .catch((err: unknown) => log.warn('dispose', err))
+        .then(() => Promise.allSettled([embedded.stop(), proxy.close()]))
+        .then((results) => {
+          for (const r of results) if (r.status === 'rejected') log.warn('dispose', r.reason);
+        });
       return disposed;
     },
   };
@@ -140,3 +166,4 @@ export { createLogger, setLogSink, setLogLevel } from './common/logger.js';
 export { defaultConfigDir } from './common/paths.js';
 export type { RetryPolicy, Clock } from './v1/retry.js';
 export type { FinishedJob, JobEnd } from './verbs/jobs.js';
+export type { Download, ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfilesState, Result } from '../../shared/index.js';
-import { usage } from '../test-support/fixtures.js';
+import { usage } from '../../shared/test-support/fixtures.js';
 import { fakeV1Factory, sendJson, startUpstream } from '../test-support/upstream.js';
 import type { Upstream } from '../test-support/upstream.js';
 import type { Route } from '../test-support/upstream.js';

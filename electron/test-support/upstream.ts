@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ListenableServer, ServerFactory } from '../services/embedded/embedded.js';
-import { auditRow, dataset, usage } from './fixtures.js';
+import { auditRow, dataset, usage } from '../../shared/test-support/fixtures.js';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -9,6 +9,7 @@ import { createFileVault, createLogger, createServices, defaultConfigDir } from 
 import type { Services } from '../services/index.js';
 import { newLaunchToken, pathOf, refusal, START_PAGE } from './access.js';
 import { bridgeRoutes } from './bridge.js';
+import { downloadRoutes } from './downloads.js';
 import { staticRoutes } from './static.js';
 
 export { MAX_BRIDGE_BODY } from './bridge.js';
@@ -49,8 +50,8 @@ export interface WebHost {
 const log = createLogger('webhost');
 
 /**
- * Serves the built renderer and the bridge on 127.0.0.1 behind a new launch token (docs/desktop.md#web-host-access);
- * resolves once listening, rejects when the port is taken.
+ * Serves the built renderer, the bridge and export downloads (docs/workspace.md#export) on 127.0.0.1 behind a new launch
+ * token (docs/desktop.md#web-host-access); resolves once listening, rejects when the port is taken.
  */
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const configDir = opts.configDir ?? defaultConfigDir();
@@ -95,6 +96,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     return reply.code(500).header('cache-control', 'no-store').send(fail('internal', 'The web host failed to answer.'));
   });
   await app.register(bridgeRoutes, { services });
+  await app.register(downloadRoutes, { workspace: services.workspace });
   await app.register(staticRoutes, { rootDir: rendererDir, token, port: () => port });
 
   try {

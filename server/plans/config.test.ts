@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { FREE_TIER_LIMITS } from '../../shared/test-support/fixtures.js';
 import { HttpError } from '../errors.js';
 import { parsePlansFile } from './config.js';
 import { DEFAULT_PLAN_NAME, PLAN_NAMES, requireEntitlement, resolvePlan } from './index.js';
@@ -15,14 +16,7 @@ describe('plans.json', () => {
   it('gives free the published free tier and no resampling or audit', () => {
     expect(resolvePlan('free')).toEqual({
       name: 'free',
-      limits: {
-        api_rows_returned_limit: 500_000,
-        api_requests_limit: 250,
-        api_rows_per_response_limit: 50_000,
-        per_second_api_rate_limit: 1,
-        per_minute_api_rate_limit: 30,
-        per_hour_api_rate_limit: 600,
-      },
+      limits: FREE_TIER_LIMITS,
       entitlements: { resampling: false, audit: false },
     });
   });

@@ -1,4 +1,4 @@
-import { RESAMPLE_FREQUENCY_SHORTHANDS } from '../../shared/index.js';
+import { RESAMPLE_FREQUENCY_COUNTED, RESAMPLE_FREQUENCY_SHORTHANDS } from '../../shared/index.js';
 import { HttpError } from '../errors.js';
 
 /** Calendar unit of a frequency. */
@@ -54,7 +54,7 @@ function frequency(count: number, unit: FrequencyUnit): Frequency {
 export function parseFrequency(text: string): Frequency {
   const shorthand = SHORTHAND[text as keyof typeof SHORTHAND];
   if (shorthand) return frequency(...shorthand);
-  const match = /^(\d{1,5})\s*(minute|hour|day|week|month|year)s?$/i.exec(text.trim());
+  const match = RESAMPLE_FREQUENCY_COUNTED.exec(text.trim());
   const count = Number(match?.[1]);
   if (!match || count < 1) throw new HttpError(400, invalidFrequencyDetail(text));
   return frequency(count, match[2]!.toLowerCase() as FrequencyUnit);

@@ -1,3 +1,4 @@
+import { PUBLISH_OFFSET_TERM as OFFSET_TERM } from '../../shared/index.js';
 import type { DatasetQueryParams, DatasetWithTimezone } from '../../shared/index.js';
 import { HttpError } from '../errors.js';
 import { findColumn, projectColumns, splitList } from './columns.js';
@@ -28,7 +29,6 @@ function resolveZone(timezone: string | undefined, dataset: DatasetWithTimezone)
   return zone;
 }
 
-const OFFSET_TERM = /([+-]?\d{1,6})\s*(minute|hour|day|week)s?/gi;
 const UNIT_SECONDS: Record<string, number> = { minute: 60, hour: 3600, day: 86_400, week: 604_800 };
 
 function parseOffset(text: string, raw: string): number {

@@ -3,32 +3,31 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ActiveOutagesQuery, ActiveOutagesResponse, MarketPath } from '../../shared/index.js';
 import { activeOutages } from '../data/constraints/outages.js';
 import { HttpError } from '../errors.js';
-import { routeDoc } from '../openapi.js';
-import { constraintAccess, markSynthetic, type ConstraintRouteOptions } from './constraints/context.js';
+import { constraintAccess, syntheticRoute, type ConstraintRouteOptions } from './constraints/context.js';
 
 /** Registers active outages under `/v1` (docs/api.md#active-outages; rules in data/constraints/outages.ts). */
 export const outageRoutes: FastifyPluginAsync<ConstraintRouteOptions> = async (plain, options) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const getStore = constraintAccess(app, options);
-  const doc = routeDoc({
-    tag: 'Outages',
-    summary: 'Scheduled outages overlapping a window',
-    description:
-      'Reconstructed as of start_time. Ticket 724453 is a real PJM eDART ticket; all others are SYNTHETIC (is_synthetic).',
-    ok: ActiveOutagesResponse,
-    errors: [404],
-    synthetic: 'tickets with is_synthetic=true, from_substation, to_substation',
-  });
-  const schema = { ...doc, params: MarketPath, querystring: ActiveOutagesQuery };
-  app.get('/outages/:market_id/active', { schema }, async (request, reply) => {
+  const route = syntheticRoute(
+    {
+      tag: 'Outages',
+      summary: 'Scheduled outages overlapping a window',
+      description:
+        'Reconstructed as of start_time. Ticket 724453 is a real PJM eDART ticket; all others are SYNTHETIC (is_synthetic).',
+      ok: ActiveOutagesResponse,
+      errors: [404],
+      synthetic: 'tickets with is_synthetic=true, from_substation, to_substation',
+    },
+    { params: MarketPath, querystring: ActiveOutagesQuery },
+  );
+  app.get('/outages/:market_id/active', { schema: route.schema }, async (request, reply) => {
     const { market_id: raw } = request.params;
     const query = request.query;
     const cs = await getStore();
     const market = raw.toLowerCase();
     if (!cs.outageMarkets.includes(market)) throw new HttpError(404, `No outage data for market ${raw}`);
     const body = await cs.withConnection((conn) => activeOutages(conn, market, query));
-    request.rowsReturned = body.tickets.length;
-    markSynthetic(reply, 'tickets with is_synthetic=true, from_substation, to_substation');
-    return body;
+    return route.answer(request, reply, body, body.tickets.length);
   });
 };

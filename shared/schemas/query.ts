@@ -18,6 +18,26 @@ export type ResampleFunction = (typeof RESAMPLE_FUNCTIONS)[number];
 /** Shorthand `resample_frequency` values; `N minute(s)` … `N year(s)` are accepted too (docs/query.md#resampling). */
 export const RESAMPLE_FREQUENCY_SHORTHANDS = ['5min', '15min', '30min', '1h', '1d', '1w', '1M'] as const;
 
+/** The `N unit(s)` form of `resample_frequency`: N of 1–5 digits, then minute, hour, day, week, month or year (any case). */
+export const RESAMPLE_FREQUENCY_COUNTED = /^(\d{1,5})\s*(minute|hour|day|week|month|year)s?$/i;
+
+/** True when `text` (trimmed) is a `resample_frequency` the server accepts: a shorthand, or `N unit(s)` with N ≥ 1. */
+export function isResampleFrequency(text: string): boolean {
+  const t = text.trim();
+  if ((RESAMPLE_FREQUENCY_SHORTHANDS as readonly string[]).includes(t)) return true;
+  const m = RESAMPLE_FREQUENCY_COUNTED.exec(t);
+  return m !== null && Number(m[1]) >= 1;
+}
+
+/** One term of a `latest_before:` offset (docs/query.md#forecast-vintages), e.g. `-1 day`, `6 hours`; global, for matchAll. */
+export const PUBLISH_OFFSET_TERM = /([+-]?\d{1,6})\s*(minute|hour|day|week)s?/gi;
+
+/** True when `text` is a `latest_before:` offset: one or more {@link PUBLISH_OFFSET_TERM} terms and nothing else. */
+export function isPublishOffset(text: string): boolean {
+  const t = text.trim();
+  return t.match(PUBLISH_OFFSET_TERM) !== null && t.replace(PUBLISH_OFFSET_TERM, '').trim() === '';
+}
+
 /** `order` of the rows: by time index, then primary key. */
 export const QueryOrder = z.enum(['asc', 'desc']);
 

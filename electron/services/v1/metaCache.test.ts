@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetWithTimezone } from '../../../shared/index.js';
-import { auditRow, dataset, usage } from '../../test-support/fixtures.js';
+import { auditRow, dataset, usage } from '../../../shared/test-support/fixtures.js';
 import { createMetadataCache, newIdentitySalt, targetIdentity } from './metaCache.js';
 import type { MetadataIdentity } from './metaCache.js';
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiUsage, DatasetListResponse } from '../../../shared/index.js';
 import type { Result } from '../../../shared/index.js';
-import { dataset, usage } from '../../test-support/fixtures.js';
+import { dataset, usage } from '../../../shared/test-support/fixtures.js';
 import { sendJson, startUpstream } from '../../test-support/upstream.js';
 import type { Upstream } from '../../test-support/upstream.js';
 import { setLogLevel, setLogSink } from '../common/logger.js';

@@ -109,6 +109,16 @@ function queryStrings(query: Record<string, QueryValue>): Record<string, string>
 
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(',') : v);
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * `accept-encoding` of a request: `identity` to the embedded service on loopback (compressing there costs CPU on both
+ * ends and saves no time), else `br, gzip`.
+ */
+export function acceptEncoding(target: Pick<ProxyTarget, 'profile'>, url: URL): string {
+  return target.profile === 'embedded' && LOOPBACK.has(url.hostname) ? 'identity' : 'br, gzip';
+}
+
 /** Creates the proxy with its own connection pool (closed by {@link V1Proxy.close}). */
 export function createV1Proxy(opts: ProxyOptions): V1Proxy {
   const dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
@@ -154,7 +164,7 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
         headers: {
           'x-api-key': target.key,
           accept: 'application/json',
-          'accept-encoding': 'br, gzip',
+          'accept-encoding': acceptEncoding(target, url),
           'user-agent': 'Gridscope',
         },
       });
@@ -178,8 +188,14 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       if (!deadlineCoversBody) {
         clearTimeout(timer);
         o.signal?.removeEventListener('abort', onAbort);
-        // From here the caller owns the stream; a later cancel still ends it.
-        o.signal?.addEventListener('abort', () => body.destroy(new Error(CANCELLED_MESSAGE)), { once: true });
+        // From here the caller owns the stream; a later cancel still ends it. The listener goes with the stream, so a
+        // signal shared by many streams (a pull's pages) does not collect one per stream.
+        const signal = o.signal;
+        if (signal) {
+          const cancel = (): void => void body.destroy(new Error(CANCELLED_MESSAGE));
+          signal.addEventListener('abort', cancel, { once: true });
+          body.once('close', () => signal.removeEventListener('abort', cancel));
+        }
       }
       handedOver = !deadlineCoversBody;
       const out = await onOk(res, body);

@@ -1,16 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryEstimate, RequestStatus, Result } from '../../../shared/index.js';
-import { dataset } from '../../test-support/fixtures.js';
-import { fakeV1Factory, sendJson, startUpstream } from '../../test-support/upstream.js';
+import { dataset } from '../../../shared/test-support/fixtures.js';
+import { sendJson, startUpstream } from '../../test-support/upstream.js';
 import type { Upstream } from '../../test-support/upstream.js';
+import { startServicesOverFakeV1 } from '../../test-support/servicesOverUpstream.js';
+import type { ServicesInTempDir } from '../../test-support/servicesOverUpstream.js';
 import { dispatch } from '../verbs/dispatch.js';
-import { createServices } from '../index.js';
-import type { Services } from '../index.js';
-import { createFileVault } from '../vault/keyVault.js';
-import { setLogSink } from '../common/logger.js';
 import { RequestIdInUseError, createRequestRegistry } from './requests.js';
 import type { Clock } from './retry.js';
 
@@ -72,9 +67,8 @@ describe('request registry: the caller going away', () => {
 
 describe('requests:status and requests:cancel through the services', () => {
   const KEY = 'requests-test-remote-key';
-  let dir: string;
+  let fixture: ServicesInTempDir;
   let up: Upstream;
-  let services: Services;
   let release: (() => void) | undefined;
   // Sleeps wait for the test to release them (or for a cancel): the retry state can be observed.
   const gated: Clock = {
@@ -85,7 +79,7 @@ describe('requests:status and requests:cancel through the services', () => {
         signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
       }),
   };
-  const call = (verb: string, input: unknown = {}): Promise<Result<unknown>> => dispatch(services.handlers, verb, input);
+  const call = (verb: string, input: unknown = {}): Promise<Result<unknown>> => dispatch(fixture.services.handlers, verb, input);
   const listBody = {
     status_code: 200,
     data: [dataset('pjm_lmp')],
@@ -94,9 +88,7 @@ describe('requests:status and requests:cancel through the services', () => {
   };
 
   beforeEach(async () => {
-    setLogSink(() => undefined);
     release = undefined;
-    dir = await mkdtemp(join(tmpdir(), 'gs-requests-'));
     let n = 0;
     up = await startUpstream({
       '/v1/datasets': (_q, res) =>
@@ -104,24 +96,15 @@ describe('requests:status and requests:cancel through the services', () => {
           ? sendJson(res, 429, { detail: 'Too Many Requests. Limit: 1 per 1 second.' }, undefined, { 'retry-after': '8' })
           : sendJson(res, 200, listBody),
     });
-    services = createServices({
-      configDir: dir,
-      vault: createFileVault(dir),
-      host: 'web',
-      versions: {},
-      clock: gated,
-      embedded: { factory: fakeV1Factory() },
-    });
+    fixture = await startServicesOverFakeV1('requests', gated);
     await call('profiles:setActive', { profile: 'remote' });
     await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
     await call('keys:set', { profile: 'remote', key: KEY });
     up.requests.length = 0; // the key test's /api_usage call is not part of these cases
   });
   afterEach(async () => {
-    await services.dispose();
+    await fixture.close();
     await up.close();
-    await rm(dir, { recursive: true, force: true });
-    setLogSink();
   });
 
   it('a rate-limited call shows "retrying in 8 s" with its reason, then answers', async () => {
@@ -172,15 +155,7 @@ describe('requests:status and requests:cancel through the services', () => {
 
 describe('datasets:estimate through the services (embedded profile)', () => {
   it("sizes a query from the metadata: without the subseries values, at most the dataset's rows", async () => {
-    setLogSink(() => undefined);
-    const dir = await mkdtemp(join(tmpdir(), 'gs-estimate-'));
-    const services = createServices({
-      configDir: dir,
-      vault: createFileVault(dir),
-      host: 'web',
-      versions: {},
-      embedded: { factory: fakeV1Factory() },
-    });
+    const { services, close } = await startServicesOverFakeV1('estimate');
     try {
       const id = 'pjm_lmp_day_ahead_hourly';
       // Fixture: 1_HOUR, 2024-01-01 … 2024-03-01 (1 441 time values), 10 rows, locations not loaded:
@@ -224,9 +199,7 @@ describe('datasets:estimate through the services (embedded profile)', () => {
         error: { code: 'validation', message: 'startTime must be before endTime.' },
       });
     } finally {
-      await services.dispose();
-      await rm(dir, { recursive: true, force: true });
-      setLogSink();
+      await close();
     }
   });
 });

@@ -34,28 +34,13 @@ describe.each(['embedded', 'remote'] as const)('datasets:columnValues (%s profil
   });
 
   it('GETs /datasets/{id}/columns/{column}/values with search and limit and answers the values', async () => {
-    serve(VALUES, {
-      dataset_id: ID,
-      column: 'zone',
-      values: [
-        { value: 'WEST', count: 288 },
-        { value: 'N.Y.C.', count: 280 },
-      ],
-      truncated: true,
-    });
+    const values = [
+      { value: 'WEST', count: 288 },
+      { value: 'N.Y.C.', count: 280 },
+    ];
+    serve(VALUES, { dataset_id: ID, column: 'zone', values, truncated: true });
     const r = await call<ColumnValuesResult>('datasets:columnValues', { datasetId: ID, column: 'zone', search: 'w e', limit: 2 });
-    expect(r).toEqual({
-      ok: true,
-      value: {
-        datasetId: ID,
-        column: 'zone',
-        values: [
-          { value: 'WEST', count: 288 },
-          { value: 'N.Y.C.', count: 280 },
-        ],
-        truncated: true,
-      },
-    });
+    expect(r).toEqual({ ok: true, value: { datasetId: ID, column: 'zone', values, truncated: true } });
     const sent = new URL(up.requests.at(-1)!.url, up.origin);
     expect(sent.pathname).toBe(`/v1${VALUES}`);
     expect(Object.fromEntries(sent.searchParams)).toEqual({ search: 'w e', limit: '2' });

@@ -1,18 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_QUERY_LIMIT } from '../../../shared/index.js';
 import type { ApiUsage, AuditRow, DatasetWithTimezone } from '../../../shared/index.js';
-import { dataset, usage } from '../../test-support/fixtures.js';
-import { fakeV1Factory } from '../../test-support/upstream.js';
+import { dataset, usage } from '../../../shared/test-support/fixtures.js';
+import { startServicesOverFakeV1 } from '../../test-support/servicesOverUpstream.js';
 import { dispatch } from './dispatch.js';
 import { estimateQuery, matches, readEstimateTime } from './estimate.js';
 import type { EstimateInputs } from './estimate.js';
 import type { ValuesAnswer } from '../v1/metaCache.js';
-import { createServices } from '../index.js';
-import { createFileVault } from '../vault/keyVault.js';
-import { setLogSink } from '../common/logger.js';
 
 // Numbers checked by hand. Base dataset: `1_HOUR`, UTC, 2024-01-01T00:00Z … 2024-01-10T23:00Z = 240 time index values,
 // `location` A, B, C of 240 rows each: 720 rows, no gaps.
@@ -306,15 +300,7 @@ describe('the row limit', () => {
 
 describe('datasets:estimate through the bridge: the limit', () => {
   it('passes the limit to the estimate and refuses one the query would refuse', async () => {
-    setLogSink(() => undefined);
-    const dir = await mkdtemp(join(tmpdir(), 'gs-estimate-limit-'));
-    const services = createServices({
-      configDir: dir,
-      vault: createFileVault(dir),
-      host: 'web',
-      versions: {},
-      embedded: { factory: fakeV1Factory() },
-    });
+    const { services, close } = await startServicesOverFakeV1('estimate-limit');
     try {
       // The fixture dataset: 10 rows over 1 441 hours, locations not loaded: at most 10; a limit of 4 caps it.
       const input = { datasetId: 'pjm_lmp_day_ahead_hourly', startTime: '2024-02-01', endTime: '2024-02-02' };
@@ -334,9 +320,7 @@ describe('datasets:estimate through the bridge: the limit', () => {
         });
       }
     } finally {
-      await services.dispose();
-      await rm(dir, { recursive: true, force: true });
-      setLogSink();
+      await close();
     }
   });
 });

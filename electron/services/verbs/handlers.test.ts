@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { fail, ok } from '../../../shared/index.js';
 import type { GsError, Result } from '../../../shared/index.js';
-import { dataset, usage } from '../../test-support/fixtures.js';
+import { dataset, usage } from '../../../shared/test-support/fixtures.js';
 import { fakeV1Factory, sendJson, startUpstream } from '../../test-support/upstream.js';
 import type { Upstream } from '../../test-support/upstream.js';
 import { dispatch } from './dispatch.js';

@@ -33,6 +33,8 @@ import { RequestIdInUseError } from '../v1/requests.js';
 import type { RequestRegistry } from '../v1/requests.js';
 import type { ResponseCache } from '../v1/responseCache.js';
 import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
+import type { WorkspaceService } from '../workspace/service.js';
+import { createWorkspaceHandlers } from './workspace.js';
 
 export type { ParsedInput };
 
@@ -55,6 +57,8 @@ export interface HandlerDeps {
   /** Filled by the verbs that fetch metadata, read by `datasets:estimate`; absent = nothing is kept. */
   metadata?: MetadataCache;
   info: () => AppInfo;
+  /** The active profile's local workspace (the `workspace:*` verbs); absent: those verbs answer `internal`. */
+  workspace?: WorkspaceService;
   /** Told when a query or estimate of at least `longJobMs` (default {@link LONG_JOB_MS}) ends; a throw is logged, never answered. */
   onJobFinished?: (job: FinishedJob) => void;
   longJobMs?: number;
@@ -195,6 +199,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'profiles:setActive': async ({ profile }) => {
       if ((await profiles.settings()).active !== profile) deps.metadata?.clear();
       await profiles.setActive(profile);
+      await deps.workspace?.useProfile(profile);
       await warmUp();
       return ok(await stateWithTest());
     },
@@ -277,9 +282,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     'datasets:updates': ({ datasetId, limit, requestId }, ctx) =>
       tracked('datasets:updates', requestId, ctx, async (call) =>
         map(
-          await proxy.get(`/dataset-updates/${seg(datasetId)}`, { order: 'desc', limit: limit ?? 100 }, DatasetUpdatesResponse, call),
+          await proxy.get(
+            `/dataset-updates/${seg(datasetId)}`,
+            { order: 'desc', limit: limit ?? 100 },
+            DatasetUpdatesResponse,
+            call,
+          ),
           (body) => body.data,
         ),
       ),
+
+    ...createWorkspaceHandlers(deps),
   };
 }

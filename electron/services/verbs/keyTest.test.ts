@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfilesState, Result } from '../../../shared/index.js';
-import { usage } from '../../test-support/fixtures.js';
+import { usage } from '../../../shared/test-support/fixtures.js';
 import { sendJson } from '../../test-support/upstream.js';
 import { startServicesOverUpstream } from '../../test-support/servicesOverUpstream.js';
 import type { ServicesOverUpstream } from '../../test-support/servicesOverUpstream.js';

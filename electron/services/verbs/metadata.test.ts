@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueryEstimate, Result } from '../../../shared/index.js';
 import { SPEC_MIN_USAGE } from '../../../shared/test-support/clientSamples.js';
-import { auditRow, dataset } from '../../test-support/fixtures.js';
+import { auditRow, dataset } from '../../../shared/test-support/fixtures.js';
 import { sendJson } from '../../test-support/upstream.js';
 import type { Upstream } from '../../test-support/upstream.js';
 import { startServicesOverUpstream } from '../../test-support/servicesOverUpstream.js';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ok, parseTimeText } from '../../../shared/index.js';
 import type { Result } from '../../../shared/index.js';
 import { TIME_CASES, expectedFor } from '../../../shared/time/test-support/cases.js';
-import { dataset, usage } from '../../test-support/fixtures.js';
+import { dataset, usage } from '../../../shared/test-support/fixtures.js';
 import { dispatch } from './dispatch.js';
 import { readEstimateWindow } from './forecast.js';
 import { createHandlers } from './handlers.js';

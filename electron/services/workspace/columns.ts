@@ -1,24 +1,13 @@
-import type { DatasetColumn } from '../../../shared/index.js';
-import type { PullRequest } from './request.js';
+import type { DatasetColumn, PullQuery, StorableType, TableColumn } from '../../../shared/index.js';
 import { quoteIdent } from './sql.js';
 
 /**
  * Column types of a pull's table. A table is created with types from a closed set
- * ({@link STORABLE_TYPES}), so a type read back from the catalogue can go into SQL (`CAST(? AS T)`)
+ * (`STORABLE_TYPES` of the bridge contract), so a type read back from the catalogue can go into SQL (`CAST(? AS T)`)
  * as it is. Timestamps with an offset (`2024-03-01T00:00:00+00:00`, as the API writes them) are
  * TIMESTAMPTZ: a plain TIMESTAMP cast would drop the offset. `<x>_local` columns stay VARCHAR so
  * the local wall time and offset the server wrote are kept as written.
  */
-
-/** The DuckDB types a pull's table may hold. */
-export const STORABLE_TYPES = ['TIMESTAMPTZ', 'TIMESTAMP', 'DATE', 'DOUBLE', 'BIGINT', 'BOOLEAN', 'VARCHAR'] as const;
-export type StorableType = (typeof STORABLE_TYPES)[number];
-
-/** A column of a pull's table, in the order the server sent it. */
-export interface TableColumn {
-  name: string;
-  type: StorableType;
-}
 
 const INTEGER_TYPES = new Set([
   'TINYINT',
@@ -67,7 +56,7 @@ export function sniffedType(type: string): StorableType {
  */
 export function columnTypesFor(
   allColumns: readonly Pick<DatasetColumn, 'name' | 'type'>[],
-  request: Pick<PullRequest, 'resampleFrequency' | 'resampleBy'> = {},
+  request: Pick<PullQuery, 'resampleFrequency' | 'resampleBy'> = {},
 ): Record<string, StorableType> {
   const grouped = new Set(request.resampleBy ?? []);
   const resampled = request.resampleFrequency !== undefined && request.resampleFrequency.trim() !== '';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setLogSink } from '../common/logger.js';
 import { readSeries } from './downsample.js';
-import type { Series, SeriesOptions } from './downsample.js';
+import type { Series } from '../../../shared/index.js';
+import type { SeriesOptions } from './downsample.js';
 import { seedPull, tempWorkspace } from './test-support/helpers.js';
 import type { Workspace } from './workspace.js';
 

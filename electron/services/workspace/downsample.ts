@@ -1,10 +1,8 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import { fail, ok } from '../../../shared/index.js';
-import type { Result } from '../../../shared/index.js';
+import type { ParsedInput, Result, SeriesData, TableColumn } from '../../../shared/index.js';
 import { isNumeric, isTemporal } from './columns.js';
-import type { TableColumn } from './columns.js';
 import { checkFilterValues, whereClause } from './filters.js';
-import type { ColumnFilter } from './filters.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { WorkspaceInputError, columnNamed, pullTable } from './table.js';
 import type { Workspace } from './workspace.js';
@@ -16,45 +14,13 @@ import type { Workspace } from './workspace.js';
  * charts as fast as a small one: the renderer gets at most 4 × `pixels` points per line.
  */
 
-/** What to chart. */
-export interface SeriesOptions {
-  /** The x column: a timestamp or date (x in epoch seconds), or a number. */
-  x: string;
-  /** Numeric y columns, 1 to {@link MAX_Y_COLUMNS}. */
-  y: string[];
-  /** A column whose values split the rows into series (e.g. `location`); absent: one series. */
-  seriesBy?: string;
-  /** Only these values of `seriesBy` (as text); absent: the first {@link MAX_SERIES} values in sort order. */
-  seriesValues?: string[];
-  /** Width of the plot in pixels: the number of buckets, 1 to 10,000. */
-  pixels: number;
-  /** x range in the x unit (epoch seconds for time), inclusive; absent: the data's. */
-  from?: number;
-  to?: number;
-  /** Row filters of the results table, applied before downsampling. */
-  filters?: ColumnFilter[];
-}
-
-/** One line: the points of a y column for one series value, sorted by x (columnar, as uPlot takes them). */
-export interface Series {
-  /** The `seriesBy` value as text; null for the one series without `seriesBy` (or for NULL values). */
-  key: string | null;
-  column: string;
-  x: number[];
-  y: number[];
-}
-
-export interface SeriesData {
-  pullId: number;
-  series: Series[];
-  /** The bucketed range: `from`/`to` when given, else the data's min and max x; null without rows. */
-  xMin: number | null;
-  xMax: number | null;
-  /** Rows in the range (before downsampling). */
-  rows: number;
-  /** True when `seriesBy` had more values than {@link MAX_SERIES} and the rest were left out. */
-  truncatedSeries: boolean;
-}
+/**
+ * What to chart (`workspace:series` without the pull id): `x` a time column (x in epoch seconds) or a number
+ * column; 1 to {@link MAX_Y_COLUMNS} numeric `y` columns; `seriesBy` splits rows into series (only
+ * `seriesValues`, as text, when given; else the first {@link MAX_SERIES} values in sort order); `pixels`
+ * buckets; `from`/`to` an inclusive x range (default the data's); `filters` of the results table apply first.
+ */
+export type SeriesOptions = Omit<ParsedInput<'workspace:series'>, 'pullId'>;
 
 export const MAX_Y_COLUMNS = 16;
 export const MAX_SERIES = 50;

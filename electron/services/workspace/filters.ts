@@ -1,6 +1,6 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import { FILTER_OPERATORS } from '../../../shared/index.js';
-import type { StorableType, TableColumn } from './columns.js';
+import { WORKSPACE_FILTER_OPERATORS } from '../../../shared/index.js';
+import type { ColumnFilter, SortKey, StorableType, TableColumn } from '../../../shared/index.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { WorkspaceInputError, columnNamed } from './table.js';
 
@@ -11,28 +11,12 @@ import { WorkspaceInputError, columnNamed } from './table.js';
  * clear `validation` error, not an empty result).
  */
 
-/** Operators of a results-table filter: the API's (docs/query.md#filter) plus `contains`, `is null`, `not null`. */
-export const WORKSPACE_FILTER_OPERATORS = [...FILTER_OPERATORS, 'contains', 'is null', 'not null'] as const;
-export type WorkspaceFilterOperator = (typeof WORKSPACE_FILTER_OPERATORS)[number];
-
-export type FilterValue = string | number | boolean;
-
 /**
- * One column filter. `value`: a scalar for `= != > >= < <=`, text for `contains` (case-insensitive,
- * on the value as text), a list of 1–1,000 scalars for `in`, nothing for `is null`/`not null`.
- * Timestamps take ISO 8601 text (no offset = UTC). Comparisons never match NULL.
+ * One scalar of a filter (`ColumnFilter` of the bridge contract). `value`: a scalar for `= != > >= < <=`,
+ * text for `contains` (case-insensitive, on the value as text), a list of 1–1,000 scalars for `in`,
+ * nothing for `is null`/`not null`. Timestamps take ISO 8601 text (no offset = UTC). Comparisons never match NULL.
  */
-export interface ColumnFilter {
-  column: string;
-  op: WorkspaceFilterOperator;
-  value?: FilterValue | FilterValue[] | null;
-}
-
-/** One sort key; `desc` false by default. NULLs sort last either way. */
-export interface SortKey {
-  column: string;
-  desc?: boolean;
-}
+export type FilterValue = string | number | boolean;
 
 /** Most filters or sort keys in one read. */
 export const MAX_FILTERS = 50;

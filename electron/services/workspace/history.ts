@@ -1,59 +1,30 @@
 import { fail, ok } from '../../../shared/index.js';
-import type { Result } from '../../../shared/index.js';
-import type { TableColumn } from './columns.js';
-import type { PullRequest } from './request.js';
+import type { PullQuery, PullRecord, PullState, Result, SavedQuery } from '../../../shared/index.js';
 import { isoMillis, quoteIdent, rowObjects } from './sql.js';
 import { parseColumns } from './table.js';
-import type { PullState, Workspace } from './workspace.js';
+import type { Workspace } from './workspace.js';
 
 /**
  * Query history and saved queries. Every pull is in the history (dataset, parameters, profile,
  * times, rows, rows charged, state) until the user deletes it, which drops its rows too. A saved
  * query is a name for a dataset and parameters, run again as a new pull. Both live in the
- * workspace file, so they survive a restart.
+ * workspace file, so they survive a restart. Records are the bridge's `PullRecord` (times ISO 8601 UTC
+ * with milliseconds; no live `progress`: the workspace service adds it) and `SavedQuery`.
  */
-
-/** A pull as the history lists it. Times are ISO 8601 UTC with milliseconds. */
-export interface PullRecord {
-  id: number;
-  datasetId: string;
-  params: PullRequest;
-  profile: string;
-  startedAt: string;
-  endedAt: string | null;
-  state: PullState;
-  /** True only for `complete`: every row of the query is in the workspace. */
-  complete: boolean;
-  rows: number;
-  pages: number;
-  rowsCharged: number;
-  error: string | null;
-  tableName: string;
-  columns: TableColumn[];
-}
-
-/** A saved query. */
-export interface SavedQuery {
-  id: number;
-  name: string;
-  datasetId: string;
-  params: PullRequest;
-  createdAt: string;
-}
 
 /** Longest name of a saved query. */
 export const MAX_QUERY_NAME = 200;
 
 const PULL_COLUMNS = `id, dataset_id, CAST(params AS VARCHAR) AS params, profile, ${isoMillis('started_at')} AS started_at,
   ${isoMillis('ended_at')} AS ended_at, state, CAST(rows AS DOUBLE) AS rows, pages, CAST(rows_charged AS DOUBLE) AS rows_charged,
-  error, table_name, CAST(columns AS VARCHAR) AS columns`;
+  error, CAST(columns AS VARCHAR) AS columns`;
 const SAVED_COLUMNS = `id, name, dataset_id, CAST(params AS VARCHAR) AS params, ${isoMillis('created_at')} AS created_at`;
 
 function pullRecord(r: Record<string, unknown>): PullRecord {
   return {
     id: Number(r.id),
     datasetId: String(r.dataset_id),
-    params: JSON.parse(String(r.params)) as PullRequest,
+    params: JSON.parse(String(r.params)) as PullQuery,
     profile: String(r.profile),
     startedAt: String(r.started_at),
     endedAt: r.ended_at === null ? null : String(r.ended_at),
@@ -63,7 +34,6 @@ function pullRecord(r: Record<string, unknown>): PullRecord {
     pages: Number(r.pages),
     rowsCharged: Number(r.rows_charged),
     error: r.error === null ? null : String(r.error),
-    tableName: String(r.table_name),
     columns: parseColumns(r.columns),
   };
 }
@@ -73,7 +43,7 @@ function savedQuery(r: Record<string, unknown>): SavedQuery {
     id: Number(r.id),
     name: String(r.name),
     datasetId: String(r.dataset_id),
-    params: JSON.parse(String(r.params)) as PullRequest,
+    params: JSON.parse(String(r.params)) as PullQuery,
     createdAt: String(r.created_at),
   };
 }
@@ -146,7 +116,7 @@ function cleanName(name: unknown): string | null {
 }
 
 /** Saves `params` of dataset `params.datasetId` under `name` (names need not be unique). */
-export async function saveQuery(ws: Workspace, input: { name: string; params: PullRequest }): Promise<Result<SavedQuery>> {
+export async function saveQuery(ws: Workspace, input: { name: string; params: PullQuery }): Promise<Result<SavedQuery>> {
   const name = cleanName(input?.name);
   if (name === null) return fail('validation', `name: 1 to ${MAX_QUERY_NAME} characters`);
   const datasetId = input.params?.datasetId;

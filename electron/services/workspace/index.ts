@@ -1,25 +1,32 @@
 /**
- * The workspace service: a DuckDB file per profile in
- * the user's data folder holding pulled query results, their history and saved queries.
+ * The workspace: a DuckDB file per profile in the user's data folder holding pulled query results,
+ * their history and saved queries (docs/workspace.md). Its records and inputs are the bridge
+ * contract's (`shared/bridge/workspace.ts`).
  * - workspace.ts: open/close, write serialisation, crash recovery;
  * - pull.ts: page a /v1 query into a table, with progress and cancel;
- * - page.ts, downsample.ts, export.ts: read a pull (results table, chart, file);
- * - history.ts: pulls and saved queries.
+ * - page.ts, downsample.ts, values.ts, export.ts: read a pull (results table, chart, value counts, file);
+ * - history.ts: pulls and saved queries;
+ * - service.ts: main's workspace of the active profile, live progress, exports and downloads.
  */
-export { INTERRUPTED_MESSAGE, PULL_STATES, Workspace, WorkspaceOpenError, openWorkspace } from './workspace.js';
-export type { PullState } from './workspace.js';
+export { INTERRUPTED_MESSAGE, Workspace, WorkspaceOpenError, openWorkspace } from './workspace.js';
 export { startPull } from './pull.js';
-export type { PullHandle, PullOptions, PullOutcome, PullProgress } from './pull.js';
-export type { PullRequest } from './request.js';
-export { STORABLE_TYPES, columnTypesFor } from './columns.js';
-export type { StorableType, TableColumn } from './columns.js';
-export { WORKSPACE_FILTER_OPERATORS } from './filters.js';
-export type { ColumnFilter, FilterValue, SortKey, WorkspaceFilterOperator } from './filters.js';
+export type { PullHandle, PullOptions, PullOutcome, PullReport } from './pull.js';
+export { columnTypesFor } from './columns.js';
+export type { FilterValue } from './filters.js';
 export { MAX_PAGE_ROWS, readRows } from './page.js';
-export type { ReadRowsOptions, RowsPage } from './page.js';
+export type { ReadRowsOptions } from './page.js';
 export { readSeries } from './downsample.js';
-export type { Series, SeriesData, SeriesOptions } from './downsample.js';
+export type { SeriesOptions } from './downsample.js';
+export { readValueCounts } from './values.js';
 export { exportPull } from './export.js';
 export type { ExportOptions, ExportResult } from './export.js';
 export { deletePull, deleteSavedQuery, getPull, listPulls, listSavedQueries, renameSavedQuery, saveQuery } from './history.js';
-export type { PullRecord, SavedQuery } from './history.js';
+export { createWorkspaceService } from './service.js';
+export type {
+  Download,
+  ExportPathChooser,
+  PullStartOptions,
+  PullsProgress,
+  WorkspaceService,
+  WorkspaceServiceOptions,
+} from './service.js';

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { StorableType, TableColumn } from '../../../shared/index.js';
 import { hintedType, sniffedType } from './columns.js';
-import type { StorableType, TableColumn } from './columns.js';
 import { quoteIdent, rowObjects, sqlString } from './sql.js';
 import type { Workspace } from './workspace.js';
 

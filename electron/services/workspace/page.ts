@@ -1,13 +1,11 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import { fail, ok } from '../../../shared/index.js';
-import type { Result } from '../../../shared/index.js';
+import type { ParsedInput, Result, RowsPage } from '../../../shared/index.js';
 import { jsonSafe, jsonValueSql } from './columns.js';
-import type { TableColumn } from './columns.js';
 import { checkFilterValues, orderClause, whereClause } from './filters.js';
-import type { ColumnFilter, SortKey } from './filters.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { WorkspaceInputError, pullTable } from './table.js';
-import type { PullState, Workspace } from './workspace.js';
+import type { Workspace } from './workspace.js';
 
 /**
  * One page of a pull's rows for the results table: sorted and filtered in SQL (any column, also
@@ -15,27 +13,11 @@ import type { PullState, Workspace } from './workspace.js';
  * screen. A running pull can be read: the page shows the rows committed so far.
  */
 
-/** What to read: rows `offset … offset+limit` of the filtered, sorted rows. */
-export interface ReadRowsOptions {
-  /** Default 0. */
-  offset?: number;
-  /** Default 200, at most {@link MAX_PAGE_ROWS}. */
-  limit?: number;
-  sort?: SortKey[];
-  filters?: ColumnFilter[];
-}
-
-/** A page of rows: arrays in column order, JSON-safe (ISO timestamps, finite numbers, BIGINT as number or string). */
-export interface RowsPage {
-  pullId: number;
-  /** The pull's state when read (`running` while it still fills). */
-  state: PullState;
-  columns: TableColumn[];
-  rows: unknown[][];
-  offset: number;
-  /** Rows that pass the filters (all rows without filters). */
-  totalRows: number;
-}
+/**
+ * What to read (`workspace:rows` without the pull id): rows `offset … offset+limit` (defaults 0 and 200,
+ * at most {@link MAX_PAGE_ROWS}) of the rows that pass `filters`, in `sort` order.
+ */
+export type ReadRowsOptions = Omit<ParsedInput<'workspace:rows'>, 'pullId'>;
 
 /** Most rows one read answers. */
 export const MAX_PAGE_ROWS = 10_000;

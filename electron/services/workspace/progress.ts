@@ -1,25 +1,18 @@
+import type { PullProgress, PullState } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import type { ProxyProgress } from '../v1/proxy.js';
-import type { PullState } from './workspace.js';
 
 /** Progress reports of a pull: throttled, with the rate so far and an ETA when the number of rows to come is known. */
 
-/** Progress of a pull. Rows charged are the rows received: the server charges the rows it returns. */
-export interface PullProgress {
+/**
+ * One progress report of a pull: the bridge's live figures (`PullProgress`: rows, pages and body bytes
+ * stored so far, after decompression; rows charged = rows received, as the server charges the rows it
+ * returns; `etaSeconds` null when the rows to come are unknown, 0 at the end; `waiting` the retry
+ * state in words) plus the pull's id, state and the proxy's retry state of the page request in progress.
+ */
+export interface PullReport extends PullProgress {
   pullId: number;
   state: PullState;
-  /** Rows stored so far. */
-  rows: number;
-  /** Pages stored so far. */
-  pages: number;
-  /** Body bytes received so far, after decompression (also within a page). */
-  bytes: number;
-  rowsCharged: number;
-  elapsedMs: number;
-  rowsPerSecond: number;
-  /** Seconds left when the expected rows or `limit` tell how many remain; null otherwise; 0 at the end. */
-  etaSeconds: number | null;
-  /** The proxy's retry state of the page request in progress (e.g. waiting after a 429). */
   request?: ProxyProgress;
 }
 
@@ -32,6 +25,11 @@ export interface PullCounts {
 
 const log = createLogger('workspace');
 
+/** "Rate limit reached (429); retrying in 3 s (attempt 2 of 4)". */
+function waitingText(p: Extract<ProxyProgress, { state: 'retrying' }>): string {
+  return `${p.reason}; retrying in ${Math.max(1, Math.ceil(p.delayMs / 1000))} s (attempt ${p.attempt} of ${p.maxAttempts})`;
+}
+
 /** Builds and sends the progress reports of one pull; the clock starts when it is created. */
 export class ProgressReporter {
   private readonly started = performance.now();
@@ -43,7 +41,7 @@ export class ProgressReporter {
    */
   constructor(
     private readonly pullId: number,
-    private readonly onProgress: ((progress: PullProgress) => void) | undefined,
+    private readonly onProgress: ((progress: PullReport) => void) | undefined,
     private readonly expectedRows: number,
     private readonly intervalMs: number,
   ) {}
@@ -61,7 +59,7 @@ export class ProgressReporter {
     const elapsedMs = now - this.started;
     const rowsPerSecond = elapsedMs > 0 ? (counts.rows * 1000) / elapsedMs : 0;
     const known = Number.isFinite(this.expectedRows) && rowsPerSecond > 0;
-    const progress: PullProgress = {
+    const progress: PullReport = {
       pullId: this.pullId,
       state,
       ...counts,
@@ -69,6 +67,7 @@ export class ProgressReporter {
       elapsedMs,
       rowsPerSecond,
       etaSeconds: state !== 'running' ? 0 : known ? Math.max(0, this.expectedRows - counts.rows) / rowsPerSecond : null,
+      waiting: state === 'running' && request?.state === 'retrying' ? waitingText(request) : null,
     };
     if (request && state === 'running') progress.request = request;
     try {

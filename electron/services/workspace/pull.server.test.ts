@@ -13,7 +13,7 @@ import { columnTypesFor } from './columns.js';
 import { readRows } from './page.js';
 import { startPull } from './pull.js';
 import type { PullOptions } from './pull.js';
-import type { PullRequest } from './request.js';
+import type { PullQuery } from '../../../shared/index.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { tempWorkspace } from './test-support/helpers.js';
 import type { Workspace } from './workspace.js';
@@ -43,7 +43,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function pullWith(p: V1Proxy, request: PullRequest, options: PullOptions = {}) {
+async function pullWith(p: V1Proxy, request: PullQuery, options: PullOptions = {}) {
   const started = await startPull(ws, p, request, options);
   if (!started.ok) throw new Error(started.error.message);
   const outcome = await started.value.done;
@@ -81,7 +81,7 @@ describe('pulls from the /v1 server', () => {
   it('pulls a whole dataset by cursor the same as in one page, with the types of its catalogue entry', async () => {
     const detail = await proxy.get(`/datasets/${ID}`, {}, DatasetWithTimezone);
     if (!detail.ok) throw new Error(detail.error.message);
-    const request: PullRequest = { datasetId: ID, timezone: 'market', order: 'desc' };
+    const request: PullQuery = { datasetId: ID, timezone: 'market', order: 'desc' };
     const columnTypes = columnTypesFor(detail.value.all_columns, request);
     const single = await pullWith(proxy, request, { columnTypes });
     const paged = await pullWith(proxy, request, { pageSize: 700, columnTypes });

@@ -7,8 +7,8 @@ import { setLogSink } from '../common/logger.js';
 import type { V1Proxy } from '../v1/proxy.js';
 import { readRows } from './page.js';
 import { startPull } from './pull.js';
-import type { PullOptions, PullProgress } from './pull.js';
-import type { PullRequest } from './request.js';
+import type { PullOptions, PullReport } from './pull.js';
+import type { PullQuery } from '../../../shared/index.js';
 import { rowObjects } from './sql.js';
 import { csvUpstream, proxyTo, tempWorkspace } from './test-support/helpers.js';
 import type { CsvRouteOptions } from './test-support/helpers.js';
@@ -49,7 +49,7 @@ async function setup(route: Partial<CsvRouteOptions> = {}): Promise<void> {
   ({ ws, cleanup } = await tempWorkspace());
 }
 
-async function pull(request: Partial<PullRequest> = {}, options: PullOptions = {}) {
+async function pull(request: Partial<PullQuery> = {}, options: PullOptions = {}) {
   const started = await startPull(ws, proxy!, { datasetId: ID, ...request }, options);
   if (!started.ok) throw new Error(started.error.message);
   return { handle: started.value, outcome: await started.value.done };
@@ -75,7 +75,7 @@ const allRows = async (id: number) => {
 describe('startPull', () => {
   it('pages by cursor as CSV and stores every row in order with the hinted types', async () => {
     await setup();
-    const progress: PullProgress[] = [];
+    const progress: PullReport[] = [];
     const { handle, outcome } = await pull(
       { startTime: '2024-03-10', timezone: 'market', columns: ['zone', 'load'] },
       { pageSize: 10, columnTypes: HINTS, expectedRows: 25, onProgress: (p) => progress.push(p) },

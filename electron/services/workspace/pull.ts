@@ -1,19 +1,18 @@
 import { rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
-import type { GsError, Result } from '../../../shared/index.js';
+import type { GsError, PullQuery, PullState, Result, TableColumn } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import type { GetOptions, ProxyProgress, V1Proxy } from '../v1/proxy.js';
-import type { TableColumn } from './columns.js';
 import { appendPage, createPullTable, sameColumns } from './load.js';
 import { writePageFile } from './pageFile.js';
 import type { PageFile } from './pageFile.js';
 import { ProgressReporter } from './progress.js';
-import type { PullProgress } from './progress.js';
+import type { PullReport } from './progress.js';
 import { pageParams } from './request.js';
-import type { PageStart, PullRequest } from './request.js';
+import type { PageStart } from './request.js';
 import { pullTableName, rowObjects } from './sql.js';
-import type { PullState, Workspace } from './workspace.js';
+import type { Workspace } from './workspace.js';
 
 /**
  * A pull: every page of one `GET /datasets/{id}/query` (docs/query.md) into table `pull_<id>` of
@@ -40,7 +39,7 @@ export interface PullOptions {
   expectedRows?: number;
   /** Least time between two page requests in ms (a plan's per-second rate limit), default 0. */
   minRequestIntervalMs?: number;
-  onProgress?: (progress: PullProgress) => void;
+  onProgress?: (progress: PullReport) => void;
   /** Least time between two byte-count progress reports in ms (default 200); every stored page reports. */
   progressIntervalMs?: number;
   signal?: AbortSignal;
@@ -48,7 +47,7 @@ export interface PullOptions {
   call?: Pick<GetOptions, 'timeoutMs' | 'retry'>;
 }
 
-export type { PullProgress } from './progress.js';
+export type { PullReport } from './progress.js';
 
 /** How a pull ended: `complete`, `cancelled` (rows kept), `partial` (failed after some rows) or `failed` (no rows). */
 export interface PullOutcome {
@@ -109,7 +108,7 @@ class PullRun {
   constructor(
     private readonly ws: Workspace,
     private readonly proxy: V1Proxy,
-    private readonly request: PullRequest,
+    private readonly request: PullQuery,
     private readonly options: PullOptions,
     readonly id: number,
     readonly table: string,
@@ -166,39 +165,31 @@ class PullRun {
     await pause(this.lastRequestAt + (this.options.minRequestIntervalMs ?? 0) - performance.now(), this.signal);
     if (this.signal.aborted) throw new PullStop({ code: 'cancelled', message: CANCELLED_MESSAGE });
     this.lastRequestAt = performance.now();
-    // A signal per page: the proxy leaves a listener on the signal of each stream it hands over.
-    const page = new AbortController();
-    const abortPage = (): void => page.abort();
-    this.signal.addEventListener('abort', abortPage, { once: true });
-    try {
-      const path = `/datasets/${encodeURIComponent(this.request.datasetId)}/query`;
-      const opened = await this.proxy.open(path, pageParams(this.request, start, this.options.pageSize), {
-        ...this.options.call,
-        signal: page.signal,
-        profile: this.ws.profile,
-        cache: false,
-        onProgress: (p) => {
-          this.requestState = p;
-          this.report(false);
-        },
-      });
-      this.requestState = undefined;
-      if (!opened.ok) throw new PullStop(opened.error);
-      const { headers, body } = opened.value;
-      const type = header(headers['content-type']) ?? '';
-      if (!/^text\/(csv|plain)/i.test(type)) {
-        body.on('error', () => undefined).destroy();
-        throw internal(`The /v1 server answered page ${n} as ${type || 'an unknown type'}, not CSV.`);
-      }
-      const before = this.bytes;
-      const file = await writePageFile(body, join(this.ws.pageDir, `${this.table}_${n}.csv`), (bytes) => {
-        this.bytes = before + bytes;
+    const path = `/datasets/${encodeURIComponent(this.request.datasetId)}/query`;
+    const opened = await this.proxy.open(path, pageParams(this.request, start, this.options.pageSize), {
+      ...this.options.call,
+      signal: this.signal,
+      profile: this.ws.profile,
+      cache: false,
+      onProgress: (p) => {
+        this.requestState = p;
         this.report(false);
-      });
-      return { file, hasNext: header(headers['x-has-next-page']) === 'true', cursor: header(headers['x-cursor']) };
-    } finally {
-      this.signal.removeEventListener('abort', abortPage);
+      },
+    });
+    this.requestState = undefined;
+    if (!opened.ok) throw new PullStop(opened.error);
+    const { headers, body } = opened.value;
+    const type = header(headers['content-type']) ?? '';
+    if (!/^text\/(csv|plain)/i.test(type)) {
+      body.on('error', () => undefined).destroy();
+      throw internal(`The /v1 server answered page ${n} as ${type || 'an unknown type'}, not CSV.`);
     }
+    const before = this.bytes;
+    const file = await writePageFile(body, join(this.ws.pageDir, `${this.table}_${n}.csv`), (bytes) => {
+      this.bytes = before + bytes;
+      this.report(false);
+    });
+    return { file, hasNext: header(headers['x-has-next-page']) === 'true', cursor: header(headers['x-cursor']) };
   }
 
   /** The error of a body cut short: cancelled when the caller aborted, else a network failure. */
@@ -295,7 +286,7 @@ class PullRun {
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Checks a request and options; a message for the first problem, or null. */
-function invalid(request: PullRequest, options: PullOptions): string | null {
+function invalid(request: PullQuery, options: PullOptions): string | null {
   if (typeof request.datasetId !== 'string' || !/^[A-Za-z0-9_.-]{1,200}$/.test(request.datasetId))
     return 'datasetId: a dataset id';
   const positive = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 1);
@@ -316,7 +307,7 @@ function invalid(request: PullRequest, options: PullOptions): string | null {
 export async function startPull(
   ws: Workspace,
   proxy: V1Proxy,
-  request: PullRequest,
+  request: PullQuery,
   options: PullOptions = {},
 ): Promise<Result<PullHandle>> {
   const problem = invalid(request, options);

@@ -1,24 +1,12 @@
+import type { PullQuery } from '../../../shared/index.js';
 import type { QueryValue } from '../v1/joinUrl.js';
 import { queryParams } from '../verbs/query.js';
-import type { QueryRequest } from '../verbs/query.js';
 
 /**
- * What a pull asks `GET /datasets/{id}/query` for (docs/query.md): the `datasets:query` request
- * without its paging fields (the pull pages itself), plus resampling and forecast vintages.
- * Stored as the pull's `params` JSON, so a pull can be shown, saved and run again.
+ * A pull asks `GET /datasets/{id}/query` (docs/query.md) for its `PullQuery` (the bridge contract's
+ * `datasets:query` request without paging, plus resampling and forecast vintages), stored as the
+ * pull's `params` JSON so a pull can be shown, saved and run again; the pull pages it itself.
  */
-export interface PullRequest extends Omit<QueryRequest, 'cursor' | 'pageSize'> {
-  /** `resample_frequency`, e.g. `1h` or `15 minutes` (docs/query.md#resampling). */
-  resampleFrequency?: string;
-  /** `resample_by`: grouping columns kept in the result. */
-  resampleBy?: string[];
-  /** `resample_function`: mean (default), sum, min, max, count, stddev, variance. */
-  resampleFunction?: string;
-  /** `publish_time`: `latest_report`, `latest`, `latest_before:<offset>` or a timestamp. */
-  publishTime?: string;
-  publishTimeStart?: string;
-  publishTimeEnd?: string;
-}
 
 /** Where one page starts: a cursor (empty for the first page) or, on servers that send no cursor with CSV, a page number. */
 export type PageStart = { cursor: string } | { page: number };
@@ -28,7 +16,7 @@ export type PageStart = { cursor: string } | { page: number };
  * known (absent: the plan's rows per response), and the page's start. Absent values are left out
  * of the URL by the proxy.
  */
-export function pageParams(request: PullRequest, start: PageStart, pageSize: number | undefined): Record<string, QueryValue> {
+export function pageParams(request: PullQuery, start: PageStart, pageSize: number | undefined): Record<string, QueryValue> {
   return {
     ...queryParams({ ...request, pageSize }),
     json_schema: undefined,

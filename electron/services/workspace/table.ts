@@ -1,8 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { TableColumn } from './columns.js';
-import { STORABLE_TYPES } from './columns.js';
+import { STORABLE_TYPES } from '../../../shared/index.js';
+import type { PullState, TableColumn } from '../../../shared/index.js';
 import { rowObjects } from './sql.js';
-import type { PullState } from './workspace.js';
 
 /** A pull's table as the readers (page, downsample, export) need it. */
 export interface PullTable {

@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { PULL_STATES } from '../../../shared/index.js';
 import type { ProfileName } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import { quoteIdent, rowObjects } from './sql.js';
@@ -14,10 +15,6 @@ import { quoteIdent, rowObjects } from './sql.js';
  * A pull commits each page together with its catalogue counts, so a killed process leaves a
  * readable file; on open, pulls still marked `running` are marked `partial`.
  */
-
-/** States of a pull: `running` until it ends; `cancelled` and `partial` keep the rows received. */
-export const PULL_STATES = ['running', 'complete', 'partial', 'failed', 'cancelled'] as const;
-export type PullState = (typeof PULL_STATES)[number];
 
 /** Version of the catalogue tables below (`workspace_meta.schema_version`), for later migrations. */
 export const SCHEMA_VERSION = 1;

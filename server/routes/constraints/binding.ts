@@ -14,7 +14,7 @@ import { constraintGeometry } from '../../data/constraints/location.js';
 import type { ConstraintStore } from '../../data/constraints/store.js';
 import { HttpError } from '../../errors.js';
 import { routeDoc } from '../../openapi.js';
-import { markSynthetic, requireConstraintDataset } from './context.js';
+import { requireConstraintDataset, syntheticRoute } from './context.js';
 
 /** Registers constraint location, binding rows and binding constraints with locations (docs/api.md#binding-rows). */
 export function bindingRoutes(getStore: () => Promise<ConstraintStore>): FastifyPluginAsync {
@@ -38,53 +38,50 @@ export function bindingRoutes(getStore: () => Promise<ConstraintStore>): Fastify
       return rows;
     });
 
-    const withLocations = routeDoc({
-      tag: 'Constraints',
-      summary: 'Binding constraints with locations (field names ours)',
-      description:
-        'Rows collapse to the peak |shadow price| per constraint and interval; the top `limit` constraints by peak come back in that order.',
-      ok: z.array(BindingConstraintWithLocations),
-      errors: [400, 404],
-      synthetic: 'start,end',
-    });
-    const withLocationsSchema = { ...withLocations, querystring: BindingLocationsQuery };
-    app.get('/constraints/binding/locations', { schema: withLocationsSchema }, async (request, reply) => {
+    const withLocations = syntheticRoute(
+      {
+        tag: 'Constraints',
+        summary: 'Binding constraints with locations (field names ours)',
+        description:
+          'Rows collapse to the peak |shadow price| per constraint and interval; the top `limit` constraints by peak come back in that order.',
+        ok: z.array(BindingConstraintWithLocations),
+        errors: [400, 404],
+        synthetic: 'start,end',
+      },
+      { querystring: BindingLocationsQuery },
+    );
+    app.get('/constraints/binding/locations', { schema: withLocations.schema }, async (request, reply) => {
       const query = request.query;
       const cs = await getStore();
       const config = requireConstraintDataset(cs, query.dataset_id, true);
       const rows = await cs.withConnection((conn) => bindingConstraintsWithLocations(conn, config, query));
-      request.rowsReturned = rows.length;
-      markSynthetic(reply, 'start,end');
-      return rows;
+      return withLocations.answer(request, reply, rows, rows.length);
     });
 
-    const location = routeDoc({
-      tag: 'Constraints',
-      summary: 'Start and end substations of a constraint',
-      description: '400 for a market without a geometry table; 404 for an unknown id.',
-      ok: ConstraintLocation,
-      errors: [400, 404],
-      synthetic: 'start,end',
-    });
-    app.get(
-      '/constraints/:constraint_id/location',
-      { schema: { ...location, params: ConstraintPath } },
-      async (request, reply) => {
-        const { constraint_id: id } = request.params;
-        const cs = await getStore();
-        const geometry = await cs.withConnection((conn) => constraintGeometry(conn, id));
-        if (!geometry) throw new HttpError(404, `Constraint ${id} not found`);
-        if (!geometry.market_has_geometry) throw new HttpError(400, `Market ${geometry.market_id} has no geometry table`);
-        request.rowsReturned = 1;
-        markSynthetic(reply, 'start,end');
-        const body: ConstraintLocation = {
-          constraint_gs_entity_id: geometry.constraint_gs_entity_id,
-          constraint_name: geometry.constraint_name,
-          start: geometry.start,
-          end: geometry.end,
-        };
-        return body;
+    const location = syntheticRoute(
+      {
+        tag: 'Constraints',
+        summary: 'Start and end substations of a constraint',
+        description: '400 for a market without a geometry table; 404 for an unknown id.',
+        ok: ConstraintLocation,
+        errors: [400, 404],
+        synthetic: 'start,end',
       },
+      { params: ConstraintPath },
     );
+    app.get('/constraints/:constraint_id/location', { schema: location.schema }, async (request, reply) => {
+      const { constraint_id: id } = request.params;
+      const cs = await getStore();
+      const geometry = await cs.withConnection((conn) => constraintGeometry(conn, id));
+      if (!geometry) throw new HttpError(404, `Constraint ${id} not found`);
+      if (!geometry.market_has_geometry) throw new HttpError(400, `Market ${geometry.market_id} has no geometry table`);
+      const body: ConstraintLocation = {
+        constraint_gs_entity_id: geometry.constraint_gs_entity_id,
+        constraint_name: geometry.constraint_name,
+        start: geometry.start,
+        end: geometry.end,
+      };
+      return location.answer(request, reply, body, 1);
+    });
   };
 }

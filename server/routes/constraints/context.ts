@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { closeConstraintStoreFor, constraintStoreFor } from '../../data/constraints/registry.js';
 import type { ConstraintDatasetConfig } from '../../data/constraints/configs.js';
 import type { ConstraintStore } from '../../data/constraints/store.js';
 import type { DatasetStore } from '../../data/store.js';
 import { HttpError } from '../../errors.js';
+import { routeDoc } from '../../openapi.js';
+import type { RouteDoc } from '../../openapi.js';
 
 /** Options of the constraint and outage plugins: a dataset store (the database is built on first use) or a ready constraint store. */
 export interface ConstraintRouteOptions {
@@ -16,9 +18,20 @@ export interface ConstraintRouteOptions {
 /** Header naming the synthetic parts of a response (docs/api.md#synthetic-data). */
 export const SYNTHETIC_HEADER = 'x-gridscope-synthetic';
 
-/** Marks a reply as carrying synthetic values, naming them (e.g. `estimated_shift_factor`). */
-export function markSynthetic(reply: FastifyReply, fields: string): void {
-  reply.header(SYNTHETIC_HEADER, fields);
+/**
+ * A route serving synthetic values: `schema` is the {@link routeDoc} document of `doc` with the route's `params` and
+ * `querystring` (`parts`); `answer` returns `body`, counts `rows` for usage accounting and sets {@link SYNTHETIC_HEADER} to the
+ * fields `doc.synthetic` names (e.g. `estimated_shift_factor`), so the header and the OpenAPI document cannot disagree.
+ */
+export function syntheticRoute<const Parts extends object>(doc: RouteDoc & { synthetic: string }, parts: Parts) {
+  return {
+    schema: { ...routeDoc(doc), ...parts },
+    answer<T>(request: FastifyRequest, reply: FastifyReply, body: T, rows: number): T {
+      request.rowsReturned = rows;
+      reply.header(SYNTHETIC_HEADER, doc.synthetic);
+      return body;
+    },
+  };
 }
 
 /** The store getter for a plugin; closes on app close a store built from its dataset store. @throws without either option. */

@@ -6,11 +6,11 @@ import { startUpstream } from '../../../test-support/upstream.js';
 import type { Upstream } from '../../../test-support/upstream.js';
 import { createV1Proxy } from '../../v1/proxy.js';
 import type { V1Proxy } from '../../v1/proxy.js';
-import { STORABLE_TYPES } from '../columns.js';
-import type { TableColumn } from '../columns.js';
+import { STORABLE_TYPES } from '../../../../shared/index.js';
+import type { PullState, TableColumn } from '../../../../shared/index.js';
 import { quoteIdent, rowObjects } from '../sql.js';
 import { openWorkspace } from '../workspace.js';
-import type { PullState, Workspace } from '../workspace.js';
+import type { Workspace } from '../workspace.js';
 
 /**
  * Test helpers of the workspace (not a test file): a workspace in a temporary folder, a proxy to a

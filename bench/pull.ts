@@ -1,0 +1,162 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { PullRecord, Result } from '../shared/index.js';
+import { createFileVault, createServices, dispatch, setLogSink } from '../electron/services/index.js';
+import type { PullsProgress } from '../electron/services/index.js';
+import { datasetRoutes } from '../server/routes/datasets.js';
+import { syntheticEntry } from '../server/test-support/queryFixtures.js';
+import { startQueryServer } from '../server/test-support/query.js';
+
+// `npm run bench -- pull [--rows 1000000] [--repeats 3]`: a workspace pull (`workspace:pull` through main's real services
+// into DuckDB) against fetching the same CSV pages raw, bytes read and nothing parsed (bench/README.md).
+
+const { values } = parseArgs({
+  args: process.argv.slice(3),
+  options: { rows: { type: 'string' }, repeats: { type: 'string' } },
+  allowPositionals: false,
+});
+const ROWS = Number(values.rows ?? 1_000_000);
+const REPEATS = Number(values.repeats ?? 3);
+if (!Number.isSafeInteger(ROWS) || ROWS < 1 || !Number.isSafeInteger(REPEATS) || REPEATS < 1) {
+  process.stderr.write('usage: npm run bench -- pull [--rows N] [--repeats N]   (N ≥ 1)\n');
+  process.exit(2);
+}
+const DATASET = 'bench_pull';
+
+type Timed<T> = T & { seconds: number; cpuSeconds: number };
+
+async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await work();
+  const used = process.cpuUsage(cpu);
+  return { ...result, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+}
+
+const faster = <T>(a: Timed<T> | undefined, b: Timed<T>): Timed<T> => (a && a.seconds <= b.seconds ? a : b);
+const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+setLogSink(() => undefined);
+const buildStarted = performance.now();
+const server = await startQueryServer({ catalogue: [syntheticEntry(DATASET, ROWS)] });
+// The pull reads the dataset's columns (`GET /datasets/{id}`) before its pages; the query server has only the query route.
+await server.app.register(datasetRoutes, { prefix: '/v1', store: server.store });
+process.stdout.write(`built ${ROWS} rows in ${((performance.now() - buildStarted) / 1000).toFixed(2)} s\n`);
+const pageUrls: string[] = [];
+server.app.addHook('onRequest', async (req) => {
+  if (req.url.includes('/query?')) pageUrls.push(req.url);
+});
+const origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
+
+const dir = await mkdtemp(path.join(tmpdir(), 'gridscope-bench-pull-'));
+let pullEnded: (() => void) | undefined;
+const services = createServices({
+  configDir: dir,
+  vault: createFileVault(dir),
+  host: 'web',
+  versions: {},
+  embedded: {
+    factory: async () => ({ listen: async () => origin, close: async () => undefined }),
+    apiKey: 'bench-pull-key-0123',
+  },
+  onPullProgress: (p: PullsProgress) => {
+    if (p === null) pullEnded?.();
+  },
+});
+const agent = new Agent({ keepAliveTimeout: 10_000 });
+
+async function call<T>(verb: string, input: unknown): Promise<T> {
+  const r = (await dispatch(services.handlers, verb, input)) as Result<T>;
+  if (!r.ok) throw new Error(`${verb}: ${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+/** One pull, from the bridge call to its `complete` state in the workspace. */
+async function pull(): Promise<{ rows: number; pages: number; id: number }> {
+  const ended = new Promise<void>((resolve) => (pullEnded = resolve));
+  const started = await call<PullRecord>('workspace:pull', { query: { datasetId: DATASET } });
+  await ended;
+  const [done] = await call<PullRecord[]>('workspace:pulls', { pullIds: [started.id] });
+  if (done?.state !== 'complete') throw new Error(`pull ${started.id} ended ${done?.state}: ${done?.error}`);
+  return { rows: done.rows, pages: done.pages, id: done.id };
+}
+
+/** The same pages as a client that follows `X-Cursor` and reads each body to the end, counting bytes. */
+async function rawFetch(firstPage: string): Promise<{ pages: number; bytes: number }> {
+  let url: string | null = firstPage;
+  let pages = 0;
+  let bytes = 0;
+  while (url) {
+    const res: Dispatcher.ResponseData = await request(`${origin}${url}`, {
+      dispatcher: agent,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${await res.body.text()}`);
+    for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+    pages++;
+    const cursor = header(res.headers['x-cursor']);
+    const next: string | null =
+      header(res.headers['x-has-next-page']) === 'true' && cursor
+        ? url.replace(/([?&]cursor=)[^&]*/, `$1${encodeURIComponent(cursor)}`)
+        : null;
+    url = next;
+  }
+  return { pages, bytes };
+}
+
+try {
+  // Warm-up: DuckDB reads the table into its buffers once, and the pull's first page URL is the raw fetch's.
+  const warm = await pull();
+  const firstPage = pageUrls[0];
+  if (!firstPage) throw new Error('the pull made no query request');
+  await call('workspace:deletePull', { pullId: warm.id });
+  // Rounds alternate the two, so both see the same machine load; the fastest run of each is kept.
+  let raw: Timed<{ pages: number; bytes: number }> | undefined;
+  let pulled: Timed<{ rows: number; pages: number; id: number }> | undefined;
+  let fileBytes = 0;
+  for (let round = 0; round < REPEATS; round++) {
+    raw = faster(raw, await timed(() => rawFetch(firstPage)));
+    const run = await timed(pull);
+    pulled = faster(pulled, run);
+    fileBytes = (await stat(path.join(dir, 'workspace', 'embedded.duckdb'))).size;
+    await call('workspace:deletePull', { pullId: run.id });
+  }
+  if (!raw || !pulled) throw new Error('no runs');
+  if (pulled.rows !== ROWS) throw new Error(`the pull stored ${pulled.rows} rows, expected ${ROWS}`);
+  if (pulled.pages !== raw.pages) throw new Error(`the pull took ${pulled.pages} pages, the raw fetch ${raw.pages}`);
+
+  const mb = raw.bytes / 1e6;
+  process.stdout.write(
+    `raw fetch: ${raw.pages} pages, ${mb.toFixed(1)} MB in ${raw.seconds.toFixed(2)} s (CPU ${raw.cpuSeconds.toFixed(2)} s), ` +
+      `${Math.round(ROWS / raw.seconds)} rows/s, ${(mb / raw.seconds).toFixed(1)} MB/s\n`,
+  );
+  process.stdout.write(
+    `pull: ${pulled.rows} rows in ${pulled.pages} pages, ${pulled.seconds.toFixed(2)} s (CPU ${pulled.cpuSeconds.toFixed(2)} s), ` +
+      `${Math.round(ROWS / pulled.seconds)} rows/s; workspace file ${(fileBytes / 1e6).toFixed(1)} MB\n`,
+  );
+  const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stdout.write(`peak RSS: ${peakRssMb} MB (server, services and both clients in one process)\n`);
+  const result = {
+    bench: 'pull',
+    rows: ROWS,
+    pages: pulled.pages,
+    raw_rows_per_s: Math.round(ROWS / raw.seconds),
+    pull_rows_per_s: Math.round(ROWS / pulled.seconds),
+    raw_mb_per_s: Number((mb / raw.seconds).toFixed(1)),
+    pull_cpu_s: Number(pulled.cpuSeconds.toFixed(2)),
+    raw_cpu_s: Number(raw.cpuSeconds.toFixed(2)),
+    peak_rss_mb: peakRssMb,
+    goal: 1.4,
+    ratio: Number((pulled.seconds / raw.seconds).toFixed(2)),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} finally {
+  await services.dispose();
+  await agent.close();
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+}

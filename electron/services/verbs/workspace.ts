@@ -1,0 +1,140 @@
+import { ClientApiUsage, ClientDatasetDetail, fail, ok } from '../../../shared/index.js';
+import type { DatasetWithTimezone, PullRecord, Result, Verb } from '../../../shared/index.js';
+import type { GetOptions, V1Proxy } from '../v1/proxy.js';
+import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
+import {
+  columnTypesFor,
+  deletePull,
+  deleteSavedQuery,
+  getPull,
+  listPulls,
+  listSavedQueries,
+  readRows,
+  readSeries,
+  readValueCounts,
+  renameSavedQuery,
+  saveQuery,
+} from '../workspace/index.js';
+import type { PullStartOptions, Workspace, WorkspaceService } from '../workspace/index.js';
+import type { CallContext, Handlers } from './handlers.js';
+
+/** The workspace verbs (`workspace:pull` … `workspace:deleteSaved`). */
+export type WorkspaceVerb = Extract<Verb, `workspace:${string}`>;
+
+export interface WorkspaceHandlerDeps {
+  /** Absent (a host without a workspace): every workspace verb answers `internal`. */
+  workspace?: WorkspaceService;
+  proxy: V1Proxy;
+  /** Where the dataset's columns and the plan's limits are read first, so a pull costs no extra request. */
+  metadata?: MetadataCache;
+}
+
+const NO_WORKSPACE = 'This Gridscope host has no local workspace.';
+
+/** The plan's paging of a pull: rows per response and the least time between requests (none when the plan sets no limit). */
+async function planPaging(
+  proxy: V1Proxy,
+  meta: MetadataScope | null,
+  call: GetOptions,
+): Promise<Pick<PullStartOptions, 'pageSize' | 'minRequestIntervalMs'>> {
+  let usage = meta?.usage()?.usage;
+  if (!usage) {
+    const r = await proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false });
+    if (!r.ok) return {};
+    usage = r.value;
+    meta?.putUsage(usage);
+  }
+  const rows = usage.limits.api_rows_per_response_limit;
+  const perSecond = usage.limits.per_second_api_rate_limit;
+  return {
+    ...(rows > 0 ? { pageSize: rows } : {}),
+    ...(perSecond > 0 ? { minRequestIntervalMs: Math.ceil(1000 / perSecond) } : {}),
+  };
+}
+
+/** The dataset from the metadata cache, else `GET /datasets/{id}` (kept in the cache). */
+async function datasetOf(
+  proxy: V1Proxy,
+  meta: MetadataScope | null,
+  id: string,
+  call: GetOptions,
+): Promise<Result<DatasetWithTimezone>> {
+  const cached = meta?.dataset(id);
+  if (cached) return ok(cached);
+  const r = await proxy.get(`/datasets/${encodeURIComponent(id)}`, {}, ClientDatasetDetail, call);
+  if (r.ok) meta?.putDataset(r.value);
+  return r;
+}
+
+/**
+ * The workspace verbs' handlers (merged into `createHandlers`), on the active profile's workspace
+ * (docs/workspace.md). No input names a file: exports go where main decides.
+ */
+export function createWorkspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handlers, WorkspaceVerb> {
+  const { proxy } = deps;
+  const use = <T>(work: (ws: Workspace) => Promise<Result<T>>): Promise<Result<T>> =>
+    deps.workspace ? deps.workspace.use(work) : Promise.resolve(fail('internal', NO_WORKSPACE));
+  const scope = async (): Promise<MetadataScope | null> => (deps.metadata ? deps.metadata.scope() : null);
+  const callOf = (ctx?: CallContext): GetOptions => (ctx?.signal ? { signal: ctx.signal } : {});
+  const live = (record: PullRecord): PullRecord => deps.workspace?.withProgress(record) ?? record;
+
+  return {
+    // Page size and request pacing from the plan, column types from the catalogue; the pull itself is not tied to the call.
+    'workspace:pull': ({ query, expectedRows }, ctx) =>
+      use(async (ws) => {
+        const meta = await scope();
+        const dataset = await datasetOf(proxy, meta, query.datasetId, callOf(ctx));
+        if (!dataset.ok) return dataset;
+        const paging = await planPaging(proxy, meta, callOf(ctx));
+        return deps.workspace!.startPull(ws, query, {
+          ...paging,
+          columnTypes: columnTypesFor(dataset.value.all_columns, query),
+          ...(expectedRows !== undefined ? { expectedRows } : {}),
+        });
+      }),
+
+    'workspace:pulls': ({ pullIds, datasetId, limit }) =>
+      use(async (ws) => {
+        if (pullIds === undefined) {
+          const r = await listPulls(ws, { ...(datasetId ? { datasetId } : {}), ...(limit ? { limit } : {}) });
+          return r.ok ? ok(r.value.map(live)) : r;
+        }
+        const records: PullRecord[] = [];
+        for (const id of new Set(pullIds)) {
+          const r = await getPull(ws, id);
+          if (r.ok) {
+            if (datasetId === undefined || r.value.datasetId === datasetId) records.push(live(r.value));
+          } else if (r.error.code !== 'not_found') return r;
+        }
+        return ok(records.slice(0, limit ?? records.length));
+      }),
+
+    'workspace:cancel': ({ pullId }) => use(async (ws) => ok({ cancelled: await ws.cancel(pullId) })),
+
+    'workspace:deletePull': ({ pullId }) =>
+      use(async (ws) => {
+        const r = await deletePull(ws, pullId);
+        return r.ok || r.error.code === 'not_found' ? ok({ deleted: r.ok }) : r;
+      }),
+
+    'workspace:rows': ({ pullId, ...options }) => use((ws) => readRows(ws, pullId, options)),
+
+    'workspace:series': ({ pullId, ...options }) => use((ws) => readSeries(ws, pullId, options)),
+
+    'workspace:values': ({ pullId, column, limit }) => use((ws) => readValueCounts(ws, pullId, column, limit)),
+
+    'workspace:export': (input, ctx) => use((ws) => deps.workspace!.exportPull(ws, input, ctx?.signal)),
+
+    'workspace:saveQuery': ({ name, query }) => use((ws) => saveQuery(ws, { name, params: query })),
+
+    'workspace:savedQueries': () => use((ws) => listSavedQueries(ws)),
+
+    'workspace:renameSaved': ({ id, name }) => use((ws) => renameSavedQuery(ws, id, name)),
+
+    'workspace:deleteSaved': ({ id }) =>
+      use(async (ws) => {
+        const r = await deleteSavedQuery(ws, id);
+        return r.ok || r.error.code === 'not_found' ? ok({ deleted: r.ok }) : r;
+      }),
+  };
+}

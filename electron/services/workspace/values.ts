@@ -1,0 +1,50 @@
+import { fail, ok } from '../../../shared/index.js';
+import type { ColumnValueCounts, Result } from '../../../shared/index.js';
+import { quoteIdent, rowObjects } from './sql.js';
+import { WorkspaceInputError, columnNamed, pullTable } from './table.js';
+import type { Workspace } from './workspace.js';
+
+/** Most values one call answers. */
+export const MAX_VALUE_COUNTS = 1000;
+
+/**
+ * Distinct values of column `column` of pull `pullId` with their row counts, most frequent first (ties
+ * by value, NULL last), at most `limit` (1–{@link MAX_VALUE_COUNTS}, default 100); `truncated` when
+ * there are more. Values are the column's text (`CAST(… AS VARCHAR)`), the same text the chart's
+ * `seriesBy` and `seriesValues` use, so a picked value selects its series. NULL stays `null`.
+ * @returns `not_found` for an unknown pull; `validation` for an unknown column or a bad limit.
+ */
+export async function readValueCounts(
+  ws: Workspace,
+  pullId: number,
+  column: string,
+  limit = 100,
+): Promise<Result<ColumnValueCounts>> {
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_VALUE_COUNTS)
+    return fail('validation', `limit: a whole number from 1 to ${MAX_VALUE_COUNTS}`);
+  try {
+    return ok(
+      await ws.read(async (conn) => {
+        const { table, columns } = await pullTable(conn, pullId);
+        const answer: ColumnValueCounts = { pullId, column, values: [], truncated: false };
+        if (columns.length === 0) return answer;
+        const c = quoteIdent(columnNamed(columns, column).name);
+        // LIMIT is a checked integer (DuckDB plans a top-N only for constants); one more row tells whether values were left out.
+        const rows = await rowObjects(
+          conn,
+          `SELECT CAST(${c} AS VARCHAR) AS v, CAST(count(*) AS DOUBLE) AS n FROM ${quoteIdent(table)}
+           GROUP BY ALL ORDER BY n DESC, v ASC NULLS LAST LIMIT ${limit + 1}`,
+        );
+        answer.truncated = rows.length > limit;
+        answer.values = rows.slice(0, limit).map((r) => ({ value: r.v === null ? null : String(r.v), count: Number(r.n) }));
+        return answer;
+      }),
+    );
+  } catch (error) {
+    if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
+    return fail(
+      'internal',
+      `Could not count the values of pull ${pullId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
