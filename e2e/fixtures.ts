@@ -13,13 +13,18 @@ const ROOT = resolve(import.meta.dirname, '..');
 const URL_LINE = /^Gridscope at ((http:\/\/127\.0\.0\.1:\d+\/)\?token=[\w-]+)\s*$/;
 const START_TIMEOUT_MS = 90_000;
 
-/** A worker's web host: `startUrl` is the printed one, `embeddedKey` must never reach the page, `call` is for setup only. */
+/**
+ * A worker's web host: `startUrl` is the printed one, `embeddedKey` must never reach the page, `call` is for setup only.
+ * `restart` stops the host and starts it again on the same config and cache folders (a new port and token: `url` and
+ * `startUrl` change, so open `startUrl` again).
+ */
 export interface WebHost {
   url: string;
   startUrl: string;
   embeddedKey: string;
   output(): string;
   call<V extends Verb>(verb: V, input: VerbInput<V>): Promise<Result<ContractResults[V]>>;
+  restart(): Promise<void>;
 }
 
 function waitForUrl(child: ChildProcess, output: () => string): Promise<{ startUrl: string; url: string }> {
@@ -82,21 +87,25 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
   const cacheDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-cache-'));
   const embeddedKey = `gs-embedded-${randomBytes(18).toString('hex')}`;
   if (used) await seedUsage(cacheDir, embeddedKey, used);
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/webhost/cli.ts', '--port', '0'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      GRIDSCOPE_CONFIG_DIR: configDir,
-      GRIDSCOPE_CACHE_DIR: cacheDir,
-      GRIDSCOPE_EMBEDDED_API_KEY: embeddedKey,
-      GRIDSCOPE_EMBEDDED_PLAN: plan ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // own process group, so stop() reaches tsx's child too
-  });
   let log = '';
-  child.stdout!.on('data', (b: Buffer) => (log += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+  const launch = () => {
+    const c = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['electron/webhost/cli.ts', '--port', '0'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        GRIDSCOPE_CONFIG_DIR: configDir,
+        GRIDSCOPE_CACHE_DIR: cacheDir,
+        GRIDSCOPE_EMBEDDED_API_KEY: embeddedKey,
+        GRIDSCOPE_EMBEDDED_PLAN: plan ?? '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // own process group, so stop() reaches tsx's child too
+    });
+    c.stdout!.on('data', (b: Buffer) => (log += b.toString()));
+    c.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+    return c;
+  };
+  let child = launch();
   const output = () => log;
   const cleanup = async () => {
     await stop(child);
@@ -120,7 +129,15 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
     });
     return (await res.json()) as never;
   };
-  return { host: { url, startUrl, embeddedKey, output, call }, close: cleanup };
+  const host: WebHost = { url, startUrl, embeddedKey, output, call, restart: async () => {} };
+  host.restart = async () => {
+    await stop(child);
+    child = launch();
+    ({ url, startUrl } = await waitForUrl(child, output));
+    cookie = await tokenCookie(startUrl);
+    Object.assign(host, { url, startUrl });
+  };
+  return { host, close: cleanup };
 }
 
 interface TestFixtures {

@@ -34,11 +34,14 @@ async function recordRetryTexts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate<string[]>('window.__retryTexts');
 }
 
-test('one Run of the default query shows its rows, no retry, and costs exactly one request', async ({ page, host }) => {
+test('one Run of a one-day query shows its rows, no retry, and costs exactly one request', async ({ page, host }) => {
   await page.goto(`/#/datasets/${SMALL}/query`);
   const form = page.getByTestId('query-form');
   await expect(form).toBeVisible();
-  await expect(page.getByTestId('query-start')).toHaveValue('2024-11-04');
+  // The UTC day 2024-11-04 holds the dataset's last 5 rows: within the 10 rows left this month.
+  await page.getByTestId('query-timezone').selectOption('UTC');
+  await page.getByTestId('query-start').fill('2024-11-04');
+  await page.getByTestId('query-end').fill('2024-11-05');
   await expect(page.getByTestId('usage-requests')).toHaveText(/^Requests [\d,]+ \/ 250$/);
   const before = await used(host);
   // Past the plan's 1-second window, a retry below could only come from the Run itself.

@@ -12,6 +12,7 @@ import type { QueryFormMemory } from './query/QueryForm.js';
 import { SettingsPage } from './settings/SettingsPage.js';
 import { EmbeddedNotice } from './shell/EmbeddedNotice.js';
 import { UsageMeter } from './shell/UsageMeter.js';
+import { HistoryPage } from './workspace/HistoryPage.js';
 
 function NavLink({ href, current, children }: { href: string; current: boolean; children: string }) {
   return (
@@ -57,6 +58,9 @@ export function App() {
         <NavLink href={hrefs.catalogue} current={inCatalogue}>
           Catalogue
         </NavLink>
+        <NavLink href={hrefs.history} current={route.name === 'history'}>
+          History
+        </NavLink>
         <NavLink href={hrefs.settings} current={route.name === 'settings'}>
           Settings
         </NavLink>
@@ -87,7 +91,9 @@ function RouteView({
     case 'dataset':
       return <DatasetPage key={route.datasetId} datasetId={route.datasetId} />;
     case 'query':
-      return <QueryPage key={route.datasetId} datasetId={route.datasetId} formMemory={queryForms} />;
+      return <QueryPage key={route.datasetId} datasetId={route.datasetId} search={route.search} formMemory={queryForms} />;
+    case 'history':
+      return <HistoryPage />;
     case 'settings':
       return <SettingsPage />;
     default:

@@ -117,6 +117,27 @@ describe('Catalogue', () => {
     expect(tabbable).toHaveLength(1);
   });
 
+  it('sorts frequency by duration, irregular last, under a header in the table font', async () => {
+    const datasets = [
+      makeDataset({ id: 'a_daily', name: 'A daily', data_frequency: '1_DAY' }),
+      makeDataset({ id: 'b_irregular', name: 'B irregular', data_frequency: 'IRREGULAR' }),
+      makeDataset({ id: 'c_hourly', name: 'C hourly', data_frequency: '1_HOUR' }),
+      makeDataset({ id: 'd_5min', name: 'D 5 min', data_frequency: '5_MINUTES' }),
+      makeDataset({ id: 'e_15min', name: 'E 15 min', data_frequency: '15_MINUTES' }),
+    ];
+    renderApp(createFakeApi({ datasets }).api);
+    await screen.findByTestId('catalogue-table');
+    const header = screen.getByRole('columnheader', { name: /Frequency/ });
+    expect(header.className).not.toMatch(/\bmono\b/);
+    fireEvent.click(within(header).getByRole('button'));
+    expect(rowNames()).toEqual(['D 5 min', 'E 15 min', 'C hourly', 'A daily', 'B irregular']);
+    fireEvent.click(within(header).getByRole('button'));
+    expect(rowNames()).toEqual(['B irregular', 'A daily', 'C hourly', 'E 15 min', 'D 5 min']);
+    const cell = screen.getAllByTestId('catalogue-row')[0]!.querySelectorAll('td')[3]!;
+    expect(cell.textContent).toBe('IRREGULAR');
+    expect(cell.className).toMatch(/\bmono\b/);
+  });
+
   it('focuses the search on "/"', async () => {
     renderApp(createFakeApi().api);
     await screen.findByTestId('catalogue-table');

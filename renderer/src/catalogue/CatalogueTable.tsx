@@ -6,6 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Dataset } from '../../../shared/schemas/dataset.js';
 import { hrefs, navigate } from '../lib/router.js';
 import { catalogueColumns } from './columns.js';
+import './catalogue.css';
 
 /** Above this many rows only the visible ones are rendered. */
 export const VIRTUALIZE_ABOVE = 100;
@@ -22,6 +23,9 @@ export interface CatalogueTableProps {
   ranks?: ReadonlyMap<string, number>;
   ref?: Ref<CatalogueTableHandle>;
 }
+
+const cellClass = (meta: { className?: string; cellClassName?: string } | undefined): string | undefined =>
+  [meta?.className, meta?.cellClassName].filter(Boolean).join(' ') || undefined;
 
 const STEP: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
 
@@ -161,7 +165,7 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
               }}
             >
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

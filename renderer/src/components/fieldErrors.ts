@@ -4,7 +4,22 @@ import { TIME_TEXT_HINT, timeTextError } from '../../../shared/time/grammar.js';
 
 /** A form field a validation error can belong to (query form and Settings). */
 export type FormField =
-  'start' | 'end' | 'zone' | 'filterColumn' | 'filterOperator' | 'filterValue' | 'limit' | 'columns' | 'key' | 'url';
+  | 'start'
+  | 'end'
+  | 'zone'
+  | 'filterColumn'
+  | 'filterOperator'
+  | 'filterValue'
+  | 'limit'
+  | 'columns'
+  | 'resampleFrequency'
+  | 'resampleBy'
+  | 'resampleFunction'
+  | 'publishTime'
+  | 'publishTimeStart'
+  | 'publishTimeEnd'
+  | 'key'
+  | 'url';
 
 /** A refusal shown by one field; `text` is a sentence without the field's name. */
 export interface FieldError {
@@ -22,6 +37,12 @@ export const FIELD_LABELS: Record<FormField, string> = {
   filterValue: 'Filter value',
   limit: 'Row limit',
   columns: 'Columns',
+  resampleFrequency: 'Resample to',
+  resampleBy: 'Group by',
+  resampleFunction: 'Aggregation',
+  publishTime: 'Forecast vintage',
+  publishTimeStart: 'Published from',
+  publishTimeEnd: 'Published before',
   key: 'API key',
   url: 'Remote base URL',
 };
@@ -42,6 +63,18 @@ const PARAMS: Record<string, FormField> = {
   filter_value: 'filterValue',
   limit: 'limit',
   columns: 'columns',
+  resampleFrequency: 'resampleFrequency',
+  resample_frequency: 'resampleFrequency',
+  resampleBy: 'resampleBy',
+  resample_by: 'resampleBy',
+  resampleFunction: 'resampleFunction',
+  resample_function: 'resampleFunction',
+  publishTime: 'publishTime',
+  publish_time: 'publishTime',
+  publishTimeStart: 'publishTimeStart',
+  publish_time_start: 'publishTimeStart',
+  publishTimeEnd: 'publishTimeEnd',
+  publish_time_end: 'publishTimeEnd',
   key: 'key',
   baseUrl: 'url',
 };
@@ -60,6 +93,9 @@ const WORDS: [RegExp, string][] = [
   [/\bpage(?:_size|Size) or limit\b/g, 'page size or row limit'],
   [/\bpage(?:_size|Size)\b/g, 'page size'],
   [/\bpublish_time(?:_(start|end))?\b/g, 'publish time'],
+  [/\bresample(?:_frequency|Frequency)\b/g, 'resampling interval'],
+  [/\bresample(?:_by|By)\b/g, 'group by'],
+  [/\bresample(?:_function|Function)\b/g, 'aggregation'],
   [/\btime_comparison\b/g, 'time comparison'],
   [/\btimezone\b/g, 'time zone'],
   [/\bdatasetId\b/g, 'dataset'],
@@ -81,10 +117,21 @@ export function timeProblem(text: string): string {
   return refusal && at >= 0 ? `Not${refusal.slice(at + ' is not'.length)}` : `Not a date or date-time: ${TIME_TEXT_HINT}`;
 }
 
+/** How to write a resampling interval, in user words (docs/query.md#resampling). */
+export const FREQUENCY_HINT =
+  'Pick an interval from the list, or write a number and a unit such as 2 hours, 90 minutes or 3 days ' +
+  '(minutes, hours, days, weeks, months, years).';
+
+/** How to write a `latest_before` offset, in user words (docs/query.md#forecast-vintages). */
+export const OFFSET_HINT =
+  'Write an offset from the interval start such as -1 day, -6 hours or -1 day 6 hours (minutes, hours, days, weeks).';
+
 function bridgeProblemText(field: FormField, message: string): string {
   switch (field) {
     case 'start':
     case 'end':
+    case 'publishTimeStart':
+    case 'publishTimeEnd':
       return /is not a date/.test(message)
         ? message.replace(/^'.*' is not/s, 'Not')
         : `Not a date or date-time: ${TIME_TEXT_HINT}`;
@@ -94,6 +141,10 @@ function bridgeProblemText(field: FormField, message: string): string {
       return `A whole number from 1 to ${MAX_QUERY_LIMIT.toLocaleString('en-US')}.`;
     case 'columns':
       return 'Choose at least one column.';
+    case 'resampleFrequency':
+      return FREQUENCY_HINT;
+    case 'resampleBy':
+      return 'Choose the columns to group by from the list.';
     default:
       return sentence(capitalize(inUserWords(message.replace(/^[a-z]\w*(?: id)?:\s+/i, ''))));
   }
@@ -104,7 +155,27 @@ const SERVER_RULES: [RegExp, (m: RegExpExecArray) => FieldError][] = [
     /\b(?:start(?:_time|Time) must be before end(?:_time|Time)|end(?:_time|Time) must be after start(?:_time|Time))\b/i,
     () => ({ field: 'end', text: 'End must be after Start.' }),
   ],
-  [/Invalid (start_time|end_time) '([^']*)'/, (m) => ({ field: PARAMS[m[1]!]!, text: timeProblem(m[2]!) })],
+  [
+    /Invalid (start_time|end_time|publish_time_start|publish_time_end) '([^']*)'/,
+    (m) => ({ field: PARAMS[m[1]!]!, text: timeProblem(m[2]!) }),
+  ],
+  [
+    /Invalid resample_frequency '([^']*)'/,
+    (m) => ({ field: 'resampleFrequency', text: `"${m[1]}" is not an interval. ${FREQUENCY_HINT}` }),
+  ],
+  [/Invalid publish_time '[^']*': the offset/, () => ({ field: 'publishTime', text: OFFSET_HINT })],
+  [/Invalid publish_time '([^']*)': expected/, (m) => ({ field: 'publishTime', text: timeProblem(m[1]!) })],
+  [
+    /has no publish time column/,
+    () => ({ field: 'publishTime', text: 'This dataset has no forecast vintages (it has no publish time column).' }),
+  ],
+  [
+    /Resampling requires a paid plan\.?(?: Your plan: (\w+))?/,
+    (m) => ({
+      field: 'resampleFrequency',
+      text: `Resampling needs a paid plan${m[1] ? ` (yours: ${m[1]})` : ''}: choose "No resampling".`,
+    }),
+  ],
   [
     /Unknown timezone '([^']*)'/,
     (m) => ({
@@ -130,19 +201,26 @@ const SERVER_RULES: [RegExp, (m: RegExpExecArray) => FieldError][] = [
 ];
 
 /**
- * The field a `validation` error is about and what to say there, else undefined. Reads bridge schema refusals, main's
- * estimate, the /v1 query texts (docs/api.md#dataset-query) and 422 bodies flattened to `query.<param>: msg`.
+ * The field a `validation` error is about and what to say there, else undefined. Reads bridge schema refusals (a
+ * `workspace:pull`'s under `query.`), main's estimate, the /v1 query texts (docs/api.md#dataset-query) and 422 bodies
+ * flattened to `query.<param>: msg`; a `forbidden` refusal of resampling belongs to the resampling interval. `sent`, the
+ * query refused, tells a missing grouping column from a missing filter column.
  */
-export function fieldErrorOf(error: GsError): FieldError | undefined {
-  if (error.code !== 'validation') return undefined;
+export function fieldErrorOf(error: GsError, sent?: { resampleBy?: readonly string[] | undefined }): FieldError | undefined {
   const message = error.message.trim();
+  const resamplingRefused = error.code === 'forbidden' && /Resampling requires a paid plan/.test(message);
+  if (error.code !== 'validation' && !resamplingRefused) return undefined;
+  const missing = /Column (\S+) not found in dataset/.exec(message);
+  if (missing && sent?.resampleBy?.includes(missing[1]!))
+    return { field: 'resampleBy', text: `This dataset has no column ${missing[1]}.` };
   for (const [pattern, make] of SERVER_RULES) {
     const m = pattern.exec(message);
     if (m) return make(m);
   }
   const bridge = /^Invalid input for [\w:]+: (.*)$/s.exec(message);
   if (bridge) {
-    const [path = '', ...rest] = bridge[1]!.split('; ')[0]!.split(': ');
+    const [rawPath = '', ...rest] = bridge[1]!.split('; ')[0]!.split(': ');
+    const path = rawPath.replace(/^query\./, '');
     const field = PARAMS[path] ?? PARAMS[path.split('.')[0]!];
     return field ? { field, text: bridgeProblemText(field, rest.join(': ')) } : undefined;
   }

@@ -3,6 +3,7 @@ import { ErrorState } from '../components/ErrorState.js';
 import { Skeleton } from '../components/Skeleton.js';
 import { formatCount } from '../lib/format.js';
 import { useDatasetAudit } from '../lib/queries.js';
+import { AuditChart } from './AuditChart.js';
 
 // Only the additive counts: distinct-value counts per day do not add up.
 function totals(rows: AuditRow[]) {
@@ -15,40 +16,66 @@ function totals(rows: AuditRow[]) {
   return { datapoints, timeIndex };
 }
 
-/** `datasets:audit`: one row per market date plus a total row; errors (e.g. `forbidden`) stay in the section. */
-export function AuditSection({ datasetId }: { datasetId: string }) {
+/**
+ * `datasets:audit` (docs/api.md#dataset-audit): the counts per market date as a chart (gaps marked), then as a table
+ * with a total row; `timezone` is the dataset's `data_timezone`, in which a market date is a day. Errors (e.g.
+ * `forbidden`) stay in the section.
+ */
+export function AuditSection({ datasetId, timezone }: { datasetId: string; timezone?: string }) {
   const audit = useDatasetAudit(datasetId);
   return (
-    <section aria-labelledby="audit-title" className="card">
+    <section aria-labelledby="audit-title" className="card" data-testid="audit-section">
       <h2 id="audit-title">Audit {audit.data && <span className="muted">({audit.data.length} market dates)</span>}</h2>
+      <p className="muted">Counts per market date: the date of each row’s time index{timezone ? ` in ${timezone}` : ''}.</p>
       {audit.isPending && <Skeleton label="Loading audit…" rows={4} testId="audit-loading" />}
       {audit.isError && <ErrorState error={audit.error} what="the audit" onRetry={() => void audit.refetch()} />}
       {audit.data && audit.data.length === 0 && <p className="muted">No audit rows for this dataset.</p>}
-      {audit.data && audit.data.length > 0 && <AuditTable rows={audit.data} />}
+      {audit.data && audit.data.length > 0 && (
+        <>
+          <AuditChart rows={audit.data} />
+          <AuditTable rows={audit.data} />
+        </>
+      )}
     </section>
   );
 }
 
+// A count that is 0 on every date means the dataset lacks that column (docs/api.md#dataset-audit): its column is left out.
 function AuditTable({ rows }: { rows: AuditRow[] }) {
   const t = totals(rows);
+  const subseries = rows.some((r) => r.number_of_unique_subseries_index_values > 0);
+  const publish = rows.some((r) => r.number_of_unique_publish_times_on_publish_date > 0);
+  const notAdditive = (
+    <td className="num muted" title="Distinct values per day do not add up across days">
+      —
+    </td>
+  );
   return (
     <div className="table-wrap">
-      <table className="grid compact" data-testid="audit-table">
+      <table className="grid compact audit-table" data-testid="audit-table">
         <thead>
           <tr>
             <th scope="col">Market date</th>
-            <th scope="col" className="num">
-              Datapoints
+            <th scope="col" className="num" title="Rows whose time index falls on this market date">
+              Data points
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num" title="Distinct time index values on this market date">
               Unique time index values
             </th>
-            <th scope="col" className="num">
-              Unique subseries values
-            </th>
-            <th scope="col" className="num">
-              Unique publish times
-            </th>
+            {subseries && (
+              <th scope="col" className="num" title="Distinct subseries values on this market date">
+                Unique subseries values
+              </th>
+            )}
+            {publish && (
+              <th
+                scope="col"
+                className="num"
+                title="Distinct publish times whose own date, in the market’s time zone, is this date"
+              >
+                Publish times falling on this date
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -59,8 +86,8 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
               </th>
               <td className="num">{formatCount(r.number_of_datapoints)}</td>
               <td className="num">{formatCount(r.number_of_unique_time_index_values)}</td>
-              <td className="num">{formatCount(r.number_of_unique_subseries_index_values)}</td>
-              <td className="num">{formatCount(r.number_of_unique_publish_times_on_publish_date)}</td>
+              {subseries && <td className="num">{formatCount(r.number_of_unique_subseries_index_values)}</td>}
+              {publish && <td className="num">{formatCount(r.number_of_unique_publish_times_on_publish_date)}</td>}
             </tr>
           ))}
         </tbody>
@@ -69,12 +96,8 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
             <th scope="row">Total ({rows.length} days)</th>
             <td className="num">{formatCount(t.datapoints)}</td>
             <td className="num">{formatCount(t.timeIndex)}</td>
-            <td className="num muted" title="Distinct values per day do not add up across days">
-              —
-            </td>
-            <td className="num muted" title="Distinct values per day do not add up across days">
-              —
-            </td>
+            {subseries && notAdditive}
+            {publish && notAdditive}
           </tr>
         </tfoot>
       </table>

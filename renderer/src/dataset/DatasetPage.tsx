@@ -8,8 +8,9 @@ import { AuditSection } from './AuditSection.js';
 import { ColumnsTable } from './ColumnsTable.js';
 import { DatasetFacts } from './DatasetFacts.js';
 import { Description } from './Description.js';
+import { UpdatesSection } from './UpdatesSection.js';
 
-/** Dataset screen (`#/datasets/<id>`): facts, description (with a "Synthetic data" badge), columns and audit. */
+/** Dataset screen (`#/datasets/<id>`): facts, description (with a "Synthetic data" badge), columns, audit and updates. */
 export function DatasetPage({ datasetId }: { datasetId: string }) {
   const q = useDataset(datasetId);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -60,7 +61,8 @@ export function DatasetPage({ datasetId }: { datasetId: string }) {
             </section>
           </div>
           <ColumnsTable columns={d.all_columns} />
-          <AuditSection datasetId={d.id} />
+          <AuditSection datasetId={d.id} timezone={d.data_timezone} />
+          <UpdatesSection datasetId={d.id} />
         </>
       )}
     </article>

@@ -28,7 +28,17 @@ describe('router', () => {
     expect(parseHash('#/')).toEqual({ name: 'catalogue' });
     expect(parseHash('#/settings')).toEqual({ name: 'settings' });
     expect(parseHash(hrefs.dataset('pjm_lmp'))).toEqual({ name: 'dataset', datasetId: 'pjm_lmp' });
-    expect(parseHash(hrefs.query('nyiso_zonal_load_5_min'))).toEqual({ name: 'query', datasetId: 'nyiso_zonal_load_5_min' });
+    expect(parseHash(hrefs.query('nyiso_zonal_load_5_min'))).toEqual({
+      name: 'query',
+      datasetId: 'nyiso_zonal_load_5_min',
+      search: '',
+    });
+    expect(parseHash(hrefs.query('pjm_lmp', 'start=2024-03-01&pull=7'))).toEqual({
+      name: 'query',
+      datasetId: 'pjm_lmp',
+      search: 'start=2024-03-01&pull=7',
+    });
+    expect(parseHash(hrefs.history)).toEqual({ name: 'history' });
     expect(parseHash('#/nope').name).toBe('not_found');
   });
 });

@@ -12,6 +12,8 @@ export const queryKeys = {
   audit: (id: string) => ['datasets', 'audit', id] as const,
   usage: ['datasets', 'usage'] as const,
   profiles: ['profiles'] as const,
+  /** The active profile's workspace (pulls, rows, saved queries): reset with the profile too. */
+  workspace: ['workspace'] as const,
   appInfo: ['app', 'info'] as const,
 };
 
@@ -78,7 +80,7 @@ export function useAppInfo() {
   });
 }
 
-/** A profile-verb mutation; on success caches the new {@link ProfilesState} and resets every dataset query. */
+/** A profile-verb mutation; on success caches the new {@link ProfilesState} and resets every dataset and workspace query. */
 export function useProfileMutation<TVars>(run: (vars: TVars) => Promise<ProfilesState>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -86,6 +88,7 @@ export function useProfileMutation<TVars>(run: (vars: TVars) => Promise<Profiles
     onSuccess: (state) => {
       queryClient.setQueryData(queryKeys.profiles, state);
       void queryClient.resetQueries({ queryKey: queryKeys.datasets });
+      void queryClient.resetQueries({ queryKey: queryKeys.workspace });
     },
   });
 }

@@ -1,15 +1,28 @@
 import type { QueryEstimate } from '../../../shared/bridge/contract.js';
 import { formatCount } from '../lib/format.js';
 
-/** Props of {@link EstimatePanel}; `confirm` (awaiting confirmation) adds "Run anyway" and "Change query". */
+/**
+ * Props of {@link EstimatePanel}; `confirm` (awaiting confirmation) adds "Run anyway" and "Change query"; `compact` is one
+ * line ("Estimated ≈ N rows") for beside a pull that has ended.
+ */
 export interface EstimatePanelProps {
   estimate: QueryEstimate;
   confirm?: { onRunAnyway: () => void; onDismiss: () => void };
+  compact?: boolean;
 }
 
 /** The `datasets:estimate` forecast: "≈ N rows", its basis, and its warnings in a warning box. */
-export function EstimatePanel({ estimate, confirm }: EstimatePanelProps) {
+export function EstimatePanel({ estimate, confirm, compact = false }: EstimatePanelProps) {
   const warn = estimate.warnings.length > 0;
+  if (compact && !confirm)
+    return (
+      <p className="estimate-compact muted" data-testid="estimate" aria-label="Estimate" title={estimate.basis}>
+        Estimated{' '}
+        <strong data-testid="estimate-rows">
+          {estimate.upperBound ? 'at most' : '≈'} {formatCount(estimate.estimatedRows)} rows
+        </strong>
+      </p>
+    );
   return (
     <section
       className={warn ? 'estimate warn' : 'estimate'}

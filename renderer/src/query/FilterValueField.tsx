@@ -21,6 +21,8 @@ export function FilterValueField({ dataset, column, operator, value, onChange, p
   const prefix = comma >= 0 ? `${value.slice(0, comma + 1)} ` : '';
   const typed = comma >= 0 ? value.slice(comma + 1) : value;
   const values = useColumnValues(dataset.id, suggest ? column : null, typed);
+  const examples = meta?.is_datetime || meta?.is_date ? ['2024-03-10 05:00'] : values.slice(0, operator === 'in' ? 2 : 1);
+  const placeholder = !column || examples.length === 0 ? undefined : `e.g. ${examples.map(String).join(', ')}`;
   return (
     <label>
       <span>Value</span>
@@ -29,6 +31,7 @@ export function FilterValueField({ dataset, column, operator, value, onChange, p
         value={value}
         onChange={(e) => onChange(e.target.value)}
         disabled={!column}
+        placeholder={placeholder}
         list={values.length > 0 ? 'filter-value-suggestions' : undefined}
         autoComplete="off"
         data-testid="filter-value"

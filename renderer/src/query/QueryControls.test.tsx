@@ -45,42 +45,47 @@ function setup(pages?: QueryPage[]) {
 }
 
 const run = () => fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
+// Runs the form and waits until its pull has ended (Run waits while the shown pull runs).
+async function runToEnd() {
+  const before = document.querySelector('[data-testid="pull-status"]');
+  run();
+  await waitFor(() => {
+    const status = screen.getByTestId('pull-status');
+    expect(status === before ? null : status.getAttribute('data-state')).toBe('complete');
+  });
+}
+const pulled = (state: ReturnType<typeof createFakeApi>['state'], i: number) => state.workspace.pullInputs[i]?.query;
 
 describe('query controls', () => {
   it('sends order asc by default and desc for "Newest first"; the estimate is not asked about order', async () => {
     const { state } = setup();
     await screen.findByTestId('query-form');
-    run();
-    await screen.findAllByTestId('result-row');
-    expect(state.queryInputs[0]).toMatchObject({ order: 'asc' });
+    await runToEnd();
+    expect(pulled(state, 0)).toMatchObject({ order: 'asc' });
     fireEvent.change(screen.getByTestId('query-order'), { target: { value: 'desc' } });
-    run();
-    await waitFor(() => expect(state.queryInputs).toHaveLength(2));
-    expect(state.queryInputs[1]).toMatchObject({ order: 'desc' });
+    await runToEnd();
+    expect(pulled(state, 1)).toMatchObject({ order: 'desc' });
     expect(state.estimateInputs[1]).not.toHaveProperty('order');
   });
 
-  it('time zone: none for UTC; market (named after the data zone) to query and estimate; a listed zone', async () => {
+  it('time zone: market by default (named after the data zone) to pull and estimate; none for UTC; a listed zone', async () => {
     const { state } = setup();
     const select = (await screen.findByTestId('query-timezone')) as HTMLSelectElement;
     expect(within(select).getByRole('option', { name: 'Market time (America/New_York)' })).toBeTruthy();
-    expect(screen.getByText('Start (UTC)')).toBeTruthy();
-    run();
-    await screen.findAllByTestId('result-row');
-    expect(state.queryInputs[0]).not.toHaveProperty('timezone');
-    expect(state.estimateInputs[0]).not.toHaveProperty('timezone');
-
-    fireEvent.change(select, { target: { value: 'market' } });
     expect(screen.getByText('Start (America/New_York)')).toBeTruthy();
-    run();
-    await waitFor(() => expect(state.queryInputs).toHaveLength(2));
-    expect(state.queryInputs[1]).toMatchObject({ timezone: 'market', startTime: '2023-11-08', endTime: '2023-11-09' });
-    expect(state.estimateInputs[1]).toMatchObject({ timezone: 'market', startTime: '2023-11-08' });
+    await runToEnd();
+    expect(pulled(state, 0)).toMatchObject({ timezone: 'market' });
+    expect(state.estimateInputs[0]).toMatchObject({ timezone: 'market' });
+
+    fireEvent.change(select, { target: { value: '' } });
+    expect(screen.getByText('Start (UTC)')).toBeTruthy();
+    await runToEnd();
+    expect(pulled(state, 1)).not.toHaveProperty('timezone');
+    expect(state.estimateInputs[1]).not.toHaveProperty('timezone');
 
     fireEvent.change(select, { target: { value: 'America/Chicago' } });
-    run();
-    await waitFor(() => expect(state.queryInputs).toHaveLength(3));
-    expect(state.queryInputs[2]).toMatchObject({ timezone: 'America/Chicago' });
+    await runToEnd();
+    expect(pulled(state, 2)).toMatchObject({ timezone: 'America/Chicago' });
   });
 
   it('time zone "Other…": an unknown zone is refused before any call; a valid IANA zone is sent', async () => {
@@ -94,9 +99,8 @@ describe('query controls', () => {
     expect(typed.getAttribute('aria-describedby')).toBe('query-error-zone');
     expect(state.calls).not.toContain('datasets:estimate');
     fireEvent.change(typed, { target: { value: ' Europe/Berlin ' } });
-    run();
-    await screen.findAllByTestId('result-row');
-    expect(state.queryInputs[0]).toMatchObject({ timezone: 'Europe/Berlin' });
+    await runToEnd();
+    expect(pulled(state, 0)).toMatchObject({ timezone: 'Europe/Berlin' });
     expect(screen.queryByTestId('query-error-zone')).toBeNull();
   });
 
@@ -106,54 +110,53 @@ describe('query controls', () => {
     expect(screen.getByTestId('column-picker-count').textContent).toBe('(all)');
     expect((screen.getByTestId('column-interval_start_utc') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByTestId('column-interval_end_utc') as HTMLInputElement).disabled).toBe(true);
-    run();
-    await screen.findAllByTestId('result-row');
-    expect(state.queryInputs[0]).not.toHaveProperty('columns');
+    await runToEnd();
+    expect(pulled(state, 0)).not.toHaveProperty('columns');
 
     fireEvent.click(screen.getByTestId('columns-none'));
     expect((screen.getByTestId('column-interval_start_utc') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId('column-picker-count').textContent).toBe('(2 of 6)');
     fireEvent.click(screen.getByTestId('column-lmp'));
     fireEvent.click(screen.getByTestId('column-location'));
-    run();
-    await waitFor(() => expect(state.queryInputs).toHaveLength(2));
-    expect(state.queryInputs[1]!.columns).toEqual(['interval_start_utc', 'interval_end_utc', 'location', 'lmp']);
+    await runToEnd();
+    expect(pulled(state, 1)?.columns).toEqual(['interval_start_utc', 'interval_end_utc', 'location', 'lmp']);
 
     fireEvent.click(screen.getByTestId('column-lmp'));
     fireEvent.click(screen.getByTestId('column-location'));
-    run();
-    await waitFor(() => expect(state.queryInputs).toHaveLength(3));
-    expect(state.queryInputs[2]!.columns).toEqual(['interval_start_utc', 'interval_end_utc']);
+    await runToEnd();
+    expect(pulled(state, 2)?.columns).toEqual(['interval_start_utc', 'interval_end_utc']);
 
     fireEvent.click(screen.getByTestId('columns-all'));
-    run();
-    await waitFor(() => expect(state.queryInputs).toHaveLength(4));
-    expect(state.queryInputs[3]).not.toHaveProperty('columns');
+    await runToEnd();
+    expect(pulled(state, 3)).not.toHaveProperty('columns');
   });
 
-  it('shows the _local columns the server adds, and 10,000 loaded rows render only a window of them', async () => {
+  it('shows the _local columns the server adds; of 10,000 pulled rows only a window is read and rendered', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => {
       const t = new Date(Date.UTC(2023, 10, 8, 5) - i * 3_600_000).toISOString().replace('.000Z', '+00:00');
       return [t.replace('+00:00', '-05:00'), t, 'WESTERN HUB', i];
     });
-    setup([
-      {
-        columns: ['interval_start_local', 'interval_start_utc', 'location', 'lmp'],
-        rows,
-        hasNextPage: true,
-        cursor: 'c2',
-        datasetTimezone: 'America/New_York',
-      },
-    ]);
+    const { state } = setup();
+    state.workspace.source = {
+      columns: [
+        { name: 'interval_start_local', type: 'VARCHAR' },
+        { name: 'interval_start_utc', type: 'TIMESTAMPTZ' },
+        { name: 'location', type: 'VARCHAR' },
+        { name: 'lmp', type: 'DOUBLE' },
+      ],
+      rows,
+    };
     await screen.findByTestId('query-form');
-    run();
-    await screen.findByTestId('results-table');
-    expect(screen.getByRole('columnheader', { name: 'interval_start_local' })).toBeTruthy();
-    expect(screen.getByTestId('result-count').textContent).toBe(
-      '(10,000 rows loaded, more available; data time zone America/New_York)',
-    );
+    await runToEnd();
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/^10,000 rows/));
+    expect(screen.getByRole('columnheader', { name: /interval_start_local/ })).toBeTruthy();
     expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('10001');
     expect(screen.queryAllByTestId('result-row').length).toBeLessThan(200);
+    expect(state.workspace.rowsInputs.every((r) => r.limit === 200)).toBe(true);
+    const first = screen.getAllByTestId('result-row')[0]!.querySelectorAll('td');
+    // The time index pinned first, in the query's zone (market time by default); the _local text as the server wrote it.
+    expect(first[0]!.textContent).toBe('2023-11-08 00:00 -05:00');
+    expect(first[1]!.textContent).toBe('2023-11-08 05:00 -05:00');
   });
 
   it('suggests the filter column’s values in a datalist; with "in" they complete the last item; none for timestamps', async () => {
@@ -221,7 +224,7 @@ describe('query form memory', () => {
     const defaultStart = start.value;
     fireEvent.change(start, { target: { value: '2023-11-01' } });
     fireEvent.change(screen.getByTestId('query-order'), { target: { value: 'desc' } });
-    fireEvent.change(screen.getByTestId('query-timezone'), { target: { value: 'market' } });
+    fireEvent.change(screen.getByTestId('query-timezone'), { target: { value: 'America/Chicago' } });
 
     window.location.hash = '#/settings';
     await waitFor(() => expect(screen.queryByTestId('query-form')).toBeNull());
@@ -229,15 +232,14 @@ describe('query form memory', () => {
     const back = (await screen.findByTestId('query-start')) as HTMLInputElement;
     expect(back.value).toBe('2023-11-01');
     expect((screen.getByTestId('query-order') as HTMLSelectElement).value).toBe('desc');
-    expect((screen.getByTestId('query-timezone') as HTMLSelectElement).value).toBe('market');
-    run();
-    await screen.findAllByTestId('result-row');
-    expect(state.queryInputs[0]).toMatchObject({ startTime: '2023-11-01', order: 'desc', timezone: 'market' });
+    expect((screen.getByTestId('query-timezone') as HTMLSelectElement).value).toBe('America/Chicago');
+    await runToEnd();
+    expect(pulled(state, 0)).toMatchObject({ startTime: '2023-11-01', order: 'desc', timezone: 'America/Chicago' });
 
     fireEvent.click(screen.getByTestId('query-reset'));
     expect((screen.getByTestId('query-start') as HTMLInputElement).value).toBe(defaultStart);
     expect((screen.getByTestId('query-order') as HTMLSelectElement).value).toBe('asc');
-    expect((screen.getByTestId('query-timezone') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByTestId('query-timezone') as HTMLSelectElement).value).toBe('market');
 
     // Reset is remembered too.
     window.location.hash = '#/settings';

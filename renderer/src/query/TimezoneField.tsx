@@ -46,7 +46,7 @@ export function TimezoneField({ choice, typed, marketZone, onChoice, onTyped, pr
             value={typed}
             onChange={(e) => onTyped(e.target.value)}
             list="query-timezone-options"
-            placeholder="Europe/Berlin"
+            placeholder="e.g. Europe/Berlin"
             autoComplete="off"
             spellCheck={false}
             data-testid="query-timezone-other"

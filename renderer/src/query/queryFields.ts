@@ -1,18 +1,21 @@
-import { MAX_QUERY_LIMIT } from '../../../shared/bridge/contract.js';
+import { PullQuery } from '../../../shared/bridge/workspace.js';
 import type { FILTER_OPERATORS } from '../../../shared/schemas/query.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { isTimeText, parseTimeText } from '../../../shared/time/grammar.js';
-import { timeProblem } from '../components/fieldErrors.js';
+import { inUserWords, timeProblem } from '../components/fieldErrors.js';
 import type { FormField } from '../components/fieldErrors.js';
-import { latestDay } from './cells.js';
-import type { QueryRequest } from './useQueryRun.js';
+import { defaultResampleBy, resampleParams } from './form/resample.js';
+import type { ResampleFields } from './form/resample.js';
+import { availability, formZone, presetWindow } from './form/timeWindow.js';
+import { vintageParams } from './form/vintage.js';
+import type { VintageFields } from './form/vintage.js';
 import { timeIndexColumns, zoneParam } from './zones.js';
 
 /** A filter operator of the dataset query. */
 export type Operator = (typeof FILTER_OPERATORS)[number];
 
 /** The query form's fields as typed. */
-export interface QueryFormFields {
+export interface QueryFormFields extends ResampleFields, VintageFields {
   start: string;
   end: string;
   column: string;
@@ -27,6 +30,9 @@ export interface QueryFormFields {
 
 /** Problems by field, each a sentence shown by the field. */
 export type FieldProblems = Partial<Record<FormField, string>>;
+
+/** Most rows one pull may ask for (`PullQuery`'s `limit`). */
+export const MAX_PULL_ROWS = PullQuery.shape.limit.unwrap().maxValue ?? Number.MAX_SAFE_INTEGER;
 
 // `columns`: absent when all are checked; null when none is; the time index columns are always included.
 function projection(dataset: DatasetWithTimezone, checked: ReadonlySet<string>): string[] | undefined | null {
@@ -45,66 +51,111 @@ function instant(text: string, zone: string): number | undefined {
   }
 }
 
+// The bridge's own refusals, should a check here miss one: by the field of the parameter, in user words.
+const PATH_FIELDS: Partial<Record<keyof PullQuery, FormField>> = {
+  startTime: 'start',
+  endTime: 'end',
+  columns: 'columns',
+  filter: 'filterValue',
+  limit: 'limit',
+  timezone: 'zone',
+  resampleFrequency: 'resampleFrequency',
+  resampleBy: 'resampleBy',
+  resampleFunction: 'resampleFunction',
+  publishTime: 'publishTime',
+  publishTimeStart: 'publishTimeStart',
+  publishTimeEnd: 'publishTimeEnd',
+};
+
 /**
- * Checks the fields before anything is sent (docs/api.md#time-grammar; End after Start in the chosen zone; limit
- * 1…{@link MAX_QUERY_LIMIT}; a value for a filter; a known zone; a column). Returns the request or every problem by field.
+ * Checks the fields before anything is sent and builds the pull's query (docs/query.md): times of the time grammar
+ * (docs/api.md#time-grammar) with End after Start in the chosen zone; a row limit of 1…{@link MAX_PULL_ROWS}; a value for
+ * a filter; a known zone; a column; resampling and forecast vintages as `resampleParams` and `vintageParams` check them.
+ * Returns the query, which `PullQuery` accepts, or every problem by field.
  */
-export function toRequest(
+export function toPullQuery(
   dataset: DatasetWithTimezone,
   f: QueryFormFields,
-): { request: QueryRequest } | { problems: FieldProblems } {
-  const problems: FieldProblems = {};
+): { query: PullQuery } | { problems: FieldProblems } {
+  let problems: FieldProblems = {};
   const start = f.start.trim();
   const end = f.end.trim();
   if (start && !isTimeText(start)) problems.start = timeProblem(start);
   if (end && !isTimeText(end)) problems.end = timeProblem(end);
   const timezone = zoneParam(f.zoneChoice, f.zoneTyped);
+  const zone = formZone(dataset, f.zoneChoice, f.zoneTyped);
   if (typeof timezone === 'object') problems.zone = timezone.problem;
   else if (start && end && !problems.start && !problems.end) {
-    const zone = timezone === undefined ? 'UTC' : timezone === 'market' ? dataset.data_timezone : timezone;
     const from = instant(start, zone);
     const to = instant(end, zone);
     if (from !== undefined && to !== undefined && to <= from) problems.end = 'End must be after Start.';
   }
   const limit = f.limit.trim() ? Number(f.limit) : undefined;
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_QUERY_LIMIT))
-    problems.limit = `A whole number from 1 to ${MAX_QUERY_LIMIT.toLocaleString('en-US')}.`;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_PULL_ROWS))
+    problems.limit = `A whole number of rows from 1 to ${MAX_PULL_ROWS.toLocaleString('en-US')}, or empty for all of them.`;
   if (f.column && !f.value.trim()) problems.filterValue = 'Enter a value (a comma list for "in").';
   const columns = projection(dataset, f.columns);
   if (columns === null) problems.columns = 'Choose at least one column.';
-  if (Object.keys(problems).length > 0 || typeof timezone === 'object' || columns === null) return { problems };
-  return {
-    request: {
-      datasetId: dataset.id,
-      ...(start ? { startTime: start } : {}),
-      ...(end ? { endTime: end } : {}),
-      ...(f.column ? { filter: { column: f.column, operator: f.operator, value: f.value.trim() } } : {}),
-      ...(limit !== undefined ? { limit } : {}),
-      ...(columns ? { columns } : {}),
-      order: f.order,
-      ...(timezone !== undefined ? { timezone } : {}),
-    },
+  const resample = resampleParams(dataset, f);
+  const vintage = vintageParams(dataset, f, zone);
+  if ('problems' in resample) problems = { ...problems, ...resample.problems };
+  if ('problems' in vintage) problems = { ...problems, ...vintage.problems };
+  if (Object.keys(problems).length > 0 || 'problems' in resample || 'problems' in vintage) return { problems };
+  const query: PullQuery = {
+    datasetId: dataset.id,
+    ...(start ? { startTime: start } : {}),
+    ...(end ? { endTime: end } : {}),
+    ...(columns ? { columns } : {}),
+    ...(f.column ? { filter: { column: f.column, operator: f.operator, value: f.value.trim() } } : {}),
+    order: f.order,
+    ...(limit !== undefined ? { limit } : {}),
+    ...(typeof timezone === 'string' ? { timezone } : {}),
+    ...resample.params,
+    ...vintage.params,
   };
+  const checked = PullQuery.safeParse(query);
+  if (checked.success) return { query: checked.data };
+  for (const issue of checked.error.issues) {
+    const field = PATH_FIELDS[issue.path[0] as keyof PullQuery] ?? 'columns';
+    problems[field] ??= inUserWords(issue.message);
+  }
+  return { problems };
 }
 
-/** The fields of a fresh form: the dataset's latest day available (UTC), no filter, every column. */
+/**
+ * The fields of a fresh form: the last 7 days of the dataset's data in market time (its `data_timezone`), or all of it
+ * when shorter; no filter; every column; no resampling (grouping ready on the subseries column, mean); for forecasts the
+ * latest vintage per interval.
+ */
 export function defaultFields(dataset: DatasetWithTimezone): QueryFormFields {
-  const initial = latestDay(dataset.latest_available_time_utc);
+  const window = presetWindow(availability(dataset, dataset.data_timezone), 'week');
   return {
-    start: initial.startTime,
-    end: initial.endTime,
+    start: window?.start ?? '',
+    end: window?.end ?? '',
     column: '',
     operator: '=',
     value: '',
     limit: '',
     order: 'asc',
-    zoneChoice: '',
+    zoneChoice: 'market',
     zoneTyped: '',
     columns: new Set(dataset.all_columns.map((c) => c.name)),
+    resampleChoice: '',
+    resampleTyped: '',
+    resampleBy: defaultResampleBy(dataset),
+    resampleFunction: 'mean',
+    vintage: 'latest',
+    vintageOffset: '',
+    vintageAt: '',
+    publishedFrom: '',
+    publishedBefore: '',
   };
 }
 
-/** Remembered fields fitted to the dataset as it is now (another profile may differ): missing columns and filters dropped. */
+/**
+ * Remembered fields fitted to the dataset as it is now (another profile may differ): missing columns, filters and
+ * grouping columns dropped.
+ */
 export function restoreFields(dataset: DatasetWithTimezone, saved: QueryFormFields | undefined): QueryFormFields | undefined {
   if (!saved) return undefined;
   const names = new Set(dataset.all_columns.map((c) => c.name));
@@ -112,6 +163,7 @@ export function restoreFields(dataset: DatasetWithTimezone, saved: QueryFormFiel
   return {
     ...saved,
     columns: new Set([...saved.columns].filter((n) => names.has(n))),
+    resampleBy: new Set([...saved.resampleBy].filter((n) => names.has(n))),
     ...(filterKept ? {} : { column: '', operator: '=' as Operator, value: '' }),
   };
 }

@@ -14,35 +14,29 @@ import type {
 import type { GsError, Result } from '../../../shared/errors.js';
 import type { AuditRow, Dataset } from '../../../shared/schemas/dataset.js';
 import type { ApiUsage } from '../../../shared/schemas/usage.js';
+import type { DatasetUpdate } from '../../../shared/schemas/updates.js';
 import { originOf } from '../../../shared/url.js';
+import { FREE_TIER_LIMITS, auditRow, dataset, usage } from '../../../shared/test-support/fixtures.js';
+import { createFakeWorkspace, fakeWorkspaceVerbs } from './fakeWorkspace.js';
+import type { FakeWorkspace } from './fakeWorkspace.js';
 
-/** Builds a catalogue dataset with sensible defaults; tests override what they assert on. */
+/**
+ * A catalogue dataset: the shared fixture with an `interval_start_utc` and a `shadow_price` column, no subseries, available
+ * 2023-11-05T05:00Z to 2023-11-08T04:00Z (across New York's DST change) and 1 234 rows; tests override what they assert on.
+ */
 export function makeDataset(over: Partial<Dataset> & Pick<Dataset, 'id' | 'name'>): Dataset {
-  return {
-    description: null,
+  return dataset(over.id, {
     earliest_available_time_utc: '2023-11-05T05:00:00+00:00',
     latest_available_time_utc: '2023-11-08T04:00:00+00:00',
-    source: 'pjm',
-    last_checked_time_utc: null,
     primary_key_columns: ['interval_start_utc'],
-    publish_time_column: null,
-    time_index_column: 'interval_start_utc',
     subseries_index_column: null,
     all_columns: [
       { name: 'interval_start_utc', type: 'TIMESTAMP', is_numeric: false, is_date: false, is_datetime: true },
       { name: 'shadow_price', type: 'DOUBLE PRECISION', is_numeric: true, is_date: false, is_datetime: false },
     ],
     number_of_rows_approximate: 1234,
-    table_type: null,
-    is_in_warehouse: null,
-    data_frequency: '1_HOUR',
-    source_url: null,
-    publication_frequency: null,
-    is_published: true,
-    created_at_utc: null,
-    status: 'active',
     ...over,
-  };
+  });
 }
 
 /** A small mixed-market catalogue. */
@@ -71,22 +65,13 @@ export const SAMPLE_DATASETS: Dataset[] = [
   }),
 ];
 
-/** A usage report with the free plan's limits (tests override the figures they assert on). */
+/** A usage report with the free plan's limits, 12 requests and 125 000 rows used (tests override the figures they assert on). */
 export function makeUsage(over: Partial<ApiUsage['current_period_usage']> = {}, plan = 'free'): ApiUsage {
-  return {
+  return usage({
     plan_name: plan,
-    limits: {
-      api_rows_returned_limit: 500_000,
-      api_requests_limit: 250,
-      api_rows_per_response_limit: 50_000,
-      per_second_api_rate_limit: 1,
-      per_minute_api_rate_limit: 30,
-      per_hour_api_rate_limit: 600,
-    },
-    current_usage_period_start: '2024-03-01T00:00:00+00:00',
-    current_usage_period_end: '2024-04-01T00:00:00+00:00',
+    limits: { ...FREE_TIER_LIMITS },
     current_period_usage: { total_requests: 12, total_api_rows_returned: 125_000, ...over },
-  };
+  });
 }
 
 /**
@@ -115,6 +100,9 @@ export interface FakeState {
   cancelled: string[];
   columnValues: Record<string, ColumnValuesResult['values']>;
   columnValuesInputs: VerbInput<'datasets:columnValues'>[];
+  updates: DatasetUpdate[];
+  /** The in-memory workspace behind `workspace:*` (see {@link FakeWorkspace}). */
+  workspace: FakeWorkspace;
 }
 
 /** An in-memory {@link GridscopeApi} answering from {@link FakeState}; like the real bridge it never returns a key. */
@@ -122,20 +110,12 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
   const state: FakeState = {
     datasets: SAMPLE_DATASETS,
     audit: [
-      {
-        market_date: '2023-11-05',
+      auditRow('2023-11-05', {
         number_of_datapoints: 120,
         number_of_unique_time_index_values: 25,
         number_of_unique_subseries_index_values: 12,
-        number_of_unique_publish_times_on_publish_date: 1,
-      },
-      {
-        market_date: '2023-11-06',
-        number_of_datapoints: 140,
-        number_of_unique_time_index_values: 24,
-        number_of_unique_subseries_index_values: 14,
-        number_of_unique_publish_times_on_publish_date: 1,
-      },
+      }),
+      auditRow('2023-11-06', { number_of_datapoints: 140, number_of_unique_subseries_index_values: 14 }),
     ],
     profiles: {
       active: 'embedded',
@@ -169,6 +149,8 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     cancelled: [],
     columnValues: {},
     columnValuesInputs: [],
+    updates: [],
+    workspace: createFakeWorkspace(),
     ...init,
   };
   const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
@@ -293,6 +275,12 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
         truncated: matching.length > limit,
       }));
     },
+    'datasets:updates': ({ datasetId, limit = 100 }) =>
+      answer('datasets:updates', () => state.updates.filter((u) => u.dataset === datasetId).slice(0, limit)),
+    ...fakeWorkspaceVerbs(state.workspace, {
+      record: (verb) => state.calls.push(verb),
+      failure: (verb) => state.failures[verb],
+    }),
   };
   return { api, state };
 }

@@ -1,0 +1,147 @@
+import { expect, test } from './fixtures.js';
+import type { WebHost } from './fixtures.js';
+import type { Page } from '@playwright/test';
+
+// Charts on the embedded service's real data: the dataset page's audit and update history, and a pull's Chart tab.
+const RT = 'pjm_marginal_value_real_time_5_min'; // binding constraints per monitored facility, two sample windows
+const DAY = 86_400_000;
+
+async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+/** Pixels of the canvas in `plot` within 40 of `rgb` on each channel (uPlot draws every line in its own colour). */
+async function pixelsOfColour(page: Page, rgb: [number, number, number]): Promise<number> {
+  return page
+    .getByTestId('result-chart-plot')
+    .locator('canvas')
+    .evaluate((el, [r, g, b]) => {
+      // e2e is type-checked without the DOM lib: the canvas's shape, as far as this reads it.
+      const canvas = el as unknown as {
+        width: number;
+        height: number;
+        getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+      };
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (
+          Math.abs(data[i]! - r) < 40 &&
+          Math.abs(data[i + 1]! - g) < 40 &&
+          Math.abs(data[i + 2]! - b) < 40 &&
+          data[i + 3]! > 128
+        )
+          n++;
+      return n;
+    }, rgb);
+}
+
+test('the dataset page charts the audit per market date and lists the update history', async ({ page, host }) => {
+  const audit = await unwrap(await host.call('datasets:audit', { datasetId: RT }));
+  const updates = await unwrap(await host.call('datasets:updates', { datasetId: RT }));
+  const first = Date.parse(`${audit[0]!.market_date}T00:00:00Z`);
+  const last = Date.parse(`${audit.at(-1)!.market_date}T00:00:00Z`);
+  const withRows = audit.filter((r) => r.number_of_datapoints > 0).length;
+  const empty = (last - first) / DAY + 1 - withRows;
+  expect(empty, 'the sample has two windows months apart').toBeGreaterThan(30);
+
+  await page.goto(`/#/datasets/${RT}`);
+  const chart = page.getByTestId('audit-chart');
+  await expect(chart.getByTestId('audit-panel-datapoints').locator('canvas')).toBeVisible();
+  await expect(chart.getByTestId('audit-panel-timeIndexValues').locator('canvas')).toBeVisible();
+  await expect(chart.getByTestId('audit-panel-datapoints').locator('.u-legend')).toContainText('Data points');
+  await expect(page.getByTestId('audit-gaps')).toContainText(`${count(empty)} market dates have no data points (shaded)`);
+  await expect(page.getByTestId('audit-row')).toHaveCount(audit.length);
+
+  // Hovering the first bar shows its market date and count in the legend.
+  const over = chart.getByTestId('audit-panel-datapoints').locator('.u-over');
+  await over.scrollIntoViewIfNeeded();
+  const box = (await over.boundingBox())!;
+  await over.hover({ position: { x: 3, y: box.height - 3 } });
+  await expect(chart.getByTestId('audit-panel-datapoints').locator('.u-legend')).toContainText(audit[0]!.market_date);
+  await expect(chart.getByTestId('audit-panel-datapoints').locator('.u-legend')).toContainText(
+    count(audit[0]!.number_of_datapoints),
+  );
+
+  expect(updates.length).toBeGreaterThan(0);
+  const rows = page.getByTestId('update-row');
+  await expect(rows).toHaveCount(updates.length);
+  await expect(rows.first()).toContainText(count(updates[0]!.num_rows_inserted));
+  await expect(rows.first()).toContainText(updates[0]!.is_backfill ? 'Backfill' : '—');
+});
+
+async function pullWholeWindow(page: Page, host: WebHost): Promise<number> {
+  const before = await unwrap(await host.call('workspace:pulls', { datasetId: RT }));
+  const after = Math.max(0, ...before.map((p) => p.id));
+  await page.goto(`/#/datasets/${RT}/query`);
+  await page.getByTestId('preset-all').click();
+  await page.getByTestId('query-form').getByRole('button', { name: 'Run query' }).click();
+  let pullId = 0;
+  await expect
+    .poll(
+      async () => {
+        const pulls = await unwrap(await host.call('workspace:pulls', { datasetId: RT }));
+        const p = pulls.filter((r) => r.id > after).sort((a, b) => b.id - a.id)[0];
+        pullId = p?.id ?? 0;
+        return p?.state ?? 'not started';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('complete');
+  return pullId;
+}
+
+test('a pull charts one line per frequent facility; a drag zooms in at full detail and a double-click resets', async ({
+  page,
+  host,
+}) => {
+  const pullId = await pullWholeWindow(page, host);
+  const values = await unwrap(await host.call('workspace:values', { pullId, column: 'monitored_facility' }));
+  const top = values.values.flatMap((v) => (v.value === null ? [] : [v.value])).slice(0, 5);
+  expect(top).toHaveLength(5);
+  const whole = await unwrap(
+    await host.call('workspace:series', {
+      pullId,
+      x: 'interval_start_utc',
+      y: ['shadow_price'],
+      seriesBy: 'monitored_facility',
+      seriesValues: top,
+      pixels: 100,
+    }),
+  );
+
+  await page.getByTestId('tab-chart').click();
+  const plot = page.getByTestId('result-chart-plot');
+  await expect(plot.locator('canvas')).toBeVisible();
+  await expect(plot.locator('.u-legend .u-series .u-label')).toHaveText(['Time (market time)', ...top]);
+  await expect(page.getByTestId('chart-status')).toHaveText(`${count(whole.rows)} rows · 5 lines`);
+  await expect(page.getByTestId('chart-series-count')).toHaveText(`5 of ${values.values.filter((v) => v.value !== null).length}`);
+  await expect.poll(() => pixelsOfColour(page, [78, 121, 167]), { message: 'the first line is drawn' }).toBeGreaterThan(50);
+
+  await page.getByTestId('chart-zone').selectOption({ label: 'UTC' });
+  await expect(plot.locator('.u-legend .u-series .u-label').first()).toHaveText('Time (UTC)');
+
+  const over = plot.locator('.u-over');
+  await over.scrollIntoViewIfNeeded();
+  const box = (await over.boundingBox())!;
+  // The first two days of the first sample window (the x scale spans the data exactly).
+  const twoDays = (2 * DAY) / 1000 / (whole.xMax! - whole.xMin!);
+  await page.mouse.move(box.x + 1, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + Math.max(6, box.width * twoDays), box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect(page.getByTestId('chart-status')).toContainText(' from ');
+  await expect(page.getByTestId('chart-status')).not.toContainText('Updating');
+  const zoomed = Number((await page.getByTestId('chart-status').textContent())!.split(' ')[0]!.replace(/,/g, ''));
+  expect(zoomed).toBeGreaterThan(0);
+  expect(zoomed).toBeLessThan(whole.rows);
+  await expect(plot.locator('.u-legend .u-series .u-label')).toHaveText(['Time (UTC)', ...top]);
+  await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeEnabled();
+
+  await over.dblclick({ position: { x: box.width / 2, y: box.height / 2 } });
+  await expect(page.getByTestId('chart-status')).toHaveText(`${count(whole.rows)} rows · 5 lines`);
+  await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
+});

@@ -1,0 +1,43 @@
+const UNIT_SECONDS: Record<string, number> = {
+  SECOND: 1,
+  MINUTE: 60,
+  HOUR: 3_600,
+  DAY: 86_400,
+  WEEK: 604_800,
+  MONTH: 2_629_746,
+  QUARTER: 7_889_238,
+  YEAR: 31_556_952,
+};
+
+const KEY = /^(\d+)_(SECOND|MINUTE|HOUR|DAY|WEEK|MONTH|QUARTER|YEAR)S?(?:_[A-Z0-9_]+)?$/;
+
+/**
+ * Seconds of a `data_frequency` key: `5_MINUTES` → 300, `1_HOUR` → 3600, `1_DAY_MARKET` → 86400 (a month is 1/12 of a
+ * Gregorian year). Null for `IRREGULAR`, named run frequencies such as `ERCOT_SCED_RUN`, null and anything unparseable.
+ */
+export function frequencySeconds(frequency: string | null | undefined): number | null {
+  const m = KEY.exec((frequency ?? '').trim().toUpperCase());
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n > 0 ? n * UNIT_SECONDS[m[2]!]! : null;
+}
+
+// Durations first, then named frequencies, then IRREGULAR, then none.
+function tier(frequency: string | null | undefined): number {
+  if (frequencySeconds(frequency) !== null) return 0;
+  const key = (frequency ?? '').trim().toUpperCase();
+  if (key === '' || key === '—') return 3;
+  return key === 'IRREGULAR' ? 2 : 1;
+}
+
+/**
+ * Orders `data_frequency` keys by duration (`1_MINUTE` < `5_MINUTES` < `1_HOUR` < `1_DAY`), then named run frequencies
+ * alphabetically, then `IRREGULAR`, then missing ones; a comparator (negative, 0, positive).
+ */
+export function compareFrequency(a: string | null | undefined, b: string | null | undefined): number {
+  const ta = tier(a);
+  const tb = tier(b);
+  if (ta !== tb) return ta - tb;
+  if (ta === 0) return frequencySeconds(a)! - frequencySeconds(b)! || (a ?? '').localeCompare(b ?? '');
+  return (a ?? '').localeCompare(b ?? '');
+}
