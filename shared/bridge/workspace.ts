@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, RESAMPLE_FUNCTIONS } from '../schemas/query.js';
 import { TimeText } from '../time/schema.js';
-import { ColumnName, DatasetId, EstimateFilter, QueryTimezone } from './inputs.js';
+import { ColumnName, DatasetId, QueryInput } from './inputs.js';
 
 /**
  * The workspace verbs' inputs and results: a pull copies a /v1 query into the profile's local
@@ -32,16 +32,9 @@ export const PublishTime = z
   );
 
 /** What a pull asks the dataset query for: `datasets:query`'s parameters without paging, plus resampling and vintages. */
-export const PullQuery = z
-  .object({
-    datasetId: DatasetId,
-    startTime: TimeText.optional(),
-    endTime: TimeText.optional(),
-    columns: z.array(ColumnName).min(1).max(500).optional(),
-    filter: EstimateFilter.optional(),
-    order: z.enum(['asc', 'desc']).optional(),
+export const PullQuery = QueryInput.omit({ pageSize: true, cursor: true, requestId: true })
+  .extend({
     limit: z.number().int().min(1).max(10_000_000).optional(),
-    timezone: QueryTimezone.optional(),
     resampleFrequency: z.string().trim().min(1).max(40).optional(),
     resampleBy: z.array(ColumnName).max(20).optional(),
     resampleFunction: z.enum(RESAMPLE_FUNCTIONS).optional(),
