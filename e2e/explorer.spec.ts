@@ -140,6 +140,8 @@ test('a saved query opens again after the web host restarts, and its Run pulls a
   await expect(page.getByTestId('save-query-done')).toContainText('Saved as “All of PJM RT constraints”');
   const pulls = (await unwrap(await host.call('workspace:pulls', {}))).length;
 
+  // Nothing on the page may call the host while it is down (a refused call is a console error).
+  await page.goto('about:blank');
   await host.restart();
   await page.goto(host.startUrl);
   await page.goto(new URL('/#/history', host.url).href);

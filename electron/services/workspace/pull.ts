@@ -172,8 +172,10 @@ class PullRun {
       profile: this.ws.profile,
       cache: false,
       onProgress: (p) => {
+        // A change of retry state is reported at once: a throttled "retrying" would never be seen.
+        const changed = (p.state === 'retrying') !== (this.requestState?.state === 'retrying');
         this.requestState = p;
-        this.report(false);
+        this.report(changed);
       },
     });
     this.requestState = undefined;
