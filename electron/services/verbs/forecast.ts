@@ -1,4 +1,5 @@
-import { ClientApiUsage, ClientDatasetDetail, TimeGrammarError, fail, isKnownZone, ok } from '../../../shared/index.js';
+import { TimeGrammarError, fail, isKnownZone, ok } from '../../../shared/index.js';
+import { currentUsage, datasetOf } from './fetchMetadata.js';
 import type { ApiUsage, DatasetWithTimezone, ErrorCode, ParsedInput, QueryEstimate, Result } from '../../../shared/index.js';
 import { estimateQuery, readEstimateTime } from './estimate.js';
 import type { MetadataScope } from '../v1/metaCache.js';
@@ -47,13 +48,9 @@ export async function forecastQuery(
   meta: MetadataScope | null,
 ): Promise<Result<QueryEstimate>> {
   const id = input.datasetId;
-  let dataset: DatasetWithTimezone | undefined = meta?.dataset(id);
-  if (!dataset) {
-    const detail = await proxy.get(`/datasets/${encodeURIComponent(id)}`, {}, ClientDatasetDetail, call);
-    if (!detail.ok) return detail;
-    dataset = detail.value;
-    meta?.putDataset(dataset);
-  }
+  const detail = await datasetOf(proxy, meta, id, call);
+  if (!detail.ok) return detail;
+  const dataset: DatasetWithTimezone = detail.value;
   const filter = input.filter;
   // A server that lists no columns (docs/api.md#dataset-detail does not promise them) cannot be checked against.
   if (filter && dataset.all_columns.length > 0 && !dataset.all_columns.some((c) => c.name === filter.column)) {
@@ -63,10 +60,9 @@ export async function forecastQuery(
   const window = readEstimateWindow(input, dataset.data_timezone);
   if (!window.ok) return window;
 
-  const fresh = await proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false });
+  const fresh = await currentUsage(proxy, meta, call);
   if (!fresh.ok && fresh.error.code === 'cancelled') return fresh;
   const usage: ApiUsage | null = fresh.ok ? fresh.value : (meta?.usage()?.usage ?? null);
-  if (fresh.ok) meta?.putUsage(fresh.value);
 
   const audit = meta?.audit(id);
   const subCol = dataset.subseries_index_column ?? null;

@@ -1,13 +1,4 @@
-import {
-  ClientApiUsage,
-  ClientAudit,
-  ClientColumnValues,
-  ClientDatasetDetail,
-  ClientDatasetList,
-  DatasetUpdatesResponse,
-  fail,
-  ok,
-} from '../../../shared/index.js';
+import { ClientAudit, ClientColumnValues, ClientDatasetList, DatasetUpdatesResponse, fail, ok } from '../../../shared/index.js';
 import type {
   AppInfo,
   ConnectionTest,
@@ -19,6 +10,7 @@ import type {
   Verb,
 } from '../../../shared/index.js';
 import { testRemoteKey } from './keyTest.js';
+import { currentUsage, datasetOf } from './fetchMetadata.js';
 import type { EmbeddedServer } from '../embedded/embedded.js';
 import { forecastQuery } from './forecast.js';
 import { LONG_JOB_MS } from './jobs.js';
@@ -156,10 +148,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // Each answer is kept as the estimate's metadata, as are audit, column values and usage answers.
     'datasets:get': ({ datasetId, requestId }, ctx) =>
       tracked('datasets:get', requestId, ctx, async (call) => {
-        const meta = await metadata();
-        const r = await proxy.get(`/datasets/${seg(datasetId)}`, {}, ClientDatasetDetail, call);
-        if (r.ok) meta?.putDataset(r.value);
-        return r;
+        return datasetOf(proxy, await metadata(), datasetId, call, true);
       }),
 
     // A refusal (`forbidden`: the plan has no audit) is kept too: the estimate then says why it has no counts.
@@ -181,10 +170,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // Usage must be current: never from the cache.
     'usage:get': ({ requestId }, ctx) =>
       tracked('usage:get', requestId, ctx, async (call) => {
-        const meta = await metadata();
-        const r = await proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false });
-        if (r.ok) meta?.putUsage(r.value);
-        return r;
+        return currentUsage(proxy, await metadata(), call);
       }),
 
     'requests:status': async ({ requestIds }) => ok(requests.status(requestIds)),
