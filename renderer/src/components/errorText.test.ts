@@ -3,7 +3,7 @@ import type { GsError } from '../../../shared/errors.js';
 import { LOST_HOST_MESSAGE } from '../bridge.js';
 import { BridgeError, shouldRetry } from '../lib/bridgeQuery.js';
 import { describeConnection, describeError, retryHelps, waitSecondsOf } from './errorText.js';
-import { fieldErrorOf, inUserWords } from './fieldErrors.js';
+import { fieldErrorOf, inUserWords, paramField } from './fieldErrors.js';
 
 const REMOTE = { profile: 'remote' as const, remoteUrl: 'https://api.example.com/v1' };
 /** Internal names that must never reach the analyst. */
@@ -156,6 +156,15 @@ describe('describeError', () => {
 
 describe('fieldErrorOf', () => {
   const v = (message: string): GsError => ({ code: 'validation', message, status: 400 });
+
+  it('paramField: a bridge, schema or /v1 parameter path names its form field', () => {
+    expect(paramField(['filter', 'value'])).toBe('filterValue');
+    expect(paramField(['filter', 'operator'])).toBe('filterOperator');
+    expect(paramField(['resampleBy', 0])).toBe('resampleBy');
+    expect(paramField('query.startTime')).toBe('start');
+    expect(paramField('publish_time_end')).toBe('publishTimeEnd');
+    expect(paramField(['datasetId'])).toBeUndefined();
+  });
 
   it.each([
     [

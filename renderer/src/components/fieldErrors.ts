@@ -79,6 +79,12 @@ const PARAMS: Record<string, FormField> = {
   baseUrl: 'url',
 };
 
+/** The form field of a parameter by its path (`['filter', 'value']`, `query.startTime`, `start_time`), else undefined. */
+export function paramField(path: string | readonly PropertyKey[]): FormField | undefined {
+  const parts = typeof path === 'string' ? path.replace(/^query\./, '').split('.') : path.map(String);
+  return PARAMS[parts.join('.')] ?? PARAMS[parts[0] ?? ''];
+}
+
 const WORDS: [RegExp, string][] = [
   [/^Invalid input for [\w:]+:\s*/, ''],
   [/^[a-z]+:[a-zA-Z]+ failed:\s*/, ''],
@@ -220,8 +226,7 @@ export function fieldErrorOf(error: GsError, sent?: { resampleBy?: readonly stri
   const bridge = /^Invalid input for [\w:]+: (.*)$/s.exec(message);
   if (bridge) {
     const [rawPath = '', ...rest] = bridge[1]!.split('; ')[0]!.split(': ');
-    const path = rawPath.replace(/^query\./, '');
-    const field = PARAMS[path] ?? PARAMS[path.split('.')[0]!];
+    const field = paramField(rawPath);
     return field ? { field, text: bridgeProblemText(field, rest.join(': ')) } : undefined;
   }
   const flattened = /(?:^|:\s)(?:query|body)\.(\w+): (.*)$/.exec(message);

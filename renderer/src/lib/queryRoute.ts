@@ -117,9 +117,3 @@ export function parseQuerySearch(datasetId: string, search: string): QueryRouteS
 export function queryKey(query: PullQuery | null): string {
   return query ? querySearch(query) : '';
 }
-
-/** The IANA zone a query's times are read and shown in: UTC without `timezone`, the dataset's zone for `market`. */
-export function queryZone(query: Pick<PullQuery, 'timezone'>, dataTimezone: string): string {
-  if (query.timezone === undefined) return 'UTC';
-  return query.timezone === 'market' ? dataTimezone : query.timezone;
-}

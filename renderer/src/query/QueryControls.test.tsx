@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { QueryPage } from '../../../shared/bridge/contract.js';
 import { createFakeApi, makeDataset } from '../test-support/fakeApi.js';
 import { renderApp } from '../test-support/render.js';
-import { zoneParam } from './zones.js';
+import { zoneLabel, zoneParam } from './zones.js';
 
 afterEach(cleanup);
 
@@ -214,6 +214,13 @@ describe('query controls', () => {
     expect(zoneParam('market', '')).toBe('market');
     expect(zoneParam('other', ' US/Eastern ')).toBe('US/Eastern');
     expect(zoneParam('other', '')).toMatchObject({ problem: expect.stringContaining('Type an IANA zone') });
+  });
+
+  it('zoneLabel: the zone a query shows its times in', () => {
+    const dataset = { data_timezone: 'US/Eastern' };
+    expect(zoneLabel(undefined, dataset)).toBe('UTC');
+    expect(zoneLabel('market', dataset)).toBe('US/Eastern');
+    expect(zoneLabel('Europe/Berlin', dataset)).toBe('Europe/Berlin');
   });
 });
 

@@ -163,6 +163,14 @@ describe('Run: estimate, then a pull into the workspace', () => {
     expect(screen.queryByTestId('error-state')).toBeNull();
   });
 
+  it('a refused pull that misses a column it groups by goes by the grouping, not the filter column', async () => {
+    const { api, state } = createFakeApi();
+    state.failures['workspace:pull'] = { code: 'validation', message: `Column shadow_price not found in dataset ${ID}` };
+    renderApp(api, `${HASH}?resample=1h&resample_by=shadow_price&run=1`);
+    expect((await screen.findByTestId('query-error-resampleBy')).textContent).toBe('This dataset has no column shadow_price.');
+    expect(screen.queryByTestId('query-error-filterColumn')).toBeNull();
+  });
+
   it('renders the estimate’s retry state while it waits', async () => {
     const { api } = createFakeApi();
     let release!: () => void;

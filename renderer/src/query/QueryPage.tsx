@@ -82,7 +82,10 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
   const pull = pullQ.data?.datasetId === datasetId ? pullQ.data : undefined;
   const cancel = useCancelPull();
   const busy = phase.kind === 'estimating' || phase.kind === 'starting' || pull?.state === 'running';
-  const fieldError = useMemo(() => (phase.kind === 'error' ? (fieldErrorOf(toGsError(phase.error)) ?? null) : null), [phase]);
+  const fieldError = useMemo(
+    () => (phase.kind === 'error' ? (fieldErrorOf(toGsError(phase.error), phase.failed.query) ?? null) : null),
+    [phase],
+  );
   const shownQuery: PullQuery | null = pull?.params ?? route.query;
 
   return (

@@ -2,7 +2,7 @@ import { PullQuery } from '../../../shared/bridge/workspace.js';
 import type { FILTER_OPERATORS } from '../../../shared/schemas/query.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { isTimeText, parseTimeText } from '../../../shared/time/grammar.js';
-import { inUserWords, timeProblem } from '../components/fieldErrors.js';
+import { inUserWords, paramField, timeProblem } from '../components/fieldErrors.js';
 import type { FormField } from '../components/fieldErrors.js';
 import { defaultResampleBy, resampleParams } from './form/resample.js';
 import type { ResampleFields } from './form/resample.js';
@@ -50,22 +50,6 @@ function instant(text: string, zone: string): number | undefined {
     return undefined;
   }
 }
-
-// The bridge's own refusals, should a check here miss one: by the field of the parameter, in user words.
-const PATH_FIELDS: Partial<Record<keyof PullQuery, FormField>> = {
-  startTime: 'start',
-  endTime: 'end',
-  columns: 'columns',
-  filter: 'filterValue',
-  limit: 'limit',
-  timezone: 'zone',
-  resampleFrequency: 'resampleFrequency',
-  resampleBy: 'resampleBy',
-  resampleFunction: 'resampleFunction',
-  publishTime: 'publishTime',
-  publishTimeStart: 'publishTimeStart',
-  publishTimeEnd: 'publishTimeEnd',
-};
 
 /**
  * Checks the fields before anything is sent and builds the pull's query (docs/query.md): times of the time grammar
@@ -116,7 +100,7 @@ export function toPullQuery(
   const checked = PullQuery.safeParse(query);
   if (checked.success) return { query: checked.data };
   for (const issue of checked.error.issues) {
-    const field = PATH_FIELDS[issue.path[0] as keyof PullQuery] ?? 'columns';
+    const field = paramField(issue.path) ?? 'columns';
     problems[field] ??= inUserWords(issue.message);
   }
   return { problems };

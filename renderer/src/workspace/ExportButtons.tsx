@@ -16,9 +16,12 @@ export function followDownload(url: string): void {
   a.remove();
 }
 
+const FORMAT_NAMES: Record<ExportOutcome['format'], string> = { csv: 'CSV', parquet: 'Parquet' };
+const FORMATS = Object.keys(FORMAT_NAMES) as ExportOutcome['format'][];
+
 /** What an export did, in one sentence: where the file went, that the download started, or nothing (dialog cancelled). */
 export function exportSentence(outcome: ExportOutcome): string | null {
-  const what = `${formatCount(outcome.rows)} ${outcome.rows === 1 ? 'row' : 'rows'} as ${outcome.format === 'csv' ? 'CSV' : 'Parquet'}`;
+  const what = `${formatCount(outcome.rows)} ${outcome.rows === 1 ? 'row' : 'rows'} as ${FORMAT_NAMES[outcome.format]}`;
   if (outcome.path) return `Saved ${what} to ${outcome.path}`;
   if (outcome.downloadUrl) return `Downloading ${what}.`;
   return null;
@@ -31,7 +34,7 @@ export function exportSentence(outcome: ExportOutcome): string | null {
 export function ExportButtons({ pullId, view, disabled = false }: { pullId: number; view: RowsView; disabled?: boolean }) {
   const api = useBridge();
   const exporter = useMutation({
-    mutationFn: (format: 'csv' | 'parquet') =>
+    mutationFn: (format: ExportOutcome['format']) =>
       callBridge(api, 'workspace:export', {
         pullId,
         format,
@@ -45,22 +48,17 @@ export function ExportButtons({ pullId, view, disabled = false }: { pullId: numb
   const said = exporter.data ? exportSentence(exporter.data) : null;
   return (
     <>
-      <button
-        type="button"
-        onClick={() => exporter.mutate('csv')}
-        disabled={disabled || exporter.isPending}
-        data-testid="export-csv"
-      >
-        Export CSV
-      </button>
-      <button
-        type="button"
-        onClick={() => exporter.mutate('parquet')}
-        disabled={disabled || exporter.isPending}
-        data-testid="export-parquet"
-      >
-        Export Parquet
-      </button>
+      {FORMATS.map((format) => (
+        <button
+          key={format}
+          type="button"
+          onClick={() => exporter.mutate(format)}
+          disabled={disabled || exporter.isPending}
+          data-testid={`export-${format}`}
+        >
+          Export {FORMAT_NAMES[format]}
+        </button>
+      ))}
       {exporter.isPending && <span className="muted export-note">Exporting…</span>}
       {said && !exporter.isPending && (
         <span className="export-note" role="status" data-testid="export-outcome" title={said}>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { PullRecord, PullState, SavedQuery } from '../../../shared/bridge/contract.js';
 import { ErrorState } from '../components/ErrorState.js';
 import { Skeleton } from '../components/Skeleton.js';
@@ -148,6 +150,41 @@ function SavedRow({ saved, name }: { saved: SavedQuery; name: string }) {
   );
 }
 
+/** One card of the page: its list loading, failed (with Retry), empty, or as a table with an Actions column last. */
+function HistoryCard<T>(props: {
+  id: string;
+  title: string;
+  list: UseQueryResult<T[]>;
+  what: string;
+  skeletonRows: number;
+  empty: ReactNode;
+  headers: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
+  const { id, title, list, what } = props;
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {list.isPending && <Skeleton label={`Loading ${what}…`} rows={props.skeletonRows} />}
+      {list.isError && <ErrorState error={list.error} what={what} onRetry={() => void list.refetch()} />}
+      {list.data?.length === 0 && props.empty}
+      {list.data && list.data.length > 0 && (
+        <table className="grid compact history-table">
+          <thead>
+            <tr>
+              {props.headers}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>{list.data.map(props.row)}</tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /**
  * `#/history`: the pulls in this profile's workspace (open one to see its rows again without a new request; delete
  * one to free its space) and the saved queries (open fills the form; run pulls again; rename; delete).
@@ -165,67 +202,45 @@ export function HistoryPage() {
           to the data service.
         </p>
       </header>
-      <section className="card" aria-labelledby="saved-title">
-        <h2 id="saved-title">Saved queries</h2>
-        {saved.isPending && <Skeleton label="Loading saved queries…" rows={3} />}
-        {saved.isError && <ErrorState error={saved.error} what="the saved queries" onRetry={() => void saved.refetch()} />}
-        {saved.data?.length === 0 && (
+      <HistoryCard
+        id="saved-title"
+        title="Saved queries"
+        list={saved}
+        what="the saved queries"
+        skeletonRows={3}
+        empty={
           <p className="muted" data-testid="saved-empty">
             No saved queries yet. Use “Save query” above a result to keep one here.
           </p>
-        )}
-        {saved.data && saved.data.length > 0 && (
-          <table className="grid compact history-table">
-            <thead>
-              <tr>
-                <th scope="col">Name and query</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {saved.data.map((s) => (
-                <SavedRow key={s.id} saved={s} name={nameOf(s.datasetId)} />
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section className="card" aria-labelledby="pulls-title">
-        <h2 id="pulls-title">Pulled results</h2>
-        {pulls.isPending && <Skeleton label="Loading the pulled results…" rows={4} />}
-        {pulls.isError && <ErrorState error={pulls.error} what="the pulled results" onRetry={() => void pulls.refetch()} />}
-        {pulls.data?.length === 0 && (
+        }
+        headers={<th scope="col">Name and query</th>}
+        row={(s) => <SavedRow key={s.id} saved={s} name={nameOf(s.datasetId)} />}
+      />
+      <HistoryCard
+        id="pulls-title"
+        title="Pulled results"
+        list={pulls}
+        what="the pulled results"
+        skeletonRows={4}
+        empty={
           <p className="muted" data-testid="history-empty">
             Nothing pulled yet. Run a query from a dataset&rsquo;s page.
           </p>
-        )}
-        {pulls.data && pulls.data.length > 0 && (
-          <table className="grid compact history-table">
-            <thead>
-              <tr>
-                <th scope="col">Dataset and query</th>
-                <th scope="col" className="num">
-                  Rows
-                </th>
-                <th scope="col" className="num">
-                  Rows charged
-                </th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pulls.data.map((p) => (
-                <PullRow key={p.id} pull={p} name={nameOf(p.datasetId)} />
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+        }
+        headers={
+          <>
+            <th scope="col">Dataset and query</th>
+            <th scope="col" className="num">
+              Rows
+            </th>
+            <th scope="col" className="num">
+              Rows charged
+            </th>
+            <th scope="col">State</th>
+          </>
+        }
+        row={(p) => <PullRow key={p.id} pull={p} name={nameOf(p.datasetId)} />}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { PullRecord } from '../../../shared/bridge/contract.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { Skeleton } from '../components/Skeleton.js';
-import { queryZone } from '../lib/queryRoute.js';
+import { zoneLabel } from '../query/zones.js';
 import { ExportButtons } from './ExportButtons.js';
 import { ResultsGrid } from './ResultsGrid.js';
 import type { RowsView } from './useRowBlocks.js';
@@ -30,7 +30,7 @@ export interface PullResultsProps {
 export function PullResults({ pull, dataset, view, onViewChange, extra }: PullResultsProps) {
   const [tab, setTab] = useState<'table' | 'chart'>('table');
   const current = view ?? EMPTY_VIEW;
-  const zone = queryZone(pull.params, dataset.data_timezone);
+  const zone = zoneLabel(pull.params.timezone, dataset);
   const keyColumns = useMemo(
     () =>
       new Set([

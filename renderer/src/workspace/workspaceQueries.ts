@@ -11,6 +11,7 @@ export const PULL_POLL_MS = 400;
 /** TanStack keys of the workspace, all under {@link queryKeys.workspace} (reset when the profile changes). */
 export const workspaceKeys = {
   pull: (id: number) => [...queryKeys.workspace, 'pull', id] as const,
+  allPulls: [...queryKeys.workspace, 'pulls'] as const,
   pulls: (datasetId: string | null) => [...queryKeys.workspace, 'pulls', datasetId] as const,
   rows: (pullId: number) => [...queryKeys.workspace, 'rows', pullId] as const,
   values: (pullId: number, column: string) => [...queryKeys.workspace, 'values', pullId, column] as const,
@@ -42,7 +43,7 @@ export function usePull(pullId: number | null) {
     if (state === 'running') wasRunning.current = true;
     else if (state && wasRunning.current) {
       wasRunning.current = false;
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.workspace, 'pulls'] });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.allPulls });
       void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
     }
   }, [state, queryClient]);
@@ -82,7 +83,7 @@ export function useStartPull() {
     mutationFn: (input: { query: PullQuery; expectedRows?: number }) => callBridge(api, 'workspace:pull', input),
     onSuccess: (record: PullRecord) => {
       queryClient.setQueryData(workspaceKeys.pull(record.id), record);
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.workspace, 'pulls'] });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.allPulls });
     },
   });
 }
@@ -106,7 +107,7 @@ export function useDeletePull() {
     onSuccess: (_r, pullId) => {
       queryClient.removeQueries({ queryKey: workspaceKeys.pull(pullId) });
       queryClient.removeQueries({ queryKey: workspaceKeys.rows(pullId) });
-      void queryClient.invalidateQueries({ queryKey: [...queryKeys.workspace, 'pulls'] });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.allPulls });
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { DatasetWithTimezone } from '../../../../shared/schemas/dataset.js';
 import { isKnownZone, zoneOffsetMs } from '../../../../shared/time/zones.js';
-import { zoneParam } from '../zones.js';
+import { zoneLabel, zoneParam } from '../zones.js';
 
 /** The time presets of the form, relative to the dataset's availability (not to today). */
 export const TIME_PRESETS = [
@@ -44,9 +44,7 @@ export function shiftDate(date: string, { days = 0, months = 0 }: { days?: numbe
  */
 export function formZone(dataset: Pick<DatasetWithTimezone, 'data_timezone'>, zoneChoice: string, zoneTyped: string): string {
   const param = zoneParam(zoneChoice, zoneTyped);
-  if (param === undefined) return 'UTC';
-  if (typeof param === 'object' || param === 'market') return dataset.data_timezone;
-  return param;
+  return typeof param === 'object' ? dataset.data_timezone : zoneLabel(param, dataset);
 }
 
 /**
