@@ -10,6 +10,8 @@ import type { PullsProgress } from '../electron/services/index.js';
 import { datasetRoutes } from '../server/routes/datasets.js';
 import { syntheticEntry } from '../server/test-support/queryFixtures.js';
 import { startQueryServer } from '../server/test-support/query.js';
+import { faster, timed } from './lib/timing.js';
+import type { Timed } from './lib/timing.js';
 
 // `npm run bench -- pull [--rows 1000000] [--repeats 3]`: a workspace pull (`workspace:pull` through main's real services
 // into DuckDB) against fetching the same CSV pages raw, bytes read and nothing parsed (bench/README.md).
@@ -26,18 +28,6 @@ if (!Number.isSafeInteger(ROWS) || ROWS < 1 || !Number.isSafeInteger(REPEATS) ||
   process.exit(2);
 }
 const DATASET = 'bench_pull';
-
-type Timed<T> = T & { seconds: number; cpuSeconds: number };
-
-async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const result = await work();
-  const used = process.cpuUsage(cpu);
-  return { ...result, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
-}
-
-const faster = <T>(a: Timed<T> | undefined, b: Timed<T>): Timed<T> => (a && a.seconds <= b.seconds ? a : b);
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
 setLogSink(() => undefined);

@@ -6,6 +6,8 @@ import { ISO_UTC_FORMAT, sqlString } from '../server/data/sql.js';
 import { syntheticEntry } from '../server/test-support/queryFixtures.js';
 import { startQueryServer } from '../server/test-support/query.js';
 import { tempDir } from '../server/test-support/testing.js';
+import { faster, timed } from './lib/timing.js';
+import type { Timed } from './lib/timing.js';
 
 // `npm run bench -- query [rows=1000000] [repeats=3]`: a full cursor-paged pull as JSON and CSV against DuckDB's own
 // `COPY` of the same rows (bench/README.md).
@@ -14,18 +16,6 @@ const ROWS = Number(process.argv[3] ?? 1_000_000);
 const REPEATS = Number(process.argv[4] ?? 3);
 const DATASET = 'bench_query';
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-type Timed<T> = T & { seconds: number; cpuSeconds: number };
-
-async function timed<T>(work: () => Promise<T>): Promise<Timed<T>> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const result = await work();
-  const used = process.cpuUsage(cpu);
-  return { ...result, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
-}
-
-const faster = <T>(a: Timed<T> | undefined, b: Timed<T>): Timed<T> => (a && a.seconds <= b.seconds ? a : b);
 
 interface Fetched {
   status: number;

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +12,8 @@ import { createFileVault } from '../vault/keyVault.js';
 import { setLogSink } from '../common/logger.js';
 import { systemClock } from '../v1/retry.js';
 import { dispatch } from './dispatch.js';
+import { csvQueryRoute } from '../workspace/test-support/helpers.js';
+import type { CsvRouteOptions } from '../workspace/test-support/helpers.js';
 
 // A pull's life through `dispatch` on the real services, against a /v1 upstream whose CSV pages the tests hold, cut or
 // pace: the plan's paging, live progress, cancel, a cut connection, the taskbar fraction, the long-job report, a profile
@@ -33,32 +34,8 @@ const ALL_COLUMNS = [
   { name: 'flag', type: 'INTEGER', is_numeric: true, is_date: false, is_datetime: false },
 ];
 
-/** What the query route does before page `index` (0-based) of a pull: wait, or cut it. */
-let beforePage: (index: number) => Promise<void> | void = () => undefined;
-let breakPage: number | undefined;
-
-function queryRoute(req: { url?: string }, res: ServerResponse): void {
-  const q = new URL(req.url ?? '', 'http://x').searchParams;
-  const size = Number(q.get('page_size') ?? 50_000);
-  const end = Math.min(Number(q.get('limit') ?? ROWS), ROWS);
-  const from = Number(q.get('cursor') || 0);
-  const to = Math.min(from + size, end);
-  const index = Math.floor(from / size);
-  void (async () => {
-    await beforePage(index);
-    const body = Buffer.from([HEADER, ...LINES.slice(from, to)].join('\n') + '\n');
-    const headers: Record<string, string> = { 'content-type': 'text/csv; charset=utf-8', 'x-has-next-page': String(to < end) };
-    if (to < end) headers['x-cursor'] = String(to);
-    if (breakPage === index) {
-      res.writeHead(200, headers);
-      res.write(body.subarray(0, Math.floor(body.length / 2)));
-      setTimeout(() => res.destroy(), 20);
-      return;
-    }
-    res.writeHead(200, { ...headers, 'content-length': String(body.length) });
-    res.end(body);
-  })();
-}
+/** The query route's pages; tests set `beforePage` (wait before page `index`, 0-based) or `breakPage` (cut it). */
+const route: CsvRouteOptions = { header: HEADER.split(','), lines: LINES };
 
 let up: Upstream;
 let dir: string;
@@ -100,8 +77,8 @@ beforeAll(async () => {
         200,
         usage({ limits: { ...usage().limits, api_rows_per_response_limit: PAGE, per_second_api_rate_limit: 20 } }),
       ),
-    [`/v1/datasets/${ID}/query`]: queryRoute,
   });
+  csvQueryRoute(up, ID, route);
   dir = await mkdtemp(join(tmpdir(), 'gs-workspace-pulls-'));
   services = createServices({
     configDir: dir,
@@ -120,8 +97,8 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  beforePage = () => undefined;
-  breakPage = undefined;
+  route.beforePage = undefined;
+  route.breakPage = undefined;
   skewMs = 0;
 });
 
@@ -135,7 +112,7 @@ afterAll(async () => {
 describe('a pull on the real services', () => {
   it("pages by the plan's rows per response at its rate, types columns from the catalogue, and shows live progress", async () => {
     const held = gate();
-    beforePage = (i) => (i === 2 ? held.wait : undefined);
+    route.beforePage = (i) => (i === 2 ? held.wait : undefined);
     const before = queryRequests().length;
     const started = performance.now();
     const pull = await call<PullRecord>('workspace:pull', { query: { datasetId: ID }, expectedRows: ROWS });
@@ -177,7 +154,7 @@ describe('a pull on the real services', () => {
 
   it('cancel mid-pull keeps the rows received: state cancelled, rows readable', async () => {
     const held = gate();
-    beforePage = (i) => (i === 2 ? held.wait : undefined);
+    route.beforePage = (i) => (i === 2 ? held.wait : undefined);
     const pull = await call<PullRecord>('workspace:pull', { query: { datasetId: ID } });
     await vi.waitFor(async () => expect((await record(pull.id)).pages).toBe(2), { timeout: 5000 });
     expect(await call('workspace:cancel', { pullId: pull.id })).toEqual({ cancelled: true });
@@ -189,7 +166,7 @@ describe('a pull on the real services', () => {
   });
 
   it('a connection cut mid-pull ends partial, with the rows that arrived whole', async () => {
-    breakPage = 3;
+    route.breakPage = 3;
     const pull = await call<PullRecord>('workspace:pull', { query: { datasetId: ID } });
     const done = await ended(pull.id);
     expect(done.state).toBe('partial');
@@ -201,7 +178,7 @@ describe('a pull on the real services', () => {
 
   it("a long pull's end is reported like a long query's (the desktop notifies it)", async () => {
     const held = gate();
-    beforePage = (i) => (i === 1 ? held.wait : undefined);
+    route.beforePage = (i) => (i === 1 ? held.wait : undefined);
     const pull = await call<PullRecord>('workspace:pull', { query: { datasetId: ID } });
     await vi.waitFor(async () => expect((await record(pull.id)).pages).toBe(1), { timeout: 5000 });
     skewMs = 11_000;
@@ -213,7 +190,7 @@ describe('a pull on the real services', () => {
 
   it("a profile switch closes the old profile's workspace: its running pull ends cancelled", async () => {
     const held = gate();
-    beforePage = (i) => (i === 1 ? held.wait : undefined);
+    route.beforePage = (i) => (i === 1 ? held.wait : undefined);
     const pull = await call<PullRecord>('workspace:pull', { query: { datasetId: ID } });
     await vi.waitFor(async () => expect((await record(pull.id)).pages).toBe(1), { timeout: 5000 });
     await call('profiles:setActive', { profile: 'remote' });

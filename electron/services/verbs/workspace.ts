@@ -1,5 +1,6 @@
-import { ClientApiUsage, ClientDatasetDetail, fail, ok } from '../../../shared/index.js';
-import type { DatasetWithTimezone, PullRecord, Result, Verb } from '../../../shared/index.js';
+import { fail, ok } from '../../../shared/index.js';
+import { currentUsage, datasetOf } from './fetchMetadata.js';
+import type { PullRecord, Result, Verb } from '../../../shared/index.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
 import {
@@ -39,10 +40,9 @@ async function planPaging(
 ): Promise<Pick<PullStartOptions, 'pageSize' | 'minRequestIntervalMs'>> {
   let usage = meta?.usage()?.usage;
   if (!usage) {
-    const r = await proxy.get('/api_usage', {}, ClientApiUsage, { ...call, cache: false });
+    const r = await currentUsage(proxy, meta, call);
     if (!r.ok) return {};
     usage = r.value;
-    meta?.putUsage(usage);
   }
   const rows = usage.limits.api_rows_per_response_limit;
   const perSecond = usage.limits.per_second_api_rate_limit;
@@ -50,20 +50,6 @@ async function planPaging(
     ...(rows > 0 ? { pageSize: rows } : {}),
     ...(perSecond > 0 ? { minRequestIntervalMs: Math.ceil(1000 / perSecond) } : {}),
   };
-}
-
-/** The dataset from the metadata cache, else `GET /datasets/{id}` (kept in the cache). */
-async function datasetOf(
-  proxy: V1Proxy,
-  meta: MetadataScope | null,
-  id: string,
-  call: GetOptions,
-): Promise<Result<DatasetWithTimezone>> {
-  const cached = meta?.dataset(id);
-  if (cached) return ok(cached);
-  const r = await proxy.get(`/datasets/${encodeURIComponent(id)}`, {}, ClientDatasetDetail, call);
-  if (r.ok) meta?.putDataset(r.value);
-  return r;
 }
 
 /**

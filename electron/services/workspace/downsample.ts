@@ -4,7 +4,7 @@ import type { ParsedInput, Result, SeriesData, TableColumn } from '../../../shar
 import { isNumeric, isTemporal } from './columns.js';
 import { checkFilterValues, whereClause } from './filters.js';
 import { quoteIdent, rowObjects } from './sql.js';
-import { WorkspaceInputError, columnNamed, pullTable } from './table.js';
+import { WorkspaceInputError, columnNamed, pullTable, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -128,11 +128,7 @@ export async function readSeries(ws: Workspace, pullId: number, options: SeriesO
       }),
     );
   } catch (error) {
-    if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
-    return fail(
-      'internal',
-      `Could not read the series of pull ${pullId}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    return readFailure(`read the series of pull ${pullId}`, error);
   }
 }
 

@@ -6,7 +6,7 @@ import type { ColumnFilter, Result, SortKey } from '../../../shared/index.js';
 import { exportValueSql } from './columns.js';
 import { checkFilterValues, orderClause, whereClause } from './filters.js';
 import { quoteIdent, sqlString } from './sql.js';
-import { WorkspaceInputError, columnNamed, pullTable } from './table.js';
+import { WorkspaceInputError, columnNamed, pullTable, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -72,10 +72,6 @@ export async function exportPull(ws: Workspace, pullId: number, options: ExportO
   } catch (error) {
     await rm(part, { force: true }).catch(() => undefined);
     if (options.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);
-    if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
-    return fail(
-      'internal',
-      `Could not export pull ${pullId} to ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    return readFailure(`export pull ${pullId} to ${path}`, error);
   }
 }

@@ -1,7 +1,7 @@
 import { fail, ok } from '../../../shared/index.js';
 import type { PullQuery, PullRecord, PullState, Result, SavedQuery } from '../../../shared/index.js';
 import { isoMillis, quoteIdent, rowObjects } from './sql.js';
-import { parseColumns } from './table.js';
+import { parseColumns, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -48,8 +48,6 @@ function savedQuery(r: Record<string, unknown>): SavedQuery {
   };
 }
 
-const failure = (what: string, error: unknown) =>
-  fail<never>('internal', `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
 const isId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) >= 1;
 
 /** Pulls, newest first; `datasetId` narrows to one dataset; `limit` 1–1,000 (default 200). */
@@ -73,7 +71,7 @@ export async function listPulls(
     );
     return ok(rows.map(pullRecord));
   } catch (error) {
-    return failure('list the pulls', error);
+    return readFailure('list the pulls', error);
   }
 }
 
@@ -84,7 +82,7 @@ export async function getPull(ws: Workspace, id: number): Promise<Result<PullRec
     const rows = await ws.read((conn) => rowObjects(conn, `SELECT ${PULL_COLUMNS} FROM pulls WHERE id = $1`, [id]));
     return rows[0] ? ok(pullRecord(rows[0])) : fail('not_found', `There is no pull ${id} in this workspace.`);
   } catch (error) {
-    return failure(`read pull ${id}`, error);
+    return readFailure(`read pull ${id}`, error);
   }
 }
 
@@ -104,7 +102,7 @@ export async function deletePull(ws: Workspace, id: number): Promise<Result<{ id
     });
     return deleted ? ok({ id }) : fail('not_found', `There is no pull ${id} in this workspace.`);
   } catch (error) {
-    return failure(`delete pull ${id}`, error);
+    return readFailure(`delete pull ${id}`, error);
   }
 }
 
@@ -131,7 +129,7 @@ export async function saveQuery(ws: Workspace, input: { name: string; params: Pu
     );
     return ok(savedQuery(rows[0]!));
   } catch (error) {
-    return failure('save the query', error);
+    return readFailure('save the query', error);
   }
 }
 
@@ -146,7 +144,7 @@ export async function renameSavedQuery(ws: Workspace, id: number, name: string):
     );
     return rows[0] ? ok(savedQuery(rows[0])) : fail('not_found', `There is no saved query ${id}.`);
   } catch (error) {
-    return failure(`rename saved query ${id}`, error);
+    return readFailure(`rename saved query ${id}`, error);
   }
 }
 
@@ -157,7 +155,7 @@ export async function deleteSavedQuery(ws: Workspace, id: number): Promise<Resul
     const rows = await ws.write((conn) => rowObjects(conn, 'DELETE FROM saved_queries WHERE id = $1 RETURNING id', [id]));
     return rows[0] ? ok({ id }) : fail('not_found', `There is no saved query ${id}.`);
   } catch (error) {
-    return failure(`delete saved query ${id}`, error);
+    return readFailure(`delete saved query ${id}`, error);
   }
 }
 
@@ -169,6 +167,6 @@ export async function listSavedQueries(ws: Workspace): Promise<Result<SavedQuery
     );
     return ok(rows.map(savedQuery));
   } catch (error) {
-    return failure('list the saved queries', error);
+    return readFailure('list the saved queries', error);
   }
 }

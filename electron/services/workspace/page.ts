@@ -4,7 +4,7 @@ import type { ParsedInput, Result, RowsPage } from '../../../shared/index.js';
 import { jsonSafe, jsonValueSql } from './columns.js';
 import { checkFilterValues, orderClause, whereClause } from './filters.js';
 import { quoteIdent, rowObjects } from './sql.js';
-import { WorkspaceInputError, pullTable } from './table.js';
+import { pullTable, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -63,7 +63,6 @@ export async function readRows(ws: Workspace, pullId: number, options: ReadRowsO
       }),
     );
   } catch (error) {
-    if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
-    return fail('internal', `Could not read pull ${pullId}: ${error instanceof Error ? error.message : String(error)}`);
+    return readFailure(`read pull ${pullId}`, error);
   }
 }

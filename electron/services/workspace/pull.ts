@@ -4,6 +4,7 @@ import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
 import type { GsError, PullQuery, PullState, Result, TableColumn } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import type { GetOptions, ProxyProgress, V1Proxy } from '../v1/proxy.js';
+import { systemClock } from '../v1/retry.js';
 import { appendPage, createPullTable, sameColumns } from './load.js';
 import { writePageFile } from './pageFile.js';
 import type { PageFile } from './pageFile.js';
@@ -78,20 +79,6 @@ class PullStop extends Error {
 
 const internal = (message: string) => new PullStop({ code: 'internal', message });
 
-/** Sleeps `ms`, or until `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
 /** One pull in progress. */
@@ -162,7 +149,9 @@ class PullRun {
     start: PageStart,
     n: number,
   ): Promise<{ file: PageFile; hasNext: boolean; cursor: string | undefined }> {
-    await pause(this.lastRequestAt + (this.options.minRequestIntervalMs ?? 0) - performance.now(), this.signal);
+    const wait = this.lastRequestAt + (this.options.minRequestIntervalMs ?? 0) - performance.now();
+    // A cancel during the wait ends it early; the check below turns it into the pull's end.
+    if (wait > 0) await systemClock.sleep(wait, this.signal).catch(() => undefined);
     if (this.signal.aborted) throw new PullStop({ code: 'cancelled', message: CANCELLED_MESSAGE });
     this.lastRequestAt = performance.now();
     const path = `/datasets/${encodeURIComponent(this.request.datasetId)}/query`;

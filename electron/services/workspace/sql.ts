@@ -11,10 +11,8 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** A SQL string literal (`'it''s'`) for paths main chose, never for caller values. */
-export function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
+/** A SQL string literal (`'it''s'`), the server's own: only for paths main chose, never for caller values. */
+export { sqlString } from '../../../server/data/sql.js';
 
 /** The name of pull `id`'s table: `pull_<id>`. */
 export function pullTableName(id: number): string {

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { STORABLE_TYPES } from '../../../shared/index.js';
-import type { PullState, TableColumn } from '../../../shared/index.js';
+import { STORABLE_TYPES, fail } from '../../../shared/index.js';
+import type { PullState, Result, TableColumn } from '../../../shared/index.js';
 import { rowObjects } from './sql.js';
 
 /** A pull's table as the readers (page, downsample, export) need it. */
@@ -21,6 +21,15 @@ export class WorkspaceInputError extends Error {
     super(message);
     this.name = 'WorkspaceInputError';
   }
+}
+
+/**
+ * A reader's failure as a bridge answer: a {@link WorkspaceInputError} keeps its code and message; anything else
+ * (DuckDB, the file system) is `internal`, `Could not <what>: <message>`.
+ */
+export function readFailure(what: string, error: unknown): Result<never> {
+  if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
+  return fail('internal', `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /** Parses the catalogue's `columns` JSON, keeping only well-formed entries of storable types. */

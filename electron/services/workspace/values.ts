@@ -1,7 +1,7 @@
 import { fail, ok } from '../../../shared/index.js';
 import type { ColumnValueCounts, Result } from '../../../shared/index.js';
 import { quoteIdent, rowObjects } from './sql.js';
-import { WorkspaceInputError, columnNamed, pullTable } from './table.js';
+import { columnNamed, pullTable, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
 
 /** Most values one call answers. */
@@ -41,10 +41,6 @@ export async function readValueCounts(
       }),
     );
   } catch (error) {
-    if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
-    return fail(
-      'internal',
-      `Could not count the values of pull ${pullId}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    return readFailure(`count the values of pull ${pullId}`, error);
   }
 }

@@ -46,18 +46,18 @@ export interface CsvRouteOptions {
   defaultPageSize?: number;
   /** Send no `X-Cursor` (like a server that documents only `X-Has-Next-Page`): clients must page by `page`. */
   noCursor?: boolean;
-  /** Called before page `index` (0-based) is sent; may delay it or answer itself (return true when it did). */
+  /** Called before page `index` (0-based, by cursor or `page`) is sent; may delay it or answer itself (true when it did). */
   beforePage?: (index: number, res: ServerResponse) => Promise<boolean | void> | boolean | void;
-  /** Cut the connection after half of page `index`'s bytes. */
+  /** Cut the connection after half of this page's bytes (0-based). */
   breakPage?: number;
 }
 
 /**
  * Serves `GET /v1/datasets/<id>/query` as CSV pages of `lines`, by cursor (an offset as text) or
  * `page`, honouring `page_size` and `limit`, with the pagination headers of docs/api.md#pagination.
+ * Reads `o`'s hooks at each request, so a test may change them between pulls.
  */
 export function csvQueryRoute(up: Upstream, datasetId: string, o: CsvRouteOptions): void {
-  let served = 0;
   up.route(`/v1/datasets/${datasetId}/query`, (req, res) => {
     const q = new URL(req.url ?? '', 'http://x').searchParams;
     const size = Number(q.get('page_size') ?? o.defaultPageSize ?? 50_000);
@@ -65,7 +65,7 @@ export function csvQueryRoute(up: Upstream, datasetId: string, o: CsvRouteOption
     const end = Math.min(limit, o.lines.length);
     const from = q.has('cursor') ? Number(q.get('cursor') || 0) : (Number(q.get('page') ?? 1) - 1) * size;
     const to = Math.min(from + size, end);
-    const index = served++;
+    const index = Math.floor(from / size);
     void (async () => {
       if (await o.beforePage?.(index, res)) return;
       const body = Buffer.from([o.header.join(','), ...o.lines.slice(from, to)].join('\n') + '\n');
