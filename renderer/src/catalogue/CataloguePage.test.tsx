@@ -22,7 +22,7 @@ describe('Catalogue', () => {
       'PJM Marginal Value Day Ahead Hourly',
       'pjm_marginal_value_day_ahead_hourly',
       'PJM',
-      '1_HOUR',
+      '1 hour',
       '2023-11-05 05:00 UTC → 2023-11-08 04:00 UTC',
       '387',
     ]);
@@ -134,8 +134,8 @@ describe('Catalogue', () => {
     fireEvent.click(within(header).getByRole('button'));
     expect(rowNames()).toEqual(['B irregular', 'A daily', 'C hourly', 'E 15 min', 'D 5 min']);
     const cell = screen.getAllByTestId('catalogue-row')[0]!.querySelectorAll('td')[3]!;
-    expect(cell.textContent).toBe('IRREGULAR');
-    expect(cell.className).toMatch(/\bmono\b/);
+    expect(cell.textContent).toBe('irregular');
+    expect(cell.className).not.toMatch(/\bmono\b/);
   });
 
   it('focuses the search on "/"', async () => {

@@ -3,7 +3,7 @@ import type { RowData } from '@tanstack/react-table';
 import type { Dataset } from '../../../shared/schemas/dataset.js';
 import { formatCount, formatSource, formatUtc, formatWindow } from '../lib/format.js';
 import { hrefs } from '../lib/router.js';
-import { compareFrequency } from './frequency.js';
+import { compareFrequency, formatFrequency } from './frequency.js';
 
 // Declaration merging must repeat the library's type parameters, used or not.
 /* eslint-disable @typescript-eslint/no-unused-vars */
@@ -65,11 +65,11 @@ export const catalogueColumns = [
   }),
   col.accessor('id', { header: 'ID', cell: (c) => <code>{c.getValue()}</code>, meta: { className: 'col-id' } }),
   col.accessor((d) => formatSource(d.source), { id: 'source', header: 'Source' }),
-  col.accessor((d) => d.data_frequency ?? '—', {
+  col.accessor((d) => formatFrequency(d.data_frequency), {
     id: 'frequency',
     header: 'Frequency',
     sortingFn: (a, b) => compareFrequency(a.original.data_frequency, b.original.data_frequency),
-    meta: { className: 'col-frequency', cellClassName: 'mono' },
+    meta: { className: 'col-frequency' },
   }),
   col.accessor((d) => d.earliest_available_time_utc ?? '', {
     id: 'availability',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareFrequency, frequencySeconds } from './frequency.js';
+import { compareFrequency, formatFrequency, frequencySeconds } from './frequency.js';
 
 describe('frequencySeconds', () => {
   it('reads data_frequency keys as durations', () => {
@@ -31,5 +31,16 @@ describe('compareFrequency', () => {
       'IRREGULAR',
       null,
     ]);
+  });
+});
+
+describe('formatFrequency', () => {
+  it('says a frequency key in words', () => {
+    expect(formatFrequency('5_MINUTES')).toBe('5 minutes');
+    expect(formatFrequency('1_HOUR')).toBe('1 hour');
+    expect(formatFrequency('1_DAY_MARKET')).toBe('1 day (market)');
+    expect(formatFrequency('IRREGULAR')).toBe('irregular');
+    expect(formatFrequency('ERCOT_SCED_RUN')).toBe('ERCOT SCED run');
+    expect(formatFrequency(null)).toBe('—');
   });
 });

@@ -9,7 +9,7 @@ const UNIT_SECONDS: Record<string, number> = {
   YEAR: 31_556_952,
 };
 
-const KEY = /^(\d+)_(SECOND|MINUTE|HOUR|DAY|WEEK|MONTH|QUARTER|YEAR)S?(?:_[A-Z0-9_]+)?$/;
+const KEY = /^(\d+)_(SECOND|MINUTE|HOUR|DAY|WEEK|MONTH|QUARTER|YEAR)S?(?:_([A-Z0-9_]+))?$/;
 
 /**
  * Seconds of a `data_frequency` key: `5_MINUTES` → 300, `1_HOUR` → 3600, `1_DAY_MARKET` → 86400 (a month is 1/12 of a
@@ -40,4 +40,21 @@ export function compareFrequency(a: string | null | undefined, b: string | null 
   if (ta !== tb) return ta - tb;
   if (ta === 0) return frequencySeconds(a)! - frequencySeconds(b)! || (a ?? '').localeCompare(b ?? '');
   return (a ?? '').localeCompare(b ?? '');
+}
+
+/**
+ * A `data_frequency` key in words: `5_MINUTES` → "5 minutes", `1_HOUR` → "1 hour", `1_DAY_MARKET` → "1 day (market)",
+ * `IRREGULAR` → "irregular", a named run frequency `ERCOT_SCED_RUN` → "ERCOT SCED run"; "—" when missing.
+ */
+export function formatFrequency(frequency: string | null | undefined): string {
+  const key = (frequency ?? '').trim();
+  if (!key) return '—';
+  const m = KEY.exec(key.toUpperCase());
+  if (m) {
+    const n = Number(m[1]);
+    const qualifier = m[3] ? ` (${m[3].toLowerCase().replace(/_/g, ' ')})` : '';
+    return `${n} ${m[2]!.toLowerCase()}${n === 1 ? '' : 's'}${qualifier}`;
+  }
+  if (key.toUpperCase() === 'IRREGULAR') return 'irregular';
+  return key.replace(/_/g, ' ').replace(/\bRUN\b/, 'run');
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
 import { formatCount, formatSource, formatUtc } from '../lib/format.js';
+import { formatFrequency } from '../catalogue/frequency.js';
 
 function Mono({ value }: { value: string | null | undefined }) {
   return value ? <code>{value}</code> : <span className="muted">—</span>;
@@ -11,7 +12,7 @@ export function DatasetFacts({ dataset: d }: { dataset: DatasetWithTimezone }) {
   const pk = d.primary_key_columns ?? [];
   const facts: [string, ReactNode][] = [
     ['Source', formatSource(d.source)],
-    ['Frequency', <Mono key="f" value={d.data_frequency} />],
+    ['Frequency', formatFrequency(d.data_frequency)],
     ['Data time zone', <Mono key="tz" value={d.data_timezone} />],
     ['Time index column', <Mono key="ti" value={d.time_index_column} />],
     ['Subseries column', <Mono key="ss" value={d.subseries_index_column} />],
