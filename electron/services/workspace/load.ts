@@ -10,10 +10,10 @@ import type { Workspace } from './workspace.js';
  * transaction as the pull's counts in the catalogue.
  */
 
-/** A DuckDB `read_csv` call that reads `path` with exactly `columns`. */
-function readCsv(path: string, columns: readonly TableColumn[]): string {
+/** A DuckDB `read_csv` call that reads the files at `paths` (each with its header line) with exactly `columns`. */
+function readCsv(paths: readonly string[], columns: readonly TableColumn[]): string {
   const struct = columns.map((c) => `${sqlString(c.name)}: '${c.type}'`).join(', ');
-  return `read_csv(${sqlString(path)}, header=true, auto_detect=false, delim=',', quote='"', escape='"', columns={${struct}})`;
+  return `read_csv([${paths.map(sqlString).join(', ')}], header=true, auto_detect=false, delim=',', quote='"', escape='"', columns={${struct}})`;
 }
 
 /** DuckDB's sniffed type name of each column of a CSV file, in order (the whole file is sampled). */
@@ -60,21 +60,22 @@ export async function createPullTable(
 }
 
 /**
- * Appends the page file at `path` to `table` and adds its rows and one page to pull `pullId`'s
- * counts, in one transaction. @returns the rows appended. @throws the DuckDB error (nothing is kept then).
+ * Appends the page files at `paths` to `table`, in order, and adds their rows and pages to pull `pullId`'s counts, in
+ * one transaction. @returns the rows appended. @throws the DuckDB error (nothing is kept then).
  */
-export function appendPage(
+export function appendPages(
   ws: Workspace,
   pullId: number,
   table: string,
   columns: readonly TableColumn[],
-  path: string,
+  paths: readonly string[],
 ): Promise<number> {
   return ws.transaction(async (conn) => {
-    const result = await conn.run(`INSERT INTO ${quoteIdent(table)} SELECT * FROM ${readCsv(path, columns)}`);
-    await conn.run('UPDATE pulls SET rows = rows + $2, pages = pages + 1, rows_charged = rows_charged + $2 WHERE id = $1', [
+    const result = await conn.run(`INSERT INTO ${quoteIdent(table)} SELECT * FROM ${readCsv(paths, columns)}`);
+    await conn.run('UPDATE pulls SET rows = rows + $2, pages = pages + $3, rows_charged = rows_charged + $2 WHERE id = $1', [
       pullId,
       result.rowsChanged,
+      paths.length,
     ]);
     return result.rowsChanged;
   });

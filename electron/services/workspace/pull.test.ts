@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Upstream } from '../../test-support/upstream.js';
 import { sendJson } from '../../test-support/upstream.js';
 import { setLogSink } from '../common/logger.js';
@@ -115,15 +115,42 @@ describe('startPull', () => {
       error: null,
       table_name: handle.tableName,
     });
-    const stored = progress.filter((p) => p.state === 'running' && p.pages > 0);
-    expect(stored.map((p) => [p.rows, p.pages])).toEqual([
-      [10, 1],
-      [20, 2],
-      [25, 3],
-    ]);
+    // Page 1 is stored alone; later pages are stored one by one or together, as they wait (rows are 10, 10 and 5).
+    const stored = progress.filter((p) => p.state === 'running' && p.pages > 0).map((p) => [p.rows, p.pages]);
+    expect(stored[0]).toEqual([10, 1]);
+    expect(stored.at(-1)).toEqual([25, 3]);
+    expect(stored.every(([rows, pages]) => rows === [0, 10, 20, 25][pages!])).toBe(true);
     expect(stored.every((p) => p.etaSeconds !== null && p.rowsCharged === p.rows)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ state: 'complete', rows: 25, etaSeconds: 0 });
     expect(progress.at(-1)!.bytes).toBeGreaterThan(25 * 40);
+    expect(await readdir(ws.pageDir)).toEqual([]);
+  });
+
+  it('stores the pages that arrived while one was being stored together, in one transaction', async () => {
+    await setup();
+    // Page 1's table creation waits until all three pages were requested, so pages 2 and 3 wait together.
+    const transaction = ws.transaction.bind(ws);
+    let commits = 0;
+    let first = true;
+    ws.transaction = async (work) => {
+      if (first) {
+        first = false;
+        await vi.waitFor(() => expect(up!.requests).toHaveLength(3));
+      }
+      commits++;
+      return transaction(work);
+    };
+    const progress: PullReport[] = [];
+    const { outcome } = await pull({}, { pageSize: 10, onProgress: (p) => progress.push(p) });
+    expect(outcome).toMatchObject({ state: 'complete', rows: 25, pages: 3 });
+    const stored = progress.filter((p) => p.state === 'running' && p.pages > 0).map((p) => [p.rows, p.pages]);
+    expect(stored).toEqual([
+      [10, 1],
+      [25, 3],
+    ]);
+    // Table, page 1, pages 2–3.
+    expect(commits).toBe(3);
+    expect((await allRows(outcome.pullId)).rows.map((r) => r[1])).toEqual(LINES.map((l) => l.split(',')[1]));
     expect(await readdir(ws.pageDir)).toEqual([]);
   });
 
