@@ -116,10 +116,11 @@ describe('startPull', () => {
       table_name: handle.tableName,
     });
     // Page 1 is stored alone; later pages are stored one by one or together, as they wait (rows are 10, 10 and 5).
-    const stored = progress.filter((p) => p.state === 'running' && p.pages > 0).map((p) => [p.rows, p.pages]);
-    expect(stored[0]).toEqual([10, 1]);
-    expect(stored.at(-1)).toEqual([25, 3]);
-    expect(stored.every(([rows, pages]) => rows === [0, 10, 20, 25][pages!])).toBe(true);
+    const stored = progress.filter((p) => p.state === 'running' && p.pages > 0);
+    const counts = stored.map((p) => [p.rows, p.pages]);
+    expect(counts[0]).toEqual([10, 1]);
+    expect(counts.at(-1)).toEqual([25, 3]);
+    expect(counts.every(([rows, pages]) => rows === [0, 10, 20, 25][pages!])).toBe(true);
     expect(stored.every((p) => p.etaSeconds !== null && p.rowsCharged === p.rows)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ state: 'complete', rows: 25, etaSeconds: 0 });
     expect(progress.at(-1)!.bytes).toBeGreaterThan(25 * 40);
