@@ -10,6 +10,17 @@ export const ERROR_CODES = [
   'internal',
 ] as const;
 
+/**
+ * Why a call is being retried, in a few words for a waiting line: `rate_limited` → "Rate limit reached (429)", a
+ * `network` failure with an HTTP status → "Server error (503)", without one → "The server could not be reached",
+ * anything else → "Temporary failure".
+ */
+export function retryCause(code: ErrorCode, status?: number): string {
+  if (code === 'rate_limited') return `Rate limit reached (${status ?? 429})`;
+  if (code === 'network') return status === undefined ? 'The server could not be reached' : `Server error (${status})`;
+  return 'Temporary failure';
+}
+
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -25,7 +25,10 @@ export interface ProfilesState {
   keyStorageWarning?: string;
 }
 
-/** A data call in flight: `attempt` is 1-based, `startedAt` epoch ms; `retryInMs` and `reason` are null unless `retrying`. */
+/**
+ * A data call in flight: `attempt` is 1-based, `startedAt` epoch ms; `retryInMs`, `reason` (the failure's message) and
+ * `cause` (the same in a few words, `retryCause`) are null unless `retrying`.
+ */
 export interface RequestStatus {
   requestId: string;
   verb: Verb;
@@ -34,6 +37,7 @@ export interface RequestStatus {
   maxAttempts: number;
   retryInMs: number | null;
   reason: string | null;
+  cause: string | null;
   startedAt: number;
 }
 

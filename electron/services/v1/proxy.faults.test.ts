@@ -105,6 +105,7 @@ describe('429', () => {
         maxAttempts: 4,
         delayMs: 8000,
         reason: 'Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second. Retry after 8 s.',
+        cause: 'Rate limit reached (429)',
       },
       { state: 'running', attempt: 2, maxAttempts: 4 },
     ]);

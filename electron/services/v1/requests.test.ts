@@ -24,13 +24,28 @@ describe('request registry', () => {
         maxAttempts: 1,
         retryInMs: null,
         reason: null,
+        cause: null,
         startedAt: 1_000,
       },
     ]);
-    a.onProgress({ state: 'retrying', attempt: 2, maxAttempts: 4, delayMs: 8_000, reason: 'Rate limit reached (429)' });
+    a.onProgress({
+      state: 'retrying',
+      attempt: 2,
+      maxAttempts: 4,
+      delayMs: 8_000,
+      reason: 'Rate limit reached (429): slow down',
+      cause: 'Rate limit reached (429)',
+    });
     now = 4_000;
     expect(reg.status(['req-a', 'other'])).toMatchObject([
-      { state: 'retrying', attempt: 2, maxAttempts: 4, retryInMs: 5_000, reason: 'Rate limit reached (429)' },
+      {
+        state: 'retrying',
+        attempt: 2,
+        maxAttempts: 4,
+        retryInMs: 5_000,
+        reason: 'Rate limit reached (429): slow down',
+        cause: 'Rate limit reached (429)',
+      },
     ]);
     expect(reg.status(['other'])).toEqual([]);
     expect(() => reg.begin('datasets:get', 'req-a')).toThrow(RequestIdInUseError);
@@ -123,6 +138,7 @@ describe('requests:status and requests:cancel through the services', () => {
         maxAttempts: 4,
         retryInMs: 8000,
         reason: 'Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second. Retry after 8 s.',
+        cause: 'Rate limit reached (429)',
         startedAt: expect.any(Number),
       },
     ]);

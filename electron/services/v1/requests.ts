@@ -51,6 +51,7 @@ export function createRequestRegistry(now: () => number = Date.now): RequestRegi
           maxAttempts: 1,
           retryAt: null,
           reason: null,
+          cause: null,
           startedAt: now(),
         },
         controller: new AbortController(),
@@ -66,6 +67,7 @@ export function createRequestRegistry(now: () => number = Date.now): RequestRegi
           s.maxAttempts = p.maxAttempts;
           s.retryAt = p.state === 'retrying' ? now() + p.delayMs : null;
           s.reason = p.state === 'retrying' ? p.reason : null;
+          s.cause = p.state === 'retrying' ? p.cause : null;
         },
         end() {
           if (entries.get(id) === entry) entries.delete(id);

@@ -1,4 +1,4 @@
-import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
+import { CANCELLED_MESSAGE, fail, ok, retryCause } from '../../../shared/index.js';
 import type { Result } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import { scrub } from './proxyErrors.js';
@@ -10,7 +10,7 @@ export { CANCELLED_MESSAGE };
 /** Retry state of one call, reported through `onProgress`. */
 export type ProxyProgress =
   | { state: 'running'; attempt: number; maxAttempts: number }
-  | { state: 'retrying'; attempt: number; maxAttempts: number; delayMs: number; reason: string };
+  | { state: 'retrying'; attempt: number; maxAttempts: number; delayMs: number; reason: string; cause: string };
 
 /** One attempt's outcome: a value, or a failure and whether (and how soon at the earliest) to retry. */
 export type Attempt<T> = { ok: true; value: T } | { ok: false; result: Result<never>; retry: boolean; floorMs?: number };
@@ -56,7 +56,7 @@ export async function runWithRetries<T>(r: RetryRun, run: () => Promise<Attempt<
       );
     }
     log.info(`${r.what}: attempt ${n} failed (${reason}); retrying in ${delay} ms`);
-    r.onProgress?.({ state: 'retrying', attempt: n + 1, maxAttempts, delayMs: delay, reason });
+    r.onProgress?.({ state: 'retrying', attempt: n + 1, maxAttempts, delayMs: delay, reason, cause: retryCause(code, status) });
     try {
       await clock.sleep(delay, signal);
     } catch {

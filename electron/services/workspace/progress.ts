@@ -25,9 +25,9 @@ export interface PullCounts {
 
 const log = createLogger('workspace');
 
-/** "Rate limit reached (429); retrying in 3 s (attempt 2 of 4)". */
+/** "Rate limit reached (429); retrying in 3 s (attempt 2 of 4)": the cause in a few words (the full reason is logged). */
 function waitingText(p: Extract<ProxyProgress, { state: 'retrying' }>): string {
-  return `${p.reason}; retrying in ${Math.max(1, Math.ceil(p.delayMs / 1000))} s (attempt ${p.attempt} of ${p.maxAttempts})`;
+  return `${p.cause}; retrying in ${Math.max(1, Math.ceil(p.delayMs / 1000))} s (attempt ${p.attempt} of ${p.maxAttempts})`;
 }
 
 /** Builds and sends the progress reports of one pull; the clock starts when it is created. */

@@ -31,6 +31,7 @@ function retrying(requestId: string): RequestStatus {
     maxAttempts: 4,
     retryInMs: 7_600,
     reason: 'Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second.',
+    cause: 'Rate limit reached (429)',
     startedAt: 0,
   };
 }
@@ -182,7 +183,9 @@ describe('Run: estimate, then a pull into the workspace', () => {
     await screen.findByTestId('query-form');
     run();
     await waitFor(() =>
-      expect(screen.getByTestId('request-status-text').textContent).toBe('Rate limited — retrying in 8 s (attempt 2 of 4)'),
+      expect(screen.getByTestId('request-status-text').textContent).toBe(
+        'Rate limit reached (429) — retrying in 8 s (attempt 2 of 4)',
+      ),
     );
     release();
     await waitFor(() => expect(screen.queryByTestId('request-status')).toBeNull());
@@ -266,8 +269,12 @@ describe('query helpers', () => {
     expect(formatCell(null).text).toBe('—');
     expect(latestDay('2024-03-01T00:00:00Z')).toEqual({ startTime: '2024-02-29', endTime: '2024-03-01' });
     expect(describeStatus(undefined, 'Running query…')).toBe('Running query…');
-    expect(describeStatus({ ...retrying('x'), reason: 'Service unavailable (503)', retryInMs: 300 }, 'x')).toBe(
-      'Temporary failure — retrying in 1 s (attempt 2 of 4)',
-    );
+    expect(
+      describeStatus(
+        { ...retrying('x'), reason: 'The /v1 server answered 503', cause: 'Server error (503)', retryInMs: 300 },
+        'x',
+      ),
+    ).toBe('Server error (503) — retrying in 1 s (attempt 2 of 4)');
+    expect(describeStatus({ ...retrying('x'), cause: null }, 'x')).toBe('Temporary failure — retrying in 8 s (attempt 2 of 4)');
   });
 });

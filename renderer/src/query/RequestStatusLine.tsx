@@ -6,14 +6,13 @@ import { useBridge } from '../lib/BridgeContext.js';
 /** How often a pending call's state is polled, in ms (docs/desktop.md#retries-timeouts-and-cancellation). */
 export const STATUS_POLL_MS = 500;
 
-/** A call in flight in words: "Rate limited — retrying in 8 s (attempt 2 of 4)", else `label` (with the attempt after the 1st). */
+/** A call in flight in words: "Rate limit reached (429) — retrying in 8 s (attempt 2 of 4)", else `label` (with the attempt after the 1st). */
 export function describeStatus(status: RequestStatus | undefined, label: string): string {
   if (!status) return label;
   const attempt = `(attempt ${status.attempt} of ${status.maxAttempts})`;
   if (status.state === 'retrying') {
-    const why = status.reason && /\b429\b|rate limit/i.test(status.reason) ? 'Rate limited' : 'Temporary failure';
     const secs = Math.max(1, Math.ceil((status.retryInMs ?? 0) / 1000));
-    return `${why} — retrying in ${secs} s ${attempt}`;
+    return `${status.cause ?? 'Temporary failure'} — retrying in ${secs} s ${attempt}`;
   }
   return status.attempt > 1 ? `${label} ${attempt}` : label;
 }

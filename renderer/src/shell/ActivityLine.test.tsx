@@ -21,6 +21,7 @@ const retrying = (over: Partial<RequestStatus>): RequestStatus => ({
   maxAttempts: 4,
   retryInMs: 2_400,
   reason: 'HTTP 429: Too Many Requests. Limit: 1 per 1 second.',
+  cause: 'Rate limit reached (429)',
   startedAt: 0,
   ...over,
 });
@@ -49,11 +50,11 @@ describe('activity line', () => {
     fake.state.statuses = [
       retrying({ requestId: listId }),
       retrying({ requestId: queryId, verb: 'datasets:query' }),
-      { ...retrying({ requestId: 'u1', verb: 'usage:get' }), state: 'running', retryInMs: null, reason: null },
+      { ...retrying({ requestId: 'u1', verb: 'usage:get' }), state: 'running', retryInMs: null, reason: null, cause: null },
       retrying({ requestId: 'other-tab', verb: 'datasets:get' }), // another tab's call on the same web host
     ];
     const items = await screen.findAllByTestId('activity-item', {}, SLOW);
-    expect(items.map((i) => i.textContent)).toEqual(['Catalogue: Rate limited — retrying in 3 s (attempt 2 of 4)']);
+    expect(items.map((i) => i.textContent)).toEqual(['Catalogue: Rate limit reached (429) — retrying in 3 s (attempt 2 of 4)']);
     expect(asked.at(-1)).toContain(listId);
     expect(asked.at(-1)).not.toContain('other-tab');
     expect(asked.at(-1)).toEqual(pageRequestIds());
@@ -66,7 +67,7 @@ describe('activity line', () => {
 
   it('shows nothing while calls run without retrying', async () => {
     const { fake, listId, release } = await pendingCatalogue();
-    fake.state.statuses = [{ ...retrying({ requestId: listId }), state: 'running', retryInMs: null, reason: null }];
+    fake.state.statuses = [{ ...retrying({ requestId: listId }), state: 'running', retryInMs: null, reason: null, cause: null }];
     await waitFor(() => expect(fake.state.calls).toContain('requests:status'), SLOW);
     expect(screen.queryByTestId('activity-line')).toBeNull();
     release();
