@@ -96,4 +96,21 @@ describe('Error states', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('catalogue-table')).toBeTruthy();
   });
+
+  it('Details add the host’s words without repeating what to do', async () => {
+    const message =
+      'Gave up after 3 attempts over 7 s: Could not reach 127.0.0.1:9: connection refused. Check the Remote URL in Settings or your network.';
+    const { api, state } = createFakeApi({ failures: { 'datasets:list': { code: 'network', message } } });
+    state.profiles = { ...state.profiles, active: 'remote', remote: { baseUrl: 'http://127.0.0.1:9/v1', keySet: true } };
+    renderApp(api);
+    const alert = await screen.findByTestId('error-state', {}, { timeout: 3000 });
+    await waitFor(() =>
+      expect(screen.getByTestId('error-message').textContent).toBe(
+        'Could not reach the data service at http://127.0.0.1:9/v1. Check the Remote base URL in Settings, or retry.',
+      ),
+    );
+    expect(alert.querySelector('.error-detail')?.textContent).toBe(
+      'Details: Gave up after 3 attempts over 7 s: Could not reach 127.0.0.1:9: connection refused.',
+    );
+  });
 });

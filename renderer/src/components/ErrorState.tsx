@@ -2,7 +2,7 @@ import type { Verb } from '../../../shared/bridge/contract.js';
 import { toGsError } from '../lib/bridgeQuery.js';
 import { useProfiles, useUsage } from '../lib/queries.js';
 import { hrefs, navigate } from '../lib/router.js';
-import { describeError } from './errorText.js';
+import { describeError, detailBeyond } from './errorText.js';
 
 /** Props of {@link ErrorState}; the title is `heading`, else "Could not load <what>"; Retry shows only with `onRetry`. */
 export interface ErrorStateProps {
@@ -25,8 +25,7 @@ export function ErrorState({ error, onRetry, what, heading, verb }: ErrorStatePr
     ...(verb ? { verb } : {}),
     ...(usagePeriodEnd ? { usagePeriodEnd } : {}),
   });
-  const plain = (m: string) => m.replace(/\s*\(\d{3}\)/g, '').trim();
-  const showDetail = text.detail !== '' && plain(text.detail) !== plain(text.message);
+  const detail = detailBeyond(text.message, text.detail);
   const title = heading
     ? `${heading}: ${lowerFirst(text.title)}`
     : what
@@ -38,10 +37,10 @@ export function ErrorState({ error, onRetry, what, heading, verb }: ErrorStatePr
       <p className="error-message" data-testid="error-message">
         {text.message}
       </p>
-      {showDetail && (
+      {detail && (
         <p className="error-detail">
           <span className="muted">Details: </span>
-          {text.detail}
+          {detail}
         </p>
       )}
       <div className="actions">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GsError } from '../../../shared/errors.js';
 import { LOST_HOST_MESSAGE } from '../bridge.js';
 import { BridgeError, shouldRetry } from '../lib/bridgeQuery.js';
-import { describeConnection, describeError, retryHelps, waitSecondsOf } from './errorText.js';
+import { describeConnection, describeError, detailBeyond, retryHelps, waitSecondsOf } from './errorText.js';
 import { fieldErrorOf, inUserWords, paramField } from './fieldErrors.js';
 
 const REMOTE = { profile: 'remote' as const, remoteUrl: 'https://api.example.com/v1' };
@@ -52,7 +52,7 @@ describe('describeError', () => {
     expect(
       describeError({ code: 'not_found', message: 'Dataset x not found', status: 404 }, { verb: 'datasets:get' }),
     ).toMatchObject({
-      message: 'The data service has no such dataset.',
+      message: 'The data service has no such dataset. Pick one from the catalogue.',
       actions: ['catalogue'],
     });
     expect(describeError({ code: 'not_found', message: 'nope', status: 404 }, { verb: 'usage:get' }).message).toBe(
@@ -151,6 +151,34 @@ describe('describeError', () => {
       actions: ['retry'],
       detail: 'boom',
     });
+  });
+});
+
+describe('detailBeyond', () => {
+  it('keeps what the host adds, not a sentence the message already says nor a second wording of its advice', () => {
+    expect(
+      detailBeyond(
+        'The API key was rejected. Check the key in Settings.',
+        'Page 2: The API key was rejected (401). Check the key in Settings.',
+      ),
+    ).toBe('Page 2: The API key was rejected (401).');
+    expect(
+      detailBeyond(
+        'Could not reach the data service at http://127.0.0.1:9/v1. Check the Remote base URL in Settings, or retry.',
+        'Could not reach 127.0.0.1:9: connection refused. Check the Remote URL in Settings or your network.',
+      ),
+    ).toBe('Could not reach 127.0.0.1:9: connection refused.');
+    expect(
+      detailBeyond(
+        'Too many requests in a short time for your plan. Wait 4 seconds, then retry.',
+        'Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second. Try again in 4 seconds.',
+      ),
+    ).toBe('Rate limit reached (429): Too Many Requests. Limit: 1 per 1 second.');
+    expect(detailBeyond('No API key set — add one in Settings.', 'No API key set — add one in Settings.')).toBe('');
+    // A message without advice of its own leaves the host's advice in the details.
+    expect(detailBeyond('Your API plan lacks access to this data.', 'Plan lacks audit. Ask your admin.')).toBe(
+      'Plan lacks audit. Ask your admin.',
+    );
   });
 });
 

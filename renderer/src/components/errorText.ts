@@ -93,7 +93,7 @@ export function describeError(error: GsError, ctx: ErrorContext = {}): ErrorText
         message:
           ctx.verb && !DATASET_VERBS.has(ctx.verb)
             ? 'The data service does not have what was asked for.'
-            : 'The data service has no such dataset.',
+            : 'The data service has no such dataset. Pick one from the catalogue.',
         actions: ['catalogue'],
       };
     case 'validation': {
@@ -158,6 +158,36 @@ function rateLimited(error: GsError, detail: string, ctx: ErrorContext): ErrorTe
     actions: ['retry'],
     ...(waitSeconds ? { waitSeconds } : {}),
   };
+}
+
+const sentencesOf = (text: string): string[] =>
+  text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+// Status codes and end punctuation aside: "The API key was rejected (401)." says what "The API key was rejected." says.
+const sameWords = (s: string): string =>
+  s
+    .replace(/\s*\(\d{3}\)/g, '')
+    .replace(/[.!?]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+// A sentence telling the analyst what to do ("Check the Remote URL in Settings.", "Try again in 4 seconds.").
+const ADVICE = /^(?:check|restart|enter|add|ask|wait|try|retry|pick|choose|paste)\b/i;
+
+/**
+ * What of the host's words (`detail`) is worth a "Details:" line under `message`: its sentences minus those the message
+ * already says, and minus its advice when the message gives its own (one thing to do, not two wordings of it). Empty
+ * when nothing is left.
+ */
+export function detailBeyond(message: string, detail: string): string {
+  const said = sentencesOf(message);
+  const saidWords = new Set(said.map(sameWords));
+  const advises = said.some((s) => ADVICE.test(s));
+  return sentencesOf(detail)
+    .filter((s) => !saidWords.has(sameWords(s)) && !(advises && ADVICE.test(s)))
+    .join(' ');
 }
 
 /** Whether asking again can succeed (false where the analyst must act first). */

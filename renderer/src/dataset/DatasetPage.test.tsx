@@ -139,6 +139,8 @@ describe('Dataset page', () => {
     renderApp(createFakeApi().api, '#/datasets/nope');
     const alert = await screen.findByTestId('error-state');
     expect(alert.getAttribute('data-code')).toBe('not_found');
+    expect(screen.getByRole('heading', { level: 1 }).querySelector('code')?.textContent).toBe('nope');
+    expect(within(alert).getByRole('heading').textContent).toBe('Could not load the dataset: not found');
     expect(within(alert).getByRole('button', { name: 'Back to the catalogue' })).toBeTruthy();
   });
 });

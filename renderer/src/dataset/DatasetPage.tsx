@@ -29,7 +29,16 @@ export function DatasetPage({ datasetId }: { datasetId: string }) {
         </a>
       </nav>
       {q.isPending && <Skeleton label="Loading dataset…" testId="dataset-loading" />}
-      {q.isError && <ErrorState error={q.error} what={`dataset ${datasetId}`} onRetry={() => void q.refetch()} />}
+      {q.isError && (
+        <>
+          <header className="page-header">
+            <h1 id="dataset-title">
+              Dataset <code>{datasetId}</code>
+            </h1>
+          </header>
+          <ErrorState error={q.error} what="the dataset" onRetry={() => void q.refetch()} />
+        </>
+      )}
       {d && (
         <>
           <header className="page-header">

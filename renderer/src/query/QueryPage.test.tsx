@@ -261,6 +261,29 @@ describe('the address holds the query and the pull', () => {
   });
 });
 
+describe('the heading', () => {
+  it('names the dataset and the form box by what it holds, not "Query" twice', async () => {
+    renderApp(createFakeApi().api, HASH);
+    await screen.findByTestId('query-form');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Query PJM Marginal Value Day Ahead Hourly');
+    expect(screen.getByTestId('query-form-box').querySelector('summary')?.textContent).toBe('Query parameters');
+  });
+
+  it('a dataset the data service does not have: the id as code in the heading, and the way back to the catalogue', async () => {
+    renderApp(createFakeApi().api, '#/datasets/pjm_foo/query');
+    const alert = await screen.findByTestId('error-state');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Query pjm_foo');
+    expect(heading.querySelector('code')?.textContent).toBe('pjm_foo');
+    expect(within(alert).getByRole('heading').textContent).toBe('Could not load the dataset: not found');
+    expect(screen.getByTestId('error-message').textContent).toBe(
+      'The data service has no such dataset. Pick one from the catalogue.',
+    );
+    fireEvent.click(within(alert).getByRole('button', { name: 'Back to the catalogue' }));
+    expect(await screen.findByTestId('catalogue-table')).toBeTruthy();
+  });
+});
+
 describe('query helpers', () => {
   it('formats cells and statuses', () => {
     expect(formatCell('2024-03-10T01:00:00-05:00').text).toBe('2024-03-10 01:00 -05:00');

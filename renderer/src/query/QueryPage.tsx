@@ -96,10 +96,11 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
             ← Dataset details
           </a>
         </nav>
-        <h1 id="query-title">Query {q.data && <span className="muted">{q.data.name}</span>}</h1>
+        {/* Until the catalogue names the dataset (or when it cannot), the id from the address says which one. */}
+        <h1 id="query-title">Query {q.data ? <span className="muted">{q.data.name}</span> : <code>{datasetId}</code>}</h1>
       </header>
       {q.isPending && <Skeleton label="Loading dataset…" />}
-      {q.isError && <ErrorState error={q.error} what={`dataset ${datasetId}`} onRetry={() => void q.refetch()} />}
+      {q.isError && <ErrorState error={q.error} what="the dataset" onRetry={() => void q.refetch()} />}
       {route.problem && (
         <p className="notice" role="status" data-testid="route-problem">
           {route.problem} The form shows its defaults.
@@ -116,7 +117,7 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
           data-testid="query-form-box"
         >
           <summary>
-            <span className="summary-title">{form.open ? 'Query' : 'Edit query'}</span>
+            <span className="summary-title">{form.open ? 'Query parameters' : 'Edit query'}</span>
             {shownQuery && (
               <span className="muted summary-text" data-testid="query-summary">
                 {describeQuery(shownQuery)}

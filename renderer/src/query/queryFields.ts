@@ -7,6 +7,7 @@ import type { FormField } from '../components/fieldErrors.js';
 import { defaultResampleBy, resampleParams } from './form/resample.js';
 import type { ResampleFields } from './form/resample.js';
 import { availability, formZone, presetWindow } from './form/timeWindow.js';
+import type { TimePreset } from './form/timeWindow.js';
 import { vintageParams } from './form/vintage.js';
 import type { VintageFields } from './form/vintage.js';
 import { timeIndexColumns, zoneParam } from './zones.js';
@@ -26,6 +27,8 @@ export interface QueryFormFields extends ResampleFields, VintageFields {
   zoneChoice: string;
   zoneTyped: string;
   columns: ReadonlySet<string>;
+  /** The time preset last clicked: shown pressed while its window is Start and End, even when others coincide with it. */
+  preset?: TimePreset;
 }
 
 /** Problems by field, each a sentence shown by the field. */

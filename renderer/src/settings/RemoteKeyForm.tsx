@@ -43,12 +43,15 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
+  // Whether the field holds more than blanks: only this boolean of the key is state, so Save is off while it is empty.
+  const [typed, setTyped] = useState(false);
 
   // Uncontrolled input read once: the key never becomes React state, a DOM attribute or a mutation variable.
   const save = useProfileMutation(() => {
     const input = inputRef.current;
     const key = input?.value.trim() ?? '';
     if (input) input.value = '';
+    setTyped(false);
     return callBridge(api, 'keys:set', { profile: 'remote', key });
   });
   const clear = useProfileMutation(() => callBridge(api, 'keys:clear', { profile: 'remote' }));
@@ -88,10 +91,11 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
           placeholder={keySet ? 'Paste a new key to replace it' : 'Paste your API key'}
           autoComplete="new-password"
           spellCheck={false}
+          onChange={(e) => setTyped(e.currentTarget.value.trim() !== '')}
           {...fieldAria('remote-key-error', error)}
         />
         <span className="field-buttons">
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className="primary" disabled={busy || !typed}>
             Save key
           </button>
           <button type="button" disabled={busy || !keySet} onClick={() => test.mutate()} data-testid="key-test-button">

@@ -49,7 +49,7 @@ export function RemoteUrlForm({ baseUrl, keySet, keyOrigin }: { baseUrl: string;
           aria-describedby={error ? 'remote-url-error' : undefined}
           onChange={(e) => setValue(e.target.value)}
         />
-        <button type="submit" disabled={save.isPending || value.trim() === baseUrl}>
+        <button type="submit" disabled={save.isPending || value.trim() === '' || value.trim() === baseUrl}>
           Save URL
         </button>
       </div>

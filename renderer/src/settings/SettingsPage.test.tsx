@@ -27,6 +27,30 @@ describe('Settings', () => {
     expect(state.storedKeys).toEqual([SECRET]);
   });
 
+  it('offers Save key only with a key in the field, and Save URL only for a new, non-empty URL', async () => {
+    const { api, state } = createFakeApi();
+    renderApp(api, '#/settings');
+    const key = await screen.findByLabelText('Remote API key');
+    const saveKey = screen.getByRole('button', { name: 'Save key' }) as HTMLButtonElement;
+    expect(saveKey.disabled).toBe(true);
+    fireEvent.change(key, { target: { value: '   ' } });
+    expect(saveKey.disabled).toBe(true);
+    fireEvent.change(key, { target: { value: SECRET } });
+    expect(saveKey.disabled).toBe(false);
+    fireEvent.click(saveKey);
+    await waitFor(() => expect(state.storedKeys).toEqual([SECRET]));
+    // The field is emptied once the key is stored, so there is nothing left to save.
+    await waitFor(() => expect(saveKey.disabled).toBe(true));
+
+    const url = screen.getByLabelText('Remote base URL');
+    const saveUrl = screen.getByRole('button', { name: 'Save URL' }) as HTMLButtonElement;
+    expect(saveUrl.disabled).toBe(true);
+    fireEvent.change(url, { target: { value: '  ' } });
+    expect(saveUrl.disabled).toBe(true);
+    fireEvent.change(url, { target: { value: 'https://other.example/v1' } });
+    expect(saveUrl.disabled).toBe(false);
+  });
+
   it('accepts a key of any length; refuses one that cannot be sent as a header with the schema’s words, without calling the bridge', async () => {
     const { api, state } = createFakeApi();
     state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, keySet: true } };

@@ -51,6 +51,18 @@ describe('History', () => {
     expect(state.calls).not.toContain('datasets:estimate');
   });
 
+  it('keeps each date-time of a pull or saved query on one line, so a narrow window breaks between them', async () => {
+    const { api } = setup();
+    renderApp(api, '#/history');
+    const pull = (await screen.findAllByTestId('history-pull'))[0]!;
+    const kept = (el: Element) => [...el.querySelectorAll('.nowrap')].map((s) => s.textContent);
+    expect(kept(pull)).toEqual(['2023-11-06', '2023-11-08', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)]);
+    expect(pull.querySelector('td')?.textContent).toContain('2023-11-06 → 2023-11-08 (UTC)');
+    const saved = screen.getByTestId('saved-query');
+    expect(kept(saved)).toEqual(['2023-11-05', '2023-11-08', '2024-03-02 08:00 UTC']);
+    expect(saved.textContent).toContain('2023-11-05 → 2023-11-08 (market time)');
+  });
+
   it('deletes a pull after a second click', async () => {
     const { api, state } = setup();
     renderApp(api, '#/history');

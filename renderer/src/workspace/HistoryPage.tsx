@@ -9,7 +9,7 @@ import { formatCount, formatUtc } from '../lib/format.js';
 import { useDatasetList } from '../lib/queries.js';
 import { queryHref } from '../lib/queryRoute.js';
 import { navigate } from '../lib/router.js';
-import { describeQuery } from '../query/describeQuery.js';
+import { QueryDescription } from '../query/QueryDescription.js';
 import { useDeletePull, usePullList, useSavedQueries, useSavedQueryMutations } from './workspaceQueries.js';
 import './workspace.css';
 
@@ -54,8 +54,12 @@ function PullRow({ pull, name }: { pull: PullRecord; name: string }) {
     <tr data-testid="history-pull" data-pull-id={pull.id}>
       <td>
         <span className="strong">{name}</span>
-        <div className="muted small">{describeQuery(pull.params)}</div>
-        <div className="muted small">Started {formatUtc(pull.startedAt)}</div>
+        <div className="muted small">
+          <QueryDescription query={pull.params} />
+        </div>
+        <div className="muted small">
+          Started <span className="nowrap">{formatUtc(pull.startedAt)}</span>
+        </div>
       </td>
       <td className="num">{formatCount(pull.progress?.rows ?? pull.rows)}</td>
       <td className="num">{formatCount(pull.progress?.rowsCharged ?? pull.rowsCharged)}</td>
@@ -112,9 +116,11 @@ function SavedRow({ saved, name }: { saved: SavedQuery; name: string }) {
           </form>
         )}
         <div className="muted small">
-          {name} · {describeQuery(saved.params)}
+          {name} · <QueryDescription query={saved.params} />
         </div>
-        <div className="muted small">Saved {formatUtc(saved.createdAt)}</div>
+        <div className="muted small">
+          Saved <span className="nowrap">{formatUtc(saved.createdAt)}</span>
+        </div>
         {rename.isError && <p className="field-error">{toGsError(rename.error).message}</p>}
       </td>
       <td>

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import type { PullRecord } from '../../../shared/bridge/contract.js';
 import { AppProviders } from '../AppProviders.js';
 import { createFakeApi } from '../test-support/fakeApi.js';
-import { seedPull } from '../test-support/fakeWorkspace.js';
+import { finishPull, seedPull } from '../test-support/fakeWorkspace.js';
 import { TEST_COLUMNS, TEST_QUERY, stubGridViewport, testRows } from '../test-support/pullRows.js';
 import { ROW_HEIGHT, ResultsGrid } from './ResultsGrid.js';
 import type { RowsView } from './useRowBlocks.js';
@@ -187,5 +187,51 @@ describe('results grid: formats and copy', () => {
     expect(all).toHaveLength(1000);
     expect(all[999]).toBe('2023-11-08 16:15:00\tFacility A\t13344\t-1248.75\t95.5');
     expect(state.workspace.rowsInputs.at(-1)).toMatchObject({ offset: 0, limit: 1000 });
+  });
+});
+
+describe('results grid: a running pull', () => {
+  it('reads its rows again only when the stored row count changes, keeping the rows shown meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubGridViewport();
+      const { api, state } = createFakeApi();
+      const ws = state.workspace;
+      const pull = seedPull(ws, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(3) }, { state: 'running' });
+      const ui = (record: PullRecord) => (
+        <AppProviders api={api}>
+          <ResultsGrid
+            pull={record}
+            view={{ sort: [], filters: [] }}
+            onViewChange={() => undefined}
+            zone="UTC"
+            keyColumns={KEYS}
+            timeColumn="interval_start_utc"
+          />
+        </AppProviders>
+      );
+      const view = render(ui(pull.record));
+      await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('3 rows so far'));
+      // The page polls the record every 400 ms: an unchanged count, each time a new object.
+      for (let i = 0; i < 6; i++) {
+        view.rerender(ui(structuredClone(pull.record)));
+        await act(() => vi.advanceTimersByTimeAsync(400));
+      }
+      expect(ws.rowsInputs).toHaveLength(1);
+
+      pull.rows = testRows(8);
+      finishPull(ws, pull.record.id, { rows: 8, pages: 2 });
+      view.rerender(ui(structuredClone(pull.record)));
+      expect(rowCells(0)[0]).toBe('2023-11-05 05:00 UTC');
+      await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('8 rows so far'));
+      expect(ws.rowsInputs).toHaveLength(2);
+
+      finishPull(ws, pull.record.id, { state: 'complete' });
+      view.rerender(ui(structuredClone(pull.record)));
+      await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/8 rows ·/));
+      expect(ws.rowsInputs).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { ColumnFilter, PullRecord, RowsPage, SortKey } from '../../../shared/bridge/contract.js';
 import { callBridge } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
-import { PULL_POLL_MS, workspaceKeys } from './workspaceQueries.js';
+import { workspaceKeys } from './workspaceQueries.js';
 
 /** Rows per `workspace:rows` read: the table asks for the blocks its viewport (plus overscan) touches. */
 export const BLOCK_ROWS = 200;
@@ -36,8 +36,9 @@ export interface RowBlocks {
 
 /**
  * Reads the rows `[start, end)` of `pull` in `view` from the workspace, {@link BLOCK_ROWS} at a time, each block a
- * TanStack query cached for {@link BLOCK_GC_MS}. While the pull runs the blocks are read again every 2 × {@link PULL_POLL_MS},
- * so rows appear as they arrive without the table emptying in between; when it ends they are read once more.
+ * TanStack query cached for {@link BLOCK_GC_MS}. The blocks are keyed on the pull's state and stored row count, so a
+ * running pull's blocks are read again only when pages were stored (and once more when it ends), showing the rows
+ * read before until the new ones answer, so the table does not empty in between.
  */
 export function useRowBlocks(
   pull: Pick<PullRecord, 'id' | 'state' | 'rows'>,
@@ -46,12 +47,24 @@ export function useRowBlocks(
   end: number,
 ): RowBlocks {
   const api = useBridge();
+  const queryClient = useQueryClient();
   const pullId = pull.id;
-  const live = pull.state === 'running';
-  // An ended pull's blocks are read once more for its final rows; a running one's are re-read on a timer.
-  const version = live ? 'live' : `${pull.state}/${pull.rows}`;
+  // `rows` counts the rows stored so far (it grows page by page while the pull runs): the same count, the same rows.
+  const version = `${pull.state}/${pull.rows}`;
   const blocks = blocksFor(start, end);
   const viewKey = JSON.stringify(view);
+  // The newest rows cached for `block` of this view under an earlier count, shown while its new read runs.
+  const earlier = (block: number): RowsPage | undefined => {
+    let found: RowsPage | undefined;
+    let foundAt = -1;
+    for (const q of queryClient.getQueryCache().findAll({ queryKey: workspaceKeys.rows(pullId) })) {
+      const [keyView, keyBlock] = q.queryKey.slice(-2);
+      const data = q.state.data as RowsPage | undefined;
+      if (keyView === viewKey && keyBlock === block && data && q.state.dataUpdatedAt > foundAt)
+        [found, foundAt] = [data, q.state.dataUpdatedAt];
+    }
+    return found;
+  };
   const results = useQueries({
     queries: blocks.map((block) => ({
       queryKey: [...workspaceKeys.rows(pullId), version, viewKey, block] as const,
@@ -62,9 +75,9 @@ export function useRowBlocks(
           { pullId, offset: block * BLOCK_ROWS, limit: BLOCK_ROWS, sort: view.sort, filters: view.filters },
           { signal },
         ),
-      staleTime: live ? 0 : Infinity,
+      staleTime: Infinity,
       gcTime: BLOCK_GC_MS,
-      refetchInterval: live ? PULL_POLL_MS * 2 : (false as const),
+      placeholderData: () => earlier(block),
       retry: false,
     })),
   });

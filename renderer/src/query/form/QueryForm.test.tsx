@@ -79,6 +79,11 @@ function renderForm(ds: DatasetWithTimezone, over: { serverError?: FieldError | 
 const run = () => fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const pressedPresets = () =>
+  within(screen.getByRole('group', { name: 'Time window presets' }))
+    .getAllByRole('button')
+    .filter((b) => b.getAttribute('aria-pressed') === 'true')
+    .map((b) => b.dataset.testid);
 const lastQuery = (onRun: ReturnType<typeof renderForm>['onRun']) => onRun.mock.lastCall?.[0];
 
 describe('time window', () => {
@@ -107,9 +112,23 @@ describe('time window', () => {
     renderForm({ ...LMP, earliest_available_time_utc: '2023-11-05T06:00:00+00:00' });
     expect(input('query-start').value).toBe('2023-11-05');
     expect(input('query-end').value).toBe('2023-11-08');
-    expect(screen.getByTestId('preset-all').getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByTestId('preset-week').getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByTestId('preset-day').getAttribute('aria-pressed')).toBe('false');
+    // Week, month and all are this same window: only the narrowest shows pressed.
+    expect(pressedPresets()).toEqual(['preset-week']);
+  });
+
+  it('shows the clicked preset pressed, alone, until Start or End is typed', () => {
+    renderForm({ ...LMP, earliest_available_time_utc: '2023-11-05T06:00:00+00:00' });
+    fireEvent.click(screen.getByTestId('preset-all'));
+    expect(pressedPresets()).toEqual(['preset-all']);
+    fireEvent.click(screen.getByTestId('preset-month'));
+    expect(pressedPresets()).toEqual(['preset-month']);
+    change('query-start', '2023-11-06');
+    expect(pressedPresets()).toEqual([]);
+    change('query-start', '2023-11-05');
+    expect(pressedPresets()).toEqual(['preset-week']);
+    fireEvent.click(screen.getByTestId('preset-all'));
+    fireEvent.click(screen.getByTestId('query-reset'));
+    expect(pressedPresets()).toEqual(['preset-week']);
   });
 
   it('leaves the window open when the catalogue gives no availability', () => {

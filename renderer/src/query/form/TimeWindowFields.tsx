@@ -2,7 +2,7 @@ import type { DatasetWithTimezone } from '../../../../shared/schemas/dataset.js'
 import { TimezoneField } from '../TimezoneField.js';
 import { TIME_PLACEHOLDER } from './kit.js';
 import type { FieldKit } from './kit.js';
-import { TIME_PRESETS, availability, formZone, presetWindow, presetsOf } from './timeWindow.js';
+import { TIME_PRESETS, availability, formZone, presetWindow, pressedPreset } from './timeWindow.js';
 
 /**
  * Start, End (exclusive) and the zone they are read in, with presets relative to the dataset's data ("Last week" is
@@ -11,7 +11,8 @@ import { TIME_PRESETS, availability, formZone, presetWindow, presetsOf } from '.
 export function TimeWindowFields({ dataset, kit }: { dataset: DatasetWithTimezone; kit: FieldKit }) {
   const { f, patch, aria, problem, zoneName } = kit;
   const available = availability(dataset, formZone(dataset, f.zoneChoice, f.zoneTyped));
-  const pressed = presetsOf(available, f.start, f.end);
+  // `f.preset` is the one clicked; typing Start or End forgets it, so then the narrowest matching preset shows pressed.
+  const pressed = pressedPreset(available, f.start, f.end, f.preset);
   return (
     <fieldset className="query-group" data-testid="query-time-window">
       <legend>Time window</legend>
@@ -21,7 +22,7 @@ export function TimeWindowFields({ dataset, kit }: { dataset: DatasetWithTimezon
           <input
             type="text"
             value={f.start}
-            onChange={(e) => patch({ start: e.target.value })}
+            onChange={(e) => patch({ start: e.target.value, preset: undefined })}
             placeholder={TIME_PLACEHOLDER}
             data-testid="query-start"
             {...aria('start')}
@@ -33,7 +34,7 @@ export function TimeWindowFields({ dataset, kit }: { dataset: DatasetWithTimezon
           <input
             type="text"
             value={f.end}
-            onChange={(e) => patch({ end: e.target.value })}
+            onChange={(e) => patch({ end: e.target.value, preset: undefined })}
             placeholder={TIME_PLACEHOLDER}
             data-testid="query-end"
             {...aria('end')}
@@ -59,10 +60,10 @@ export function TimeWindowFields({ dataset, kit }: { dataset: DatasetWithTimezon
                   key={p.id}
                   type="button"
                   className="chip"
-                  aria-pressed={pressed.includes(p.id)}
+                  aria-pressed={pressed === p.id}
                   onClick={() => {
                     const w = presetWindow(available, p.id);
-                    if (w) patch({ start: w.start, end: w.end });
+                    if (w) patch({ start: w.start, end: w.end, preset: p.id });
                   }}
                   data-testid={`preset-${p.id}`}
                 >

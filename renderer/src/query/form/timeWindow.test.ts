@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availability, formZone, presetWindow, presetsOf, shiftDate } from './timeWindow.js';
+import { availability, formZone, presetWindow, pressedPreset, shiftDate } from './timeWindow.js';
 
 const span = (earliest: string, latest: string) => ({
   earliest_available_time_utc: earliest,
@@ -45,8 +45,19 @@ describe('time window presets', () => {
     expect(presetWindow(a, 'all')).toEqual({ start: '2024-01-20', end: '2024-03-10' });
     const short = availability(span('2024-03-08T05:00:00Z', '2024-03-10T04:00:00Z'), 'America/New_York');
     expect(presetWindow(short, 'month')).toEqual({ start: '2024-03-08', end: '2024-03-10' });
-    expect(presetsOf(short, ' 2024-03-08', '2024-03-10 ')).toEqual(['week', 'month', 'all']);
-    expect(presetsOf(short, '2024-03-08', '2024-03-11')).toEqual([]);
+  });
+
+  it('one preset is pressed: the clicked one while its window is in the fields, else the narrowest that matches', () => {
+    const a = availability(span('2024-01-20T05:00:00Z', '2024-03-10T04:00:00Z'), 'America/New_York');
+    expect(pressedPreset(a, '2024-03-03', '2024-03-10')).toBe('week');
+    expect(pressedPreset(a, '2024-03-03', '2024-03-10', 'all')).toBe('week');
+    // Three days of data: week, month and all are the same window.
+    const short = availability(span('2024-03-08T05:00:00Z', '2024-03-10T04:00:00Z'), 'America/New_York');
+    expect(pressedPreset(short, ' 2024-03-08', '2024-03-10 ')).toBe('week');
+    expect(pressedPreset(short, '2024-03-08', '2024-03-10', 'all')).toBe('all');
+    expect(pressedPreset(short, '2024-03-09', '2024-03-10', 'all')).toBe('day');
+    expect(pressedPreset(short, '2024-03-08', '2024-03-11', 'all')).toBeNull();
+    expect(pressedPreset(null, '2024-03-08', '2024-03-10')).toBeNull();
     expect(presetWindow(null, 'week')).toBeNull();
   });
 

@@ -81,10 +81,22 @@ export function presetWindow(available: Availability | null, preset: TimePreset)
   return { start: from < available.start ? available.start : from, end };
 }
 
-/** The presets whose window the form's Start and End texts are (shown as pressed; on short data several coincide). */
-export function presetsOf(available: Availability | null, start: string, end: string): TimePreset[] {
-  return TIME_PRESETS.filter((p) => {
+/**
+ * The one preset shown as pressed for the form's Start and End texts, or null when no preset's window is them. On short
+ * data several windows coincide (a week of 3 days is all of it): then `clicked`, the preset the user chose, when its
+ * window is still the one in the fields; otherwise the first that matches, which is the narrowest (presets are listed
+ * from a day to all of it).
+ */
+export function pressedPreset(
+  available: Availability | null,
+  start: string,
+  end: string,
+  clicked?: TimePreset,
+): TimePreset | null {
+  const matches = TIME_PRESETS.filter((p) => {
     const w = presetWindow(available, p.id);
     return w !== null && w.start === start.trim() && w.end === end.trim();
   }).map((p) => p.id);
+  if (clicked && matches.includes(clicked)) return clicked;
+  return matches[0] ?? null;
 }
