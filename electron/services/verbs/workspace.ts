@@ -103,11 +103,12 @@ export function createWorkspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handle
         return r.ok || r.error.code === 'not_found' ? ok({ deleted: r.ok }) : r;
       }),
 
-    'workspace:rows': ({ pullId, ...options }) => use((ws) => readRows(ws, pullId, options)),
+    // A reader that left (a block scrolled away, a closed chart) frees its place in the read queue.
+    'workspace:rows': ({ pullId, ...options }, ctx) => use((ws) => readRows(ws, pullId, options, ctx?.signal)),
 
-    'workspace:series': ({ pullId, ...options }) => use((ws) => readSeries(ws, pullId, options)),
+    'workspace:series': ({ pullId, ...options }, ctx) => use((ws) => readSeries(ws, pullId, options, ctx?.signal)),
 
-    'workspace:values': ({ pullId, column, limit }) => use((ws) => readValueCounts(ws, pullId, column, limit)),
+    'workspace:values': ({ pullId, column, limit }, ctx) => use((ws) => readValueCounts(ws, pullId, column, limit, ctx?.signal)),
 
     'workspace:export': (input, ctx) => use((ws) => deps.workspace!.exportPull(ws, input, ctx?.signal)),
 

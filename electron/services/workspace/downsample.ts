@@ -55,9 +55,14 @@ function checkOptions(o: SeriesOptions): string | null {
  * Downsampled series of pull `pullId` (one DuckDB statement over the rows, plus one for the
  * series values when `seriesBy` is given without `seriesValues`). Null y values and non-finite
  * numbers are left out; rows with a NULL x too.
- * @returns `not_found` for an unknown pull; `validation` for bad options or columns.
+ * @returns `not_found` for an unknown pull; `validation` for bad options or columns; `cancelled` once `signal` aborts.
  */
-export async function readSeries(ws: Workspace, pullId: number, options: SeriesOptions): Promise<Result<SeriesData>> {
+export async function readSeries(
+  ws: Workspace,
+  pullId: number,
+  options: SeriesOptions,
+  signal?: AbortSignal,
+): Promise<Result<SeriesData>> {
   const problem = checkOptions(options);
   if (problem) return fail('validation', problem);
   try {
@@ -125,7 +130,7 @@ export async function readSeries(ws: Workspace, pullId: number, options: SeriesO
           });
         }
         return data;
-      }),
+      }, signal),
     );
   } catch (error) {
     return readFailure(`read the series of pull ${pullId}`, error);

@@ -28,9 +28,15 @@ const wholeNumber = (v: unknown, min: number, max: number): v is number =>
 /**
  * Reads a page of pull `pullId`. Both statements run in one read transaction, so `totalRows` and
  * `rows` agree while a pull appends.
- * @returns `not_found` for an unknown pull; `validation` for a bad offset, limit, column, operator or value.
+ * @returns `not_found` for an unknown pull; `validation` for a bad offset, limit, column, operator or value;
+ * `cancelled` once `signal` aborts (a read still waiting never starts).
  */
-export async function readRows(ws: Workspace, pullId: number, options: ReadRowsOptions = {}): Promise<Result<RowsPage>> {
+export async function readRows(
+  ws: Workspace,
+  pullId: number,
+  options: ReadRowsOptions = {},
+  signal?: AbortSignal,
+): Promise<Result<RowsPage>> {
   const offset = options.offset ?? 0;
   const limit = options.limit ?? 200;
   if (!wholeNumber(offset, 0, Number.MAX_SAFE_INTEGER)) return fail('validation', 'offset: a whole number from 0');
@@ -60,7 +66,7 @@ export async function readRows(ws: Workspace, pullId: number, options: ReadRowsO
         } finally {
           await conn.run('COMMIT').catch(() => undefined);
         }
-      }),
+      }, signal),
     );
   } catch (error) {
     return readFailure(`read pull ${pullId}`, error);

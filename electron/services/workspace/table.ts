@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { STORABLE_TYPES, fail } from '../../../shared/index.js';
 import type { PullState, Result, TableColumn } from '../../../shared/index.js';
 import { rowObjects } from './sql.js';
+import { ReadCancelledError } from './workspace.js';
 
 /** A pull's table as the readers (page, downsample, export) need it. */
 export interface PullTable {
@@ -24,11 +25,13 @@ export class WorkspaceInputError extends Error {
 }
 
 /**
- * A reader's failure as a bridge answer: a {@link WorkspaceInputError} keeps its code and message; anything else
+ * A reader's failure as a bridge answer: a {@link WorkspaceInputError} keeps its code and message, a read whose caller
+ * gave up is `cancelled`; anything else
  * (DuckDB, the file system) is `internal`, `Could not <what>: <message>`.
  */
 export function readFailure(what: string, error: unknown): Result<never> {
   if (error instanceof WorkspaceInputError) return fail(error.code, error.message);
+  if (error instanceof ReadCancelledError) return fail('cancelled', error.message);
   return fail('internal', `Could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
 }
 

@@ -12,13 +12,15 @@ export const MAX_VALUE_COUNTS = 1000;
  * by value, NULL last), at most `limit` (1–{@link MAX_VALUE_COUNTS}, default 100); `truncated` when
  * there are more. Values are the column's text (`CAST(… AS VARCHAR)`), the same text the chart's
  * `seriesBy` and `seriesValues` use, so a picked value selects its series. NULL stays `null`.
- * @returns `not_found` for an unknown pull; `validation` for an unknown column or a bad limit.
+ * @returns `not_found` for an unknown pull; `validation` for an unknown column or a bad limit; `cancelled` once
+ * `signal` aborts.
  */
 export async function readValueCounts(
   ws: Workspace,
   pullId: number,
   column: string,
   limit = 100,
+  signal?: AbortSignal,
 ): Promise<Result<ColumnValueCounts>> {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_VALUE_COUNTS)
     return fail('validation', `limit: a whole number from 1 to ${MAX_VALUE_COUNTS}`);
@@ -38,7 +40,7 @@ export async function readValueCounts(
         answer.truncated = rows.length > limit;
         answer.values = rows.slice(0, limit).map((r) => ({ value: r.v === null ? null : String(r.v), count: Number(r.n) }));
         return answer;
-      }),
+      }, signal),
     );
   } catch (error) {
     return readFailure(`count the values of pull ${pullId}`, error);

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLogSink } from '../common/logger.js';
 import { rowObjects } from './sql.js';
 import { seedPull } from './test-support/helpers.js';
-import { INTERRUPTED_MESSAGE, WorkspaceOpenError, openWorkspace } from './workspace.js';
+import { INTERRUPTED_MESSAGE, READ_CONCURRENCY, ReadCancelledError, WorkspaceOpenError, openWorkspace } from './workspace.js';
 import type { Workspace } from './workspace.js';
 
 /** Opening, recovery after a killed process, and the order of writes. */
@@ -125,5 +125,46 @@ describe('openWorkspace', () => {
   it('rejects a profile name that is not a plain word', async () => {
     dir = await mkdtemp(join(tmpdir(), 'gs-ws-'));
     await expect(openWorkspace(dir, '../x' as 'embedded')).rejects.toThrow('not a profile name');
+  });
+});
+
+describe('Workspace.read', () => {
+  it('runs a few reads at once, starts the newest waiting one first, and drops one whose caller gave up', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gs-ws-'));
+    const ws = await openIn();
+    const started: string[] = [];
+    const gates: (() => void)[] = [];
+    const gated = (name: string, signal?: AbortSignal) =>
+      ws.read(async (conn) => {
+        started.push(name);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        return (await rowObjects(conn, 'SELECT 1 AS one'))[0]!.one;
+      }, signal);
+    const busy = Array.from({ length: READ_CONCURRENCY }, (_, i) => gated(`busy${i}`));
+    const older = gated('older');
+    const gone = new AbortController();
+    const abandoned = gated('abandoned', gone.signal);
+    const newer = gated('newer');
+    await expect.poll(() => started.length).toBe(READ_CONCURRENCY);
+    gone.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(ReadCancelledError);
+    // Each freed place goes to the newest read still waiting.
+    gates.shift()!();
+    await expect.poll(() => started.at(-1)).toBe('newer');
+    gates.shift()!();
+    await expect.poll(() => started.at(-1)).toBe('older');
+    while (gates.length > 0) gates.shift()!();
+    expect(await Promise.all([...busy, older, newer])).toEqual(Array(READ_CONCURRENCY + 2).fill(1));
+    expect(started).not.toContain('abandoned');
+  });
+
+  it('interrupts a running read when its caller gives up', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gs-ws-'));
+    const ws = await openIn();
+    const gone = new AbortController();
+    const slow = ws.read((conn) => rowObjects(conn, 'SELECT count(*) AS n FROM range(20000000000) a'), gone.signal);
+    setTimeout(() => gone.abort(), 100);
+    await expect(slow).rejects.toBeInstanceOf(ReadCancelledError);
+    expect(await ws.read((conn) => rowObjects(conn, 'SELECT 2 AS two'))).toEqual([{ two: 2 }]);
   });
 });

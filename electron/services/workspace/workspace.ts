@@ -2,7 +2,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { PULL_STATES } from '../../../shared/index.js';
+import PQueue from 'p-queue';
+import { CANCELLED_MESSAGE, PULL_STATES } from '../../../shared/index.js';
 import type { ProfileName } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import { quoteIdent, rowObjects } from './sql.js';
@@ -63,6 +64,17 @@ export class WorkspaceOpenError extends Error {
   }
 }
 
+/** Reads that run at once (each on its own DuckDB connection; DuckDB spreads each over its threads). */
+export const READ_CONCURRENCY = 4;
+
+/** A read whose caller gave up (its signal aborted) before it answered. */
+export class ReadCancelledError extends Error {
+  constructor() {
+    super(CANCELLED_MESSAGE);
+    this.name = 'ReadCancelledError';
+  }
+}
+
 /** A long job on the workspace (a pull): how to stop it and when it has ended. */
 export interface WorkspaceJob {
   abort(): void;
@@ -78,6 +90,8 @@ export class Workspace {
   private closed = false;
   private readonly jobs = new Map<number, WorkspaceJob>();
   private readonly reads = new Set<Promise<unknown>>();
+  private readonly readQueue = new PQueue({ concurrency: READ_CONCURRENCY });
+  private readSeq = 0;
 
   constructor(
     /** Path of the DuckDB file. */
@@ -118,17 +132,35 @@ export class Workspace {
     });
   }
 
-  /** Runs `work` on a fresh connection (closed after), alongside writes. @throws when closed, or what `work` throws. */
-  read<T>(work: (conn: DuckDBConnection) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a fresh connection (closed after), alongside writes. At most {@link READ_CONCURRENCY} reads run at
+   * once and the newest waiting read starts first: a table scrolled fast asks for many blocks, and the ones on screen
+   * now matter, not those passed on the way. `signal` drops a read still waiting and interrupts a running one.
+   * @throws {@link ReadCancelledError} when `signal` aborts; an Error when closed; or what `work` throws.
+   */
+  read<T>(work: (conn: DuckDBConnection) => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (this.closing) return Promise.reject(new Error('The workspace is closed.'));
-    const run = (async () => {
-      const conn = await this.instance.connect();
-      try {
-        return await work(conn);
-      } finally {
-        conn.closeSync();
-      }
-    })();
+    if (signal?.aborted) return Promise.reject(new ReadCancelledError());
+    const queued = this.readQueue.add(
+      async () => {
+        if (signal?.aborted) throw new ReadCancelledError();
+        const conn = await this.instance.connect();
+        const interrupt = (): void => conn.interrupt();
+        signal?.addEventListener('abort', interrupt, { once: true });
+        try {
+          return await work(conn);
+        } catch (error) {
+          throw signal?.aborted ? new ReadCancelledError() : error;
+        } finally {
+          signal?.removeEventListener('abort', interrupt);
+          conn.closeSync();
+        }
+      },
+      { priority: ++this.readSeq, ...(signal ? { signal } : {}) },
+    );
+    const run = queued.catch((error: unknown) => {
+      throw signal?.aborted ? new ReadCancelledError() : error;
+    }) as Promise<T>;
     this.reads.add(run);
     void run.finally(() => this.reads.delete(run)).catch(() => undefined);
     return run;
