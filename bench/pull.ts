@@ -1,10 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
@@ -12,6 +8,7 @@ import type { PullRecord, Result } from '../shared/index.js';
 import { createFileVault, createServices, dispatch, setLogSink } from '../electron/services/index.js';
 import type { PullsProgress } from '../electron/services/index.js';
 import { faster, timed } from './lib/timing.js';
+import { startV1Process } from './lib/v1Process.js';
 import type { Timed } from './lib/timing.js';
 
 // `npm run bench -- pull [--rows 1000000] [--repeats 3]`: a workspace pull (`workspace:pull` through main's real services
@@ -34,22 +31,10 @@ const header = (v: string | string[] | undefined): string | undefined => (Array.
 setLogSink(() => undefined);
 // The server runs in its own process, as the app runs its embedded /v1 service, so the pull's event loop and DuckDB
 // threads compete with it for the cores as they do in the app, not for one event loop.
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', fileURLToPath(new URL('./lib/pullServer.ts', import.meta.url)), DATASET, String(ROWS)],
-  {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  },
-);
-const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-const { origin, buildSeconds } = JSON.parse(line) as { origin: string; buildSeconds: number };
-process.stdout.write(`built ${ROWS} rows in ${buildSeconds.toFixed(2)} s\n`);
-
-/** GET a bench route of the server process. */
-async function serverGet<T>(route: string): Promise<T> {
-  const res = await request(`${origin}${route}`);
-  return (await res.body.json()) as T;
-}
+const v1 = await startV1Process({ dataset: DATASET, rows: ROWS });
+const { origin } = v1;
+process.stdout.write(`built ${ROWS} rows in ${v1.buildSeconds.toFixed(2)} s\n`);
+const serverGet = v1.get;
 
 /** `work` timed with the CPU seconds of both processes: this one (services, DuckDB, client) and the server's. */
 async function timedBoth<T>(work: () => Promise<T>): Promise<Timed<T> & { serverCpuSeconds: number }> {
@@ -165,7 +150,6 @@ try {
 } finally {
   await services.dispose();
   await agent.close();
-  child.stdin!.end();
-  await once(child, 'exit');
+  await v1.close();
   await rm(dir, { recursive: true, force: true });
 }

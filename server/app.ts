@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import envPaths from 'env-paths';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { KeyRing } from './auth.js';
+import type { CatalogueEntry } from './data/catalogue/index.js';
 import { DatasetStore } from './data/store.js';
 import { API_SERVER_OPTIONS, installErrorHandlers } from './errors.js';
 import { loggerOptions } from './logging.js';
@@ -29,6 +30,8 @@ export interface ServerOptions {
   usageFile?: string;
   /** Dataset query time-out in ms, then 422 (default {@link DEFAULT_QUERY_TIMEOUT_MS}); `app.gridscope.queryTimeoutMs`. */
   queryTimeoutMs?: number;
+  /** The datasets to serve instead of the repository's catalogue (benches serve a synthetic one). */
+  catalogue?: readonly CatalogueEntry[];
   /** Clock of the rate-limit windows and usage months (tests). */
   now?: () => Date;
 }
@@ -54,7 +57,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const usageStore = await UsageStore.open(options.usageFile ?? path.join(cacheDir, 'usage.json'));
-  const store = await DatasetStore.open({ dataDir, cacheDir });
+  const store = await DatasetStore.open({ dataDir, cacheDir, ...(options.catalogue ? { catalogue: options.catalogue } : {}) });
   try {
     const app = Fastify({ ...API_SERVER_OPTIONS, logger: options.logger ? loggerOptions() : false });
     if (usageStore.setAside) app.log.warn(`Unreadable usage file moved to ${usageStore.setAside}; counting starts afresh`);

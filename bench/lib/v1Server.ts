@@ -1,26 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { createServer } from '../../server/app.js';
 import { datasetRoutes } from '../../server/routes/datasets.js';
 import { syntheticEntry } from '../../server/test-support/queryFixtures.js';
 import { startQueryServer } from '../../server/test-support/query.js';
 
-// The /v1 side of `bench pull`, in its own process as the app runs its embedded service: the synthetic dataset
-// (`argv[2]` id, `argv[3]` rows) with the query and dataset routes on 127.0.0.1. Prints one JSON line
-// `{"origin","buildSeconds"}`; `GET /bench/first-page` answers the first query URL served, `GET /bench/cpu` this
-// process's CPU seconds so far. Ends when its parent closes stdin.
+// The /v1 side of a bench, in its own process as the app runs its embedded service: the synthetic dataset of
+// `bench query` (`--dataset` id, `--rows` rows) on 127.0.0.1. Without `--key`, the query and dataset routes alone (no
+// authentication, no plan); with `--key K`, the whole /v1 service (`createServer`) accepting that key, on the
+// unlimited plan. Prints one JSON line `{"origin","buildSeconds"}`; `GET /bench/first-page` answers the first query
+// URL served, `GET /bench/cpu` this process's CPU seconds so far. Ends when its parent closes stdin.
 
-const [dataset = 'bench_pull', rows = '1000000'] = process.argv.slice(2);
+const { values } = parseArgs({
+  args: process.argv.slice(2),
+  options: { dataset: { type: 'string' }, rows: { type: 'string' }, key: { type: 'string' } },
+});
+const dataset = values.dataset ?? 'bench_pull';
+const rows = Number(values.rows ?? 1_000_000);
 const started = performance.now();
-const server = await startQueryServer({ catalogue: [syntheticEntry(dataset, Number(rows))] });
-await server.app.register(datasetRoutes, { prefix: '/v1', store: server.store });
+const catalogue = [syntheticEntry(dataset, rows)];
+let app: FastifyInstance;
+let close: () => Promise<void>;
+if (values.key) {
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'gridscope-bench-v1-'));
+  app = await createServer({ apiKeys: [values.key], cacheDir, catalogue });
+  close = async () => {
+    await app.close();
+    await rm(cacheDir, { recursive: true, force: true });
+  };
+} else {
+  const server = await startQueryServer({ catalogue });
+  await server.app.register(datasetRoutes, { prefix: '/v1', store: server.store });
+  app = server.app;
+  close = server.close;
+}
 let firstPage: string | undefined;
-server.app.addHook('onRequest', async (req) => {
+app.addHook('onRequest', async (req) => {
   if (firstPage === undefined && req.url.includes('/query?')) firstPage = req.url;
 });
-server.app.get('/bench/first-page', async () => ({ url: firstPage ?? null }));
-server.app.get('/bench/cpu', async () => {
+app.get('/bench/first-page', async () => ({ url: firstPage ?? null }));
+app.get('/bench/cpu', async () => {
   const used = process.cpuUsage();
   return { cpuSeconds: (used.user + used.system) / 1e6 };
 });
-const origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
+const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`${JSON.stringify({ origin, buildSeconds: (performance.now() - started) / 1000 })}\n`);
 process.stdin.resume();
-process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
+process.stdin.on('end', () => void close().then(() => process.exit(0)));

@@ -1,16 +1,13 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { PullRecord } from '../../../shared/bridge/contract.js';
 import type { DatasetWithTimezone } from '../../../shared/schemas/dataset.js';
-import { Skeleton } from '../components/Skeleton.js';
 import { zoneLabel } from '../query/zones.js';
+import { ResultChart } from '../charts/ResultChart.js';
 import { ExportButtons } from './ExportButtons.js';
 import { ResultsGrid } from './ResultsGrid.js';
 import type { RowsView } from './useRowBlocks.js';
 import './workspace.css';
-
-// uPlot is only loaded when the chart is first shown.
-const ResultChart = lazy(() => import('../charts/ResultChart.js').then((m) => ({ default: m.ResultChart })));
 
 const EMPTY_VIEW: RowsView = { sort: [], filters: [] };
 
@@ -75,21 +72,19 @@ export function PullResults({ pull, dataset, view, onViewChange, extra }: PullRe
         />
       ) : (
         <div className="chart-panel" role="tabpanel">
-          <Suspense fallback={<Skeleton label="Loading the chart…" />}>
-            {timeColumn ? (
-              <ResultChart
-                pullId={pull.id}
-                columns={pull.columns}
-                timeColumn={timeColumn}
-                subseriesColumn={dataset.subseries_index_column ?? null}
-                timezone={pull.params.timezone ?? ''}
-                datasetTimezone={dataset.data_timezone}
-                revision={pull.progress?.rows ?? pull.rows}
-              />
-            ) : (
-              <p className="muted">This dataset has no time column to chart against.</p>
-            )}
-          </Suspense>
+          {timeColumn ? (
+            <ResultChart
+              pullId={pull.id}
+              columns={pull.columns}
+              timeColumn={timeColumn}
+              subseriesColumn={dataset.subseries_index_column ?? null}
+              timezone={pull.params.timezone ?? ''}
+              datasetTimezone={dataset.data_timezone}
+              revision={pull.progress?.rows ?? pull.rows}
+            />
+          ) : (
+            <p className="muted">This dataset has no time column to chart against.</p>
+          )}
         </div>
       )}
     </section>

@@ -73,6 +73,29 @@ describe('results grid: paging from the workspace', () => {
   });
 });
 
+describe('results grid: fast scrolling', () => {
+  it('a fling across the table reads only where it stops; a short scroll reads at once', async () => {
+    const { state } = setup(100_000);
+    await firstRowShown();
+    const scroller = document.querySelector('.grid-scroll') as HTMLElement;
+    const top = vi.spyOn(scroller, 'scrollTop', 'get');
+    const reads = () => state.workspace.rowsInputs.map((r) => r.offset);
+    // Passing rows 20,000, 40,000 and 60,000 one frame each, then resting at 80,000.
+    for (const row of [20_000, 40_000, 60_000, 80_000]) {
+      top.mockReturnValue(row * ROW_HEIGHT);
+      act(() => void fireEvent.scroll(scroller));
+    }
+    await waitFor(() => expect(rowCells(80_000)[0]).not.toBe(''));
+    expect(reads().filter((o) => o! > 0 && o! < 79_000)).toEqual([]);
+    // A few rows further down is within reach: its block is read without waiting to settle.
+    const before = reads().length;
+    top.mockReturnValue(80_190 * ROW_HEIGHT);
+    act(() => void fireEvent.scroll(scroller));
+    await waitFor(() => expect(reads().length).toBeGreaterThan(before));
+    expect(reads().at(-1)).toBe(80_200);
+  });
+});
+
 describe('results grid: sort and filters in SQL', () => {
   it('a header click sorts ascending, again descending; Shift-click adds a second key', async () => {
     const { lastRead } = setup();

@@ -18,6 +18,8 @@ import type { RowsView } from './useRowBlocks.js';
 
 /** Height of a row, px (fixed: a million rows cannot each be measured). */
 export const ROW_HEIGHT = 28;
+/** How long the view must rest after a jump before its rows are read, in ms. */
+export const SETTLE_MS = 80;
 // Rows to lay out while the scroll area has no height yet (not laid out, or a DOM without layout).
 const UNMEASURED_HEIGHT = 20 * ROW_HEIGHT;
 const NO_ROWS: unknown[][] = [];
@@ -123,9 +125,19 @@ export function ResultsGrid({ pull, view, onViewChange, zone, keyColumns, timeCo
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = (items.at(-1)?.index ?? 0) + 1;
+  // A scroll within reach of the rows read asks for the next rows at once; a jump far away (the scroll bar dragged, a
+  // fling) waits until the view stays put for SETTLE_MS, so the blocks passed on the way are never read.
   useEffect(() => {
-    setRange((r) => (r.start === first && r.end === last ? r : { start: first, end: Math.max(last, first + 1) }));
-  }, [first, last]);
+    if (range.start === first && range.end === last) return;
+    const next = { start: first, end: Math.max(last, first + 1) };
+    const reach = Math.max(BLOCK_ROWS, last - first);
+    if (first < range.end + reach && last > range.start - reach) {
+      setRange(next);
+      return;
+    }
+    const timer = setTimeout(() => setRange(next), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [first, last, range]);
   const viewKey = JSON.stringify(view);
   useEffect(() => {
     scrollRef.current?.scrollTo?.({ top: 0 });
