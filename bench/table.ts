@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
-import { createFileVault, createServices, setLogSink } from '../electron/services/index.js';
+import type { PullRecord, Result } from '../shared/index.js';
+import { createFileVault, createServices, dispatch, setLogSink } from '../electron/services/index.js';
 import { startWebHost } from '../electron/webhost/server.js';
 import { startV1Process } from './lib/v1Process.js';
 
@@ -157,6 +158,14 @@ const browser = await chromium.launch({
 });
 const errors: string[] = [];
 
+/** The newest pull as main records it: its rows, pages and seconds from start to end in the workspace. */
+async function newestPull(): Promise<{ rows: number; pages: number; seconds: number }> {
+  const r = (await dispatch(services.handlers, 'workspace:pulls', {})) as Result<PullRecord[]>;
+  if (!r.ok) throw new Error(r.error.message);
+  const p = [...r.value].sort((a, b) => b.id - a.id)[0]!;
+  return { rows: p.rows, pages: p.pages, seconds: (Date.parse(p.endedAt ?? '') - Date.parse(p.startedAt)) / 1000 };
+}
+
 /** The measures of one result size in a fresh page. */
 async function measure(limit: number | null) {
   // The bench's checks are strings evaluated in the page, which the renderer's CSP (no eval) would refuse.
@@ -177,6 +186,7 @@ async function measure(limit: number | null) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const pulled = await runPull(page, host.url, limit);
+  const record = await newestPull();
   const reopenMs = await reopen(page, limit ?? ROWS);
   verbLines.length = 0;
   const scrolled = await scroll(page);
@@ -193,6 +203,7 @@ async function measure(limit: number | null) {
   await page.close();
   return {
     ...pulled,
+    record,
     reopenMs,
     ...scrolled,
     chartMs,
@@ -211,7 +222,7 @@ try {
     [count(ROWS), large],
   ] as const) {
     process.stdout.write(
-      `${name} rows: pull ${r.pullSeconds.toFixed(2)} s; first rows ${Math.round(r.firstRowsMs)} ms after it ended, ` +
+      `${name} rows: pull ${r.pullSeconds.toFixed(2)} s from Run (${r.record.pages} pages, ${r.record.seconds.toFixed(2)} s in main); first rows ${Math.round(r.firstRowsMs)} ms after it ended, ` +
         `${Math.round(r.reopenMs)} ms on reopening; scroll ${r.frames.length} frames over ${count(r.height)} px: ` +
         `p50 ${quantile(r.frames, 0.5).toFixed(1)} ms, p95 ${quantile(r.frames, 0.95).toFixed(1)} ms, max ${Math.max(...r.frames).toFixed(1)} ms, ` +
         `${r.longFrames.length} long animation frames; last row ${Math.round(r.lastRowMs)} ms after the scroll; ` +
