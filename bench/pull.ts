@@ -11,12 +11,13 @@ import { faster, timed } from './lib/timing.js';
 import { startV1Process } from './lib/v1Process.js';
 import type { Timed } from './lib/timing.js';
 
-// `npm run bench -- pull [--rows 1000000] [--repeats 3]`: a workspace pull (`workspace:pull` through main's real services
-// into DuckDB) against fetching the same CSV pages raw, bytes read and nothing parsed (bench/README.md).
+// `npm run bench -- pull [--rows 1000000] [--repeats 3] [--timezone market]`: a workspace pull (`workspace:pull` through
+// main's real services into DuckDB) against fetching the same CSV pages raw, bytes read and nothing parsed
+// (bench/README.md). `--timezone` asks the query in that zone (`market`: the service adds `_local` text columns).
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
-  options: { rows: { type: 'string' }, repeats: { type: 'string' } },
+  options: { rows: { type: 'string' }, repeats: { type: 'string' }, timezone: { type: 'string' } },
   allowPositionals: false,
 });
 const ROWS = Number(values.rows ?? 1_000_000);
@@ -71,7 +72,9 @@ async function call<T>(verb: string, input: unknown): Promise<T> {
 /** One pull, from the bridge call to its `complete` state in the workspace. */
 async function pull(): Promise<{ rows: number; pages: number; id: number }> {
   const ended = new Promise<void>((resolve) => (pullEnded = resolve));
-  const started = await call<PullRecord>('workspace:pull', { query: { datasetId: DATASET } });
+  const started = await call<PullRecord>('workspace:pull', {
+    query: { datasetId: DATASET, ...(values.timezone ? { timezone: values.timezone } : {}) },
+  });
   await ended;
   const [done] = await call<PullRecord[]>('workspace:pulls', { pullIds: [started.id] });
   if (done?.state !== 'complete') throw new Error(`pull ${started.id} ended ${done?.state}: ${done?.error}`);
