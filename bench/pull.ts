@@ -5,10 +5,10 @@ import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { PullRecord, Result } from '../shared/index.js';
-import { createFileVault, createServices, dispatch, setLogSink } from '../electron/services/index.js';
+import { dispatch, setLogSink } from '../electron/services/index.js';
 import type { PullsProgress } from '../electron/services/index.js';
 import { faster, timed } from './lib/timing.js';
-import { startV1Process } from './lib/v1Process.js';
+import { benchServices, startV1Process } from './lib/v1Process.js';
 import type { Timed } from './lib/timing.js';
 
 // `npm run bench -- pull [--rows 1000000] [--repeats 3] [--timezone market]`: a workspace pull (`workspace:pull` through
@@ -48,15 +48,7 @@ async function timedBoth<T>(work: () => Promise<T>): Promise<Timed<T> & { server
 
 const dir = await mkdtemp(path.join(tmpdir(), 'gridscope-bench-pull-'));
 let pullEnded: (() => void) | undefined;
-const services = createServices({
-  configDir: dir,
-  vault: createFileVault(dir),
-  host: 'web',
-  versions: {},
-  embedded: {
-    factory: async () => ({ listen: async () => origin, close: async () => undefined }),
-    apiKey: 'bench-pull-key-0123',
-  },
+const services = benchServices(dir, origin, 'bench-pull-key-0123', {
   onPullProgress: (p: PullsProgress) => {
     if (p === null) pullEnded?.();
   },

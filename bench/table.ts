@@ -7,9 +7,10 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
 import type { PullRecord, Result } from '../shared/index.js';
-import { createFileVault, createServices, dispatch, setLogSink } from '../electron/services/index.js';
+import { dispatch, setLogSink } from '../electron/services/index.js';
 import { startWebHost } from '../electron/webhost/server.js';
-import { startV1Process } from './lib/v1Process.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { benchServices, startV1Process } from './lib/v1Process.js';
 
 // `npm run bench -- table [--rows 1000000] [--small 1000] [--no-build]`: a large result in the web host, in Chromium,
 // against a small one in the same run (bench/README.md): time to first rows after the pull ends and on reopening it,
@@ -30,16 +31,6 @@ if (!Number.isSafeInteger(ROWS) || !Number.isSafeInteger(SMALL) || SMALL < 10 ||
 const DATASET = 'bench_table';
 const KEY = 'bench-table-key-0123456789abcdef';
 const SCROLL_STEPS = 600;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--enable-unsafe-swiftshader',
-];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
@@ -141,20 +132,11 @@ if (!values['no-build']) {
 const v1 = await startV1Process({ dataset: DATASET, rows: ROWS, key: KEY });
 process.stdout.write(`built ${count(ROWS)} rows in ${v1.buildSeconds.toFixed(2)} s\n`);
 const dir = await mkdtemp(path.join(tmpdir(), 'gridscope-bench-table-'));
-const services = createServices({
-  configDir: dir,
-  vault: createFileVault(dir),
-  host: 'web',
-  versions: {},
-  embedded: {
-    factory: async () => ({ listen: async () => v1.origin, close: async () => undefined }),
-    apiKey: KEY,
-  },
-});
+const services = benchServices(dir, v1.origin, KEY);
 const host = await startWebHost({ port: 0, configDir: dir, services });
 const browser = await chromium.launch({
-  executablePath: process.env.GRIDSCOPE_CHROMIUM ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS],
 });
 const errors: string[] = [];
 

@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
+import { createFileVault, createServices } from '../../electron/services/index.js';
+import type { Services, ServicesOptions } from '../../electron/services/index.js';
 
 /** A /v1 server process started by {@link startV1Process}. */
 export interface V1Process {
@@ -42,4 +44,19 @@ export async function startV1Process(options: { dataset: string; rows: number; k
       await gone;
     },
   };
+}
+
+/**
+ * Main's real services (web-host flavour, config in `dir`) with the /v1 server at `origin` as the Embedded profile,
+ * reached with `apiKey`; `extra` adds options such as `onPullProgress`.
+ */
+export function benchServices(dir: string, origin: string, apiKey: string, extra: Partial<ServicesOptions> = {}): Services {
+  return createServices({
+    configDir: dir,
+    vault: createFileVault(dir),
+    host: 'web',
+    versions: {},
+    embedded: { factory: async () => ({ listen: async () => origin, close: async () => undefined }), apiKey },
+    ...extra,
+  });
 }
