@@ -63,6 +63,11 @@ test('the whole window pulls into the workspace; an "in" filter of the query pul
   await page.getByTestId('filter-operator').selectOption('in');
   await page.getByTestId('filter-value').fill(facilities.map((f) => f.value).join(','));
   await page.getByTestId('query-form').getByRole('button', { name: 'Run query' }).click();
+  // The address names the new pull once it starts; wait for that pull itself to complete (the status line of the
+  // previous one says complete until then).
+  await expect
+    .poll(async () => ((await shownPull(page, host)).id !== pull.id ? (await shownPull(page, host)).state : 'old'))
+    .toBe('complete');
   await expect(page.getByTestId('pull-status')).toHaveAttribute('data-state', 'complete');
   const filtered = await shownPull(page, host);
   expect(filtered.id).not.toBe(pull.id);
