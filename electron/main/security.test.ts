@@ -388,6 +388,23 @@ describe('project rules', () => {
     'workspace:savedQueries': [{ profile: 'remote' }, { path: '/tmp' }],
     'workspace:renameSaved': [{ id: 1 }, { id: 0, name: 'x' }, { id: 1, name: ' ' }],
     'workspace:deleteSaved': [{}, { id: 'all' }, { id: 1, path: '/tmp' }],
+    'workspace:pullBinding': [{}, { datasetId: 'x', priceThreshold: -1 }, { datasetId: 'x', file: '/tmp/x' }],
+    'constraints:list': [{ markets: ['PJM; drop'] }, { costWindow: { start: 'yesterday', end: 'now' } }, { url: 'x' }],
+    'constraints:contingencies': [{ limit: 0 }, { sortColumn: 'rt_absolute_cost' }],
+    'constraints:location': [{}, { constraintId: '../../etc' }],
+    'constraints:shiftFactors': [{ constraintId: 'a', aggregation: 'sum' }, { constraintId: 'a/b' }],
+    'constraints:bindingLocations': [{ datasetId: 'x' }, { datasetId: 'x', window: { start: 'a', end: 'b' } }],
+    'locations:list': [{ market: 'P J M' }, { limit: 0 }],
+    'locations:shiftFactors': [{}, { locationId: 'a?b=c' }],
+    'locations:constraintCosts': [
+      { locationId: 'a', datasetId: 'x', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
+    ],
+    'outages:active': [
+      { market: 'pjm' },
+      { market: '../x', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
+    ],
+    'overlap:forConstraint': [{ datasetId: 'x', market: 'pjm', constraintId: 'c', distanceKm: -1 }],
+    'overlap:forOutage': [{ datasetId: 'x', market: 'pjm', ticket: 'abc' }],
   };
 
   it('no verb takes a file path from the page: no input field names a path, file, folder or directory', () => {

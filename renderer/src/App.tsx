@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { CataloguePage } from './catalogue/CataloguePage.js';
 import { EMPTY_FILTER } from './catalogue/filter.js';
 import type { CatalogueFilter } from './catalogue/filter.js';
@@ -13,6 +13,13 @@ import { SettingsPage } from './settings/SettingsPage.js';
 import { EmbeddedNotice } from './shell/EmbeddedNotice.js';
 import { UsageMeter } from './shell/UsageMeter.js';
 import { HistoryPage } from './workspace/HistoryPage.js';
+import { BindingPage } from './constraints/BindingPage.js';
+import { ConstraintDetailPage } from './constraints/ConstraintDetailPage.js';
+import { ConstraintsPage } from './constraints/ConstraintsPage.js';
+import { LocationPage } from './constraints/LocationPage.js';
+
+// maplibre is ~1 MB: the map page and it load only when the map is opened.
+const MapPage = lazy(() => import('./map/MapPage.js'));
 
 function NavLink({ href, current, children }: { href: string; current: boolean; children: string }) {
   return (
@@ -58,6 +65,18 @@ export function App() {
         <NavLink href={hrefs.catalogue} current={inCatalogue}>
           Catalogue
         </NavLink>
+        <NavLink href={hrefs.constraints()} current={route.name === 'constraints' || route.name === 'constraint'}>
+          Constraints
+        </NavLink>
+        <NavLink href={hrefs.locations()} current={route.name === 'locations'}>
+          Locations
+        </NavLink>
+        <NavLink href={hrefs.binding()} current={route.name === 'binding'}>
+          Binding
+        </NavLink>
+        <NavLink href={hrefs.map()} current={route.name === 'map'}>
+          Map
+        </NavLink>
         <NavLink href={hrefs.history} current={route.name === 'history'}>
           History
         </NavLink>
@@ -96,6 +115,20 @@ function RouteView({
       return <HistoryPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'constraints':
+      return <ConstraintsPage search={route.search} />;
+    case 'constraint':
+      return <ConstraintDetailPage key={route.constraintId} constraintId={route.constraintId} search={route.search} />;
+    case 'locations':
+      return <LocationPage locationId={route.locationId} search={route.search} />;
+    case 'binding':
+      return <BindingPage search={route.search} />;
+    case 'map':
+      return (
+        <Suspense fallback={<section className="page" aria-busy="true" data-testid="map-loading" />}>
+          <MapPage search={route.search} />
+        </Suspense>
+      );
     default:
       return (
         <section className="page" data-testid="not-found">

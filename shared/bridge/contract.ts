@@ -3,3 +3,4 @@ export * from './inputs.js';
 export * from './table.js';
 export * from './results.js';
 export * from './workspace.js';
+export * from './grid.js';

@@ -11,6 +11,7 @@ import {
   RequestId,
 } from './inputs.js';
 import type { Verb } from './verbs.js';
+import { gridInputs } from './grid.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -44,6 +45,7 @@ export const contractInputs = {
     .object({ datasetId: DatasetId, limit: z.number().int().min(1).max(1000).optional(), requestId: RequestId.optional() })
     .strict(),
   ...workspaceInputs,
+  ...gridInputs,
 } as const satisfies { [V in Verb]: z.ZodType };
 
 /** The input type of a verb, as the renderer writes it (defaults not yet applied). */

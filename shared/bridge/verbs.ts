@@ -33,6 +33,18 @@ export const VERBS = [
   'workspace:savedQueries',
   'workspace:renameSaved',
   'workspace:deleteSaved',
+  'workspace:pullBinding',
+  'constraints:list',
+  'constraints:contingencies',
+  'constraints:location',
+  'constraints:shiftFactors',
+  'constraints:bindingLocations',
+  'locations:list',
+  'locations:shiftFactors',
+  'locations:constraintCosts',
+  'outages:active',
+  'overlap:forConstraint',
+  'overlap:forOutage',
 ] as const;
 
 /** A verb name, e.g. `datasets:list`. */

@@ -118,6 +118,17 @@ export const workspaceInputs = {
   'workspace:savedQueries': z.object({}).strict(),
   'workspace:renameSaved': z.object({ id: PullId, name: z.string().trim().min(1).max(200) }).strict(),
   'workspace:deleteSaved': z.object({ id: PullId }).strict(),
+  /** Binding rows of a constraint dataset (`GET /constraints/binding`, docs/api.md#binding-constraints) into a pull. */
+  'workspace:pullBinding': z
+    .object({
+      datasetId: DatasetId,
+      startTime: TimeText.optional(),
+      endTime: TimeText.optional(),
+      /** Keep rows with |shadow price| above it ($/MWh). */
+      priceThreshold: z.number().min(0).max(1_000_000).optional(),
+      limit: z.number().int().min(1).max(100_000).optional(),
+    })
+    .strict(),
 } as const;
 
 /** A stored column of a pull's table. */
@@ -230,4 +241,5 @@ export interface WorkspaceResults {
   'workspace:savedQueries': SavedQuery[];
   'workspace:renameSaved': SavedQuery;
   'workspace:deleteSaved': { deleted: boolean };
+  'workspace:pullBinding': PullRecord;
 }

@@ -27,6 +27,8 @@ import type { ResponseCache } from '../v1/responseCache.js';
 import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
 import type { WorkspaceService } from '../workspace/service.js';
 import { createWorkspaceHandlers } from './workspace.js';
+import { createGridHandlers } from './grid.js';
+import { createOverlapHandlers } from './overlap.js';
 
 export type { ParsedInput };
 
@@ -279,5 +281,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       ),
 
     ...createWorkspaceHandlers(deps),
+    ...createGridHandlers(deps),
+    ...createOverlapHandlers(deps),
   };
 }

@@ -123,5 +123,8 @@ export function createWorkspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handle
         const r = await deleteSavedQuery(ws, id);
         return r.ok || r.error.code === 'not_found' ? ok({ deleted: r.ok }) : r;
       }),
+
+    // STUB — being built.
+    'workspace:pullBinding': async () => fail('internal', 'not built yet'),
   };
 }

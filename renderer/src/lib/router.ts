@@ -3,6 +3,8 @@ import { useSyncExternalStore } from 'react';
 /**
  * Hash routes (one build serves file:// and http://): `#/`, `#/datasets/<id>`, `#/datasets/<id>/query?<query>`,
  * `#/history`, `#/settings`. The query route's `search` (without `?`) holds the query and the shown pull (queryRoute.ts).
+ * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`;
+ * their `search` holds the page's choices (dataset, window, selection) so Back and a reload keep them.
  */
 export type Route =
   | { name: 'catalogue' }
@@ -10,7 +12,14 @@ export type Route =
   | { name: 'query'; datasetId: string; search: string }
   | { name: 'history' }
   | { name: 'settings' }
+  | { name: 'constraints'; search: string }
+  | { name: 'constraint'; constraintId: string; search: string }
+  | { name: 'locations'; locationId: string | null; search: string }
+  | { name: 'binding'; search: string }
+  | { name: 'map'; search: string }
   | { name: 'not_found'; path: string };
+
+const GRID_PATH = /^\/(constraints|locations)(?:\/([^/?#]+))?\/?$/;
 
 /** Parses a `location.hash` value (with or without the leading `#`) into a {@link Route}. */
 export function parseHash(hash: string): Route {
@@ -21,6 +30,19 @@ export function parseHash(hash: string): Route {
   if (path === '/' || path === '') return { name: 'catalogue' };
   if (path === '/settings') return { name: 'settings' };
   if (path === '/history') return { name: 'history' };
+  if (path === '/binding' || path === '/binding/') return { name: 'binding', search };
+  if (path === '/map' || path === '/map/') return { name: 'map', search };
+  const g = GRID_PATH.exec(path);
+  if (g) {
+    let id: string | null;
+    try {
+      id = g[2] ? decodeURIComponent(g[2]) : null;
+    } catch {
+      return { name: 'not_found', path };
+    }
+    if (g[1] === 'locations') return { name: 'locations', locationId: id, search };
+    return id === null ? { name: 'constraints', search } : { name: 'constraint', constraintId: id, search };
+  }
   const m = /^\/datasets\/([^/?#]+)(\/query)?\/?$/.exec(path);
   if (m?.[1]) {
     try {
@@ -40,6 +62,12 @@ export const hrefs = {
   history: '#/history',
   dataset: (id: string) => `#/datasets/${encodeURIComponent(id)}`,
   query: (id: string, search = '') => `#/datasets/${encodeURIComponent(id)}/query${search ? `?${search}` : ''}`,
+  constraints: (search = '') => `#/constraints${search ? `?${search}` : ''}`,
+  constraint: (id: string, search = '') => `#/constraints/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
+  locations: (id: string | null = null, search = '') =>
+    `#/locations${id ? `/${encodeURIComponent(id)}` : ''}${search ? `?${search}` : ''}`,
+  binding: (search = '') => `#/binding${search ? `?${search}` : ''}`,
+  map: (search = '') => `#/map${search ? `?${search}` : ''}`,
 };
 
 /** Navigates within the app by setting `location.hash` (a new history entry, so Back returns). */

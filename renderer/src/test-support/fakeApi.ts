@@ -19,6 +19,8 @@ import { originOf } from '../../../shared/url.js';
 import { FREE_TIER_LIMITS, auditRow, dataset, usage } from '../../../shared/test-support/fixtures.js';
 import { createFakeWorkspace, fakeWorkspaceVerbs } from './fakeWorkspace.js';
 import type { FakeWorkspace } from './fakeWorkspace.js';
+import { fakeGridVerbs } from './fakeGrid.js';
+import type { FakeGridAnswers } from './fakeGrid.js';
 
 /**
  * A catalogue dataset: the shared fixture with an `interval_start_utc` and a `shadow_price` column, no subseries, available
@@ -103,6 +105,10 @@ export interface FakeState {
   updates: DatasetUpdate[];
   /** The in-memory workspace behind `workspace:*` (see {@link FakeWorkspace}). */
   workspace: FakeWorkspace;
+  /** What the grid verbs answer (constraints, locations, outages, overlap); a verb left out answers `not_found`. */
+  grid: FakeGridAnswers;
+  /** Inputs of the grid verbs, in call order. */
+  gridInputs: { verb: string; input: unknown }[];
 }
 
 /** An in-memory {@link GridscopeApi} answering from {@link FakeState}; like the real bridge it never returns a key. */
@@ -151,6 +157,8 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     columnValuesInputs: [],
     updates: [],
     workspace: createFakeWorkspace(),
+    grid: {},
+    gridInputs: [],
     ...init,
   };
   const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
@@ -279,6 +287,13 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       answer('datasets:updates', () => state.updates.filter((u) => u.dataset === datasetId).slice(0, limit)),
     ...fakeWorkspaceVerbs(state.workspace, {
       record: (verb) => state.calls.push(verb),
+      failure: (verb) => state.failures[verb],
+    }),
+    ...fakeGridVerbs(state.grid, {
+      record: (verb, input) => {
+        state.calls.push(verb);
+        state.gridInputs.push({ verb, input });
+      },
       failure: (verb) => state.failures[verb],
     }),
   };

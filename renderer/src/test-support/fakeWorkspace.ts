@@ -300,5 +300,10 @@ export function fakeWorkspaceVerbs(ws: FakeWorkspace, hooks: FakeWorkspaceHooks)
         ws.saved = ws.saved.filter((s) => s.id !== id);
         return { deleted: ws.saved.length < before };
       }),
+    // STUB — being built (binding pulls).
+    'workspace:pullBinding': () =>
+      answer('workspace:pullBinding', () => {
+        throw new Error('not in the fake');
+      }),
   };
 }

@@ -1,0 +1,38 @@
+import type { ContractResults, GridResults, VerbInput } from '../../../shared/bridge/contract.js';
+import type { GsError, Result } from '../../../shared/errors.js';
+
+/** The grid verbs (constraints, locations, outages, overlap). */
+export type GridVerb = keyof GridResults;
+
+/** Per verb, what the fake answers for an input; a verb left out answers `not_found`. */
+export type FakeGridAnswers = { [V in GridVerb]?: (input: VerbInput<V>) => ContractResults[V] };
+
+/** Grid verbs answering from `answers`, recording each call and its input. */
+export function fakeGridVerbs(
+  answers: FakeGridAnswers,
+  hooks: { record: (verb: GridVerb, input: unknown) => void; failure: (verb: GridVerb) => GsError | undefined },
+): { [V in GridVerb]: (input: VerbInput<V>) => Promise<Result<ContractResults[V]>> } {
+  const verb =
+    <V extends GridVerb>(name: V) =>
+    (input: VerbInput<V>): Promise<Result<ContractResults[V]>> => {
+      hooks.record(name, input);
+      const error = hooks.failure(name);
+      if (error) return Promise.resolve({ ok: false, error });
+      const make = answers[name] as ((i: VerbInput<V>) => ContractResults[V]) | undefined;
+      if (!make) return Promise.resolve({ ok: false, error: { code: 'not_found', message: `${name}: not in the fake` } });
+      return Promise.resolve({ ok: true, value: make(input) });
+    };
+  return {
+    'constraints:list': verb('constraints:list'),
+    'constraints:contingencies': verb('constraints:contingencies'),
+    'constraints:location': verb('constraints:location'),
+    'constraints:shiftFactors': verb('constraints:shiftFactors'),
+    'constraints:bindingLocations': verb('constraints:bindingLocations'),
+    'locations:list': verb('locations:list'),
+    'locations:shiftFactors': verb('locations:shiftFactors'),
+    'locations:constraintCosts': verb('locations:constraintCosts'),
+    'outages:active': verb('outages:active'),
+    'overlap:forConstraint': verb('overlap:forConstraint'),
+    'overlap:forOutage': verb('overlap:forOutage'),
+  };
+}
