@@ -13,7 +13,7 @@ import { expect, test } from './fixtures.js';
 const RT = 'pjm_marginal_value_real_time_5_min';
 const KEY = 'e2e-remote-key-0123456789abcdef';
 const PAGE_ROWS = 100;
-const PAGE_DELAY_MS = 500;
+const PAGE_DELAY_MS = 1000;
 /** Rows of the dataset's whole window (two sample windows of the real data). */
 const ALL_ROWS = 1_453;
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
@@ -48,7 +48,7 @@ async function startSlowV1(): Promise<SlowV1> {
     if (!req.url.includes('/query?')) return;
     queries.push(req.url);
     if (queries.length === 3) {
-      return reply.code(429).header('retry-after', '2').send({ detail: 'Too many requests. Try again in 2 seconds.' });
+      return reply.code(429).header('retry-after', '4').send({ detail: 'Too many requests. Try again in 4 seconds.' });
     }
     await new Promise((resolve) => setTimeout(resolve, PAGE_DELAY_MS));
   });
