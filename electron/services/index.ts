@@ -131,6 +131,7 @@ export function createServices(opts: ServicesOptions): Services {
     cache,
     metadata,
     info,
+    ...(opts.embedded?.dataDir ? { dataDir: opts.embedded.dataDir } : {}),
     ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
     ...(clock ? { now: () => clock.now() } : {}),
   });

@@ -76,9 +76,25 @@ export interface V1Stream {
 export interface V1Proxy {
   /** GET `<baseUrl><path>?<query>`, the JSON parsed with `schema`; error codes as in docs/desktop.md#bridge-error-codes. */
   get<T>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<T>, opts?: GetOptions): Promise<Result<T>>;
+  /**
+   * {@link get} plus the fields its `x-gridscope-synthetic` header names (split on commas, trimmed; [] when absent), kept
+   * with the body in the cache (docs/constraints.md#what-is-real-and-what-is-synthetic).
+   */
+  getWithMeta<T>(
+    path: string,
+    query: Record<string, QueryValue>,
+    schema: z.ZodType<T>,
+    opts?: GetOptions,
+  ): Promise<Result<WithMeta<T>>>;
   /** GET as an uncached stream (downloads): retried until the headers arrive, then only the idle timeout applies. */
   open(path: string, query: Record<string, QueryValue>, opts?: GetOptions): Promise<Result<V1Stream>>;
   close(): Promise<void>;
+}
+
+/** A parsed body and the fields of it that are SYNTHETIC (the `x-gridscope-synthetic` header's list). */
+export interface WithMeta<T> {
+  body: T;
+  synthetic: string[];
 }
 
 export interface ProxyOptions {
@@ -108,6 +124,14 @@ function queryStrings(query: Record<string, QueryValue>): Record<string, string>
 }
 
 const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(',') : v);
+
+/** The fields an `x-gridscope-synthetic` header names: split on commas, trimmed, empties dropped; [] when absent. */
+export function syntheticFields(value: string | string[] | undefined): string[] {
+  return (header(value) ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -281,59 +305,75 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     );
   }
 
-  return {
-    async get<T>(path: string, query: Record<string, QueryValue>, schema: z.ZodType<T>, o: GetOptions = {}): Promise<Result<T>> {
-      if (o.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);
-      const prepared = await prepare(path, query, o.profile);
-      if (!prepared.ok) return prepared;
-      const { target, url } = prepared.value;
-      const what = `GET ${url.pathname}`;
-      const profile = target.profile ?? 'remote';
-      const ttlMs = (target.cacheTtlSeconds ?? 0) * 1000;
-      // Remote entries are tied to a salted tag of their key; the embedded key changes per run, so `cacheId` alone ties those.
-      let useCache = opts.cache !== undefined && o.cache !== false && ttlMs > 0;
-      let tag: string | undefined;
-      if (useCache && !target.cacheId) {
-        tag = await opts.cache!.credentialTag(target.key).catch((err: unknown) => {
-          log.warn('the response cache has no usable salt; not caching', err);
-          return undefined;
-        });
-        useCache = tag !== undefined;
+  // `get` and `getWithMeta` in one: the cache keeps the synthetic fields with the body.
+  async function getJson<T>(
+    path: string,
+    query: Record<string, QueryValue>,
+    schema: z.ZodType<T>,
+    o: GetOptions,
+  ): Promise<Result<WithMeta<T>>> {
+    if (o.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);
+    const prepared = await prepare(path, query, o.profile);
+    if (!prepared.ok) return prepared;
+    const { target, url } = prepared.value;
+    const what = `GET ${url.pathname}`;
+    const profile = target.profile ?? 'remote';
+    const ttlMs = (target.cacheTtlSeconds ?? 0) * 1000;
+    // Remote entries are tied to a salted tag of their key; the embedded key changes per run, so `cacheId` alone ties those.
+    let useCache = opts.cache !== undefined && o.cache !== false && ttlMs > 0;
+    let tag: string | undefined;
+    if (useCache && !target.cacheId) {
+      tag = await opts.cache!.credentialTag(target.key).catch((err: unknown) => {
+        log.warn('the response cache has no usable salt; not caching', err);
+        return undefined;
+      });
+      useCache = tag !== undefined;
+    }
+    const key = useCache ? cacheKey(profile, target.cacheId ?? target.baseUrl, path, queryStrings(query), tag) : '';
+    // An entry without its synthetic fields (written before they were kept) could hide that a body is synthetic: unused.
+    const read = useCache ? await opts.cache?.read(profile, key) : undefined;
+    const cached = read?.synthetic ? { ...read, synthetic: read.synthetic } : undefined;
+    if (cached && clock.now() - cached.storedAt <= ttlMs) {
+      const hit = parse(cached.text, schema, what, target.key);
+      if (hit.ok) {
+        log.debug(`${what}: served from the cache`);
+        return ok({ body: hit.value, synthetic: cached.synthetic });
       }
-      const key = useCache ? cacheKey(profile, target.cacheId ?? target.baseUrl, path, queryStrings(query), tag) : '';
-      const cached = useCache ? await opts.cache?.read(profile, key) : undefined;
-      if (cached && clock.now() - cached.storedAt <= ttlMs) {
-        const hit = parse(cached.text, schema, what, target.key);
-        if (hit.ok) {
-          log.debug(`${what}: served from the cache`);
-          return hit;
-        }
-      }
+    }
 
-      const result = await runWithRetries({ what, ...retryRun(o) }, () =>
-        attempt(url, target, o, true, async (_res, body) => {
-          const text = await readText(body, maxBody);
-          const parsed = parse(text, schema, what, target.key);
-          if (!parsed.ok) return { ok: false, result: parsed, retry: false };
-          if (useCache) await opts.cache?.write(profile, key, path, text);
-          return { ok: true, value: parsed.value };
-        }),
-      );
-      // Offline (or the server down past the retry budget): an expired entry beats no answer.
-      if (
-        !result.ok &&
-        result.error.code === 'network' &&
-        cached &&
-        clock.now() - cached.storedAt <= (opts.maxStaleMs ?? 30 * 86_400_000)
-      ) {
-        const stale = parse(cached.text, schema, what, target.key);
-        if (stale.ok) {
-          log.warn(`${what}: server unreachable; serving a cached response from ${new Date(cached.storedAt).toISOString()}`);
-          return stale;
-        }
+    const result = await runWithRetries({ what, ...retryRun(o) }, () =>
+      attempt(url, target, o, true, async (res, body) => {
+        const text = await readText(body, maxBody);
+        const parsed = parse(text, schema, what, target.key);
+        if (!parsed.ok) return { ok: false, result: parsed, retry: false };
+        const synthetic = syntheticFields(res.headers['x-gridscope-synthetic']);
+        if (useCache) await opts.cache?.write(profile, key, path, text, synthetic);
+        return { ok: true, value: { body: parsed.value, synthetic } };
+      }),
+    );
+    // Offline (or the server down past the retry budget): an expired entry beats no answer.
+    if (
+      !result.ok &&
+      result.error.code === 'network' &&
+      cached &&
+      clock.now() - cached.storedAt <= (opts.maxStaleMs ?? 30 * 86_400_000)
+    ) {
+      const stale = parse(cached.text, schema, what, target.key);
+      if (stale.ok) {
+        log.warn(`${what}: server unreachable; serving a cached response from ${new Date(cached.storedAt).toISOString()}`);
+        return ok({ body: stale.value, synthetic: cached.synthetic });
       }
-      return result;
+    }
+    return result;
+  }
+
+  return {
+    get: async (path, query, schema, o = {}) => {
+      const r = await getJson(path, query, schema, o);
+      return r.ok ? ok(r.value.body) : r;
     },
+
+    getWithMeta: (path, query, schema, o = {}) => getJson(path, query, schema, o),
 
     async open(path: string, query: Record<string, QueryValue>, o: GetOptions = {}): Promise<Result<V1Stream>> {
       if (o.signal?.aborted) return fail('cancelled', CANCELLED_MESSAGE);

@@ -1,5 +1,6 @@
-import type { RequestStatus, Verb } from '../../../shared/index.js';
-import type { ProxyProgress } from './proxy.js';
+import { fail } from '../../../shared/index.js';
+import type { RequestStatus, Result, Verb } from '../../../shared/index.js';
+import type { GetOptions, ProxyProgress } from './proxy.js';
 
 /** Thrown by {@link RequestRegistry.begin} when the id is already used by a call in flight. */
 export class RequestIdInUseError extends Error {
@@ -94,4 +95,30 @@ export function createRequestRegistry(now: () => number = Date.now): RequestRegi
       for (const entry of entries.values()) entry.controller.abort(new Error('Gridscope is closing'));
     },
   };
+}
+
+/**
+ * Runs one data verb as a tracked request: `requests:status` lists it, `requests:cancel` or `outer` aborts it (the proxy
+ * then answers `cancelled`); `run` gets the proxy options carrying that signal and progress. An id already in flight →
+ * `validation`. Docs: docs/desktop.md#retries-timeouts-and-cancellation.
+ */
+export async function runTracked<T>(
+  requests: RequestRegistry,
+  verb: Verb,
+  requestId: string | undefined,
+  outer: AbortSignal | undefined,
+  run: (call: Pick<GetOptions, 'signal' | 'onProgress'>) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  let t: TrackedRequest;
+  try {
+    t = requests.begin(verb, requestId, outer);
+  } catch (err) {
+    if (err instanceof RequestIdInUseError) return fail('validation', err.message);
+    throw err;
+  }
+  try {
+    return await run({ signal: t.signal, onProgress: t.onProgress });
+  } finally {
+    t.end();
+  }
 }

@@ -4,16 +4,20 @@ import { join } from 'node:path';
 import type { ProfileName } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 
-/** A cached answer: when it was stored (epoch ms) and the decoded body. */
+/**
+ * A cached answer: when it was stored (epoch ms), the decoded body, and the fields its `x-gridscope-synthetic` header
+ * named (docs/desktop.md#the-response-cache); `synthetic` is undefined for an entry written before the header was kept.
+ */
 export interface CacheEntry {
   storedAt: number;
   text: string;
+  synthetic?: string[];
 }
 
 export interface ResponseCache {
   read(profile: ProfileName, key: string): Promise<CacheEntry | undefined>;
-  /** Stores `text`; a body over the entry cap is skipped. Never throws (a cache failure is logged). */
-  write(profile: ProfileName, key: string, path: string, text: string): Promise<void>;
+  /** Stores `text` with its `synthetic` fields; a body over the entry cap is skipped. Never throws (a cache failure is logged). */
+  write(profile: ProfileName, key: string, path: string, text: string, synthetic?: readonly string[]): Promise<void>;
   /** Deletes the entries of one profile, or all, and counts them; the salt stays. */
   clear(profile?: ProfileName): Promise<number>;
   /** Hex HMAC-SHA256 of `apiKey` under this install's salt, stable across restarts. @throws when the salt file fails. */
@@ -104,9 +108,12 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
       }
       const newline = raw.indexOf('\n');
       try {
-        const header = JSON.parse(raw.slice(0, newline)) as { v?: unknown; storedAt?: unknown };
+        const header = JSON.parse(raw.slice(0, newline)) as { v?: unknown; storedAt?: unknown; synthetic?: unknown };
         if (newline < 0 || header.v !== 1 || typeof header.storedAt !== 'number') throw new Error('bad header');
-        return { storedAt: header.storedAt, text: raw.slice(newline + 1) };
+        const synthetic = Array.isArray(header.synthetic)
+          ? header.synthetic.filter((f): f is string => typeof f === 'string')
+          : undefined;
+        return { storedAt: header.storedAt, text: raw.slice(newline + 1), ...(synthetic ? { synthetic } : {}) };
       } catch {
         log.warn(`dropping an unreadable cache entry ${file}`);
         await rm(file, { force: true });
@@ -114,13 +121,16 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
       }
     },
 
-    async write(profile, key, path, text) {
+    async write(profile, key, path, text, synthetic) {
       if (Buffer.byteLength(text) > maxEntry) return;
       const file = fileOf(profile, key);
       const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       try {
         await mkdir(join(opts.dir, profile), { recursive: true, mode: 0o700 });
-        await writeFile(tmp, `${JSON.stringify({ v: 1, storedAt: now(), path })}\n${text}`, { mode: 0o600, flag: 'wx' });
+        await writeFile(tmp, `${JSON.stringify({ v: 1, storedAt: now(), path, ...(synthetic ? { synthetic } : {}) })}\n${text}`, {
+          mode: 0o600,
+          flag: 'wx',
+        });
         await rename(tmp, file);
         await prune();
       } catch (err) {

@@ -66,6 +66,7 @@ function fakeProxy(clock: { t: number }, opts: { takesMs: number; failWith?: GsE
       if (body === undefined) return fail('not_found', `Not found: ${path}`, 404);
       return ok(schema.parse(body));
     },
+    getWithMeta: () => Promise.reject(new Error('not used')),
     open: () => Promise.reject(new Error('not used')),
     close: async () => undefined,
   };

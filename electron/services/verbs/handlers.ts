@@ -21,7 +21,7 @@ import { originOf } from '../profiles/profiles.js';
 import type { Profiles } from '../profiles/profiles.js';
 import { queryDataset } from './query.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
-import { RequestIdInUseError } from '../v1/requests.js';
+import { runTracked } from '../v1/requests.js';
 import type { RequestRegistry } from '../v1/requests.js';
 import type { ResponseCache } from '../v1/responseCache.js';
 import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
@@ -53,6 +53,8 @@ export interface HandlerDeps {
   info: () => AppInfo;
   /** The active profile's local workspace (the `workspace:*` verbs); absent: those verbs answer `internal`. */
   workspace?: WorkspaceService;
+  /** The `data/` folder the embedded service reads (`locations:list` reads its pricing nodes); default: the repository's. */
+  dataDir?: string;
   /** Told when a query or estimate of at least `longJobMs` (default {@link LONG_JOB_MS}) ends; a throw is logged, never answered. */
   onJobFinished?: (job: FinishedJob) => void;
   longJobMs?: number;
@@ -99,20 +101,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     run: (call: GetOptions) => Promise<Result<T>>,
     job?: JobReport<T>,
   ): Promise<Result<T>> {
-    let t;
-    try {
-      t = requests.begin(verb, requestId, ctx?.signal);
-    } catch (err) {
-      if (err instanceof RequestIdInUseError) return fail('validation', err.message);
-      throw err;
-    }
     const startedAt = now();
     let result: Result<T> | undefined;
     try {
-      result = await run({ signal: t.signal, onProgress: t.onProgress });
+      result = await runTracked(requests, verb, requestId, ctx?.signal, run);
       return result;
     } finally {
-      t.end();
       if (job) reportJob(job, startedAt, result);
     }
   }

@@ -40,6 +40,7 @@ describe('the window of datasets:estimate through the bridge', () => {
     async get<T>(path: string, _q: unknown, schema: z.ZodType<T>): Promise<Result<T>> {
       return ok(schema.parse(path === '/api_usage' ? usage() : hourly));
     },
+    getWithMeta: () => Promise.reject(new Error('not used')),
     open: () => Promise.reject(new Error('not used')),
     close: async () => undefined,
   };
