@@ -140,8 +140,12 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
   return { host, close: cleanup };
 }
 
+/** Schemes that never leave the page (inline data, object URLs such as maplibre's worker). */
+const LOCAL_PROTOCOLS = new Set(['data:', 'blob:', 'about:']);
+
 interface TestFixtures {
   failOnPageErrors: void;
+  failOnExternalRequests: void;
   resetProfiles: void;
 }
 
@@ -194,6 +198,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       await use();
       expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The app works with the network unplugged: any request from the page to a host other than 127.0.0.1 fails the test.
+  failOnExternalRequests: [
+    async ({ context }, use) => {
+      const external: string[] = [];
+      await context.route(
+        (url) => !LOCAL_PROTOCOLS.has(url.protocol) && url.hostname !== '127.0.0.1',
+        async (route) => {
+          external.push(route.request().url());
+          await route.abort('blockedbyclient');
+        },
+      );
+      await use();
+      expect(external, 'requests outside 127.0.0.1').toEqual([]);
     },
     { auto: true },
   ],
