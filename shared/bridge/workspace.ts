@@ -16,6 +16,13 @@ export type WorkspaceFilterOperator = (typeof WORKSPACE_FILTER_OPERATORS)[number
 export const PULL_STATES = ['running', 'complete', 'partial', 'failed', 'cancelled'] as const;
 export type PullState = (typeof PULL_STATES)[number];
 
+/**
+ * What a pull copied: `query`, a dataset query (`workspace:pull`, docs/query.md), or `binding`, the binding rows of
+ * a constraint dataset (`workspace:pullBinding`, docs/api.md#binding-rows). Both are read, exported and kept alike.
+ */
+export const PULL_KINDS = ['query', 'binding'] as const;
+export type PullKind = (typeof PULL_KINDS)[number];
+
 /** DuckDB types a pulled column is stored as. */
 export const STORABLE_TYPES = ['TIMESTAMPTZ', 'TIMESTAMP', 'DATE', 'DOUBLE', 'BIGINT', 'BOOLEAN', 'VARCHAR'] as const;
 export type StorableType = (typeof STORABLE_TYPES)[number];
@@ -150,11 +157,27 @@ export interface PullProgress {
   waiting: string | null;
 }
 
+/** What a binding pull asked beyond its `params` (dataset, window, `limit`), and whether the answer may be cut. */
+export interface BindingPull {
+  /** `price_threshold` in $/MWh: only rows with |shadow price| above it; null when none was given. */
+  priceThreshold: number | null;
+  /**
+   * True when the answer had `params.limit` rows (the binding endpoint is not paged): more rows may match, so the pull
+   * holds the first ones only. Raise the limit or narrow the window.
+   */
+  limitReached: boolean;
+}
+
 /** One pull as history lists it. Times are ISO 8601 UTC; `rowsCharged` counts the rows the server returned. */
 export interface PullRecord {
   id: number;
+  /** `binding` pulls are not dataset queries: open them on the binding page, never as a query to save or run again. */
+  kind: PullKind;
   datasetId: string;
+  /** A binding pull's are its dataset, window and `limit` (always set: the server's default when none was asked). */
   params: PullQuery;
+  /** Set for `kind: 'binding'` only. */
+  binding: BindingPull | null;
   profile: string;
   startedAt: string;
   endedAt: string | null;

@@ -19,7 +19,7 @@ import {
 import type { PullStartOptions, Workspace, WorkspaceService } from '../workspace/index.js';
 import type { CallContext, Handlers } from './handlers.js';
 
-/** The workspace verbs (`workspace:pull` … `workspace:deleteSaved`). */
+/** The workspace verbs (`workspace:pull` … `workspace:deleteSaved`, `workspace:pullBinding`). */
 export type WorkspaceVerb = Extract<Verb, `workspace:${string}`>;
 
 export interface WorkspaceHandlerDeps {
@@ -124,7 +124,12 @@ export function createWorkspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handle
         return r.ok || r.error.code === 'not_found' ? ok({ deleted: r.ok }) : r;
       }),
 
-    // STUB — being built.
-    'workspace:pullBinding': async () => fail('internal', 'not built yet'),
+    // The catalogue's columns are only hints (types, the columns of an empty answer): a dataset it does not know is
+    // still asked, so the server's own error (404, "not a constraint dataset") ends the recorded pull.
+    'workspace:pullBinding': (input, ctx) =>
+      use(async (ws) => {
+        const dataset = await datasetOf(proxy, await scope(), input.datasetId, callOf(ctx));
+        return deps.workspace!.startBindingPull(ws, input, dataset.ok ? { catalogueColumns: dataset.value.all_columns } : {});
+      }),
   };
 }

@@ -1,5 +1,5 @@
 import { fail, ok } from '../../../shared/index.js';
-import type { PullQuery, PullRecord, PullState, Result, SavedQuery } from '../../../shared/index.js';
+import type { BindingPull, PullKind, PullQuery, PullRecord, PullState, Result, SavedQuery } from '../../../shared/index.js';
 import { isoMillis, quoteIdent, rowObjects } from './sql.js';
 import { parseColumns, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
@@ -9,7 +9,8 @@ import type { Workspace } from './workspace.js';
  * times, rows, rows charged, state) until the user deletes it, which drops its rows too. A saved
  * query is a name for a dataset and parameters, run again as a new pull. Both live in the
  * workspace file, so they survive a restart. Records are the bridge's `PullRecord` (times ISO 8601 UTC
- * with milliseconds; no live `progress`: the workspace service adds it) and `SavedQuery`.
+ * with milliseconds; no live `progress`: the workspace service adds it; `kind` tells a dataset query from binding
+ * rows) and `SavedQuery`.
  */
 
 /** Longest name of a saved query. */
@@ -17,14 +18,33 @@ export const MAX_QUERY_NAME = 200;
 
 const PULL_COLUMNS = `id, dataset_id, CAST(params AS VARCHAR) AS params, profile, ${isoMillis('started_at')} AS started_at,
   ${isoMillis('ended_at')} AS ended_at, state, CAST(rows AS DOUBLE) AS rows, pages, CAST(rows_charged AS DOUBLE) AS rows_charged,
-  error, CAST(columns AS VARCHAR) AS columns`;
+  error, CAST(columns AS VARCHAR) AS columns, coalesce(kind, 'query') AS kind, CAST(binding AS VARCHAR) AS binding`;
 const SAVED_COLUMNS = `id, name, dataset_id, CAST(params AS VARCHAR) AS params, ${isoMillis('created_at')} AS created_at`;
 
+/** A binding pull's `binding` JSON; a binding pull whose JSON is missing or damaged reads as no threshold, not cut. */
+function bindingOf(kind: PullKind, json: unknown): BindingPull | null {
+  if (kind !== 'binding') return null;
+  let parsed: Partial<BindingPull> = {};
+  try {
+    parsed = typeof json === 'string' ? (JSON.parse(json) as Partial<BindingPull>) : {};
+  } catch {
+    // Written only by this code; a damaged value must not hide the pull from the history.
+  }
+  const threshold = parsed?.priceThreshold;
+  return {
+    priceThreshold: typeof threshold === 'number' && Number.isFinite(threshold) ? threshold : null,
+    limitReached: parsed?.limitReached === true,
+  };
+}
+
 function pullRecord(r: Record<string, unknown>): PullRecord {
+  const kind: PullKind = r.kind === 'binding' ? 'binding' : 'query';
   return {
     id: Number(r.id),
+    kind,
     datasetId: String(r.dataset_id),
     params: JSON.parse(String(r.params)) as PullQuery,
+    binding: bindingOf(kind, r.binding),
     profile: String(r.profile),
     startedAt: String(r.started_at),
     endedAt: r.ended_at === null ? null : String(r.ended_at),

@@ -4,6 +4,8 @@
  * contract's (`shared/bridge/workspace.ts`).
  * - workspace.ts: open/close, write serialisation, crash recovery;
  * - pull.ts: page a /v1 query into a table, with progress and cancel;
+ * - binding.ts, bindingTable.ts: binding rows of a constraint dataset into a table (one JSON answer);
+ * - pullJob.ts: what both kinds of pull share (record, job, end state);
  * - page.ts, downsample.ts, values.ts, export.ts: read a pull (results table, chart, value counts, file);
  * - history.ts: pulls and saved queries;
  * - service.ts: main's workspace of the active profile, live progress, exports and downloads.
@@ -11,6 +13,8 @@
 export { INTERRUPTED_MESSAGE, Workspace, WorkspaceOpenError, openWorkspace } from './workspace.js';
 export { startPull } from './pull.js';
 export type { PullHandle, PullOptions, PullOutcome, PullReport } from './pull.js';
+export { DEFAULT_BINDING_LIMIT, startBindingPull } from './binding.js';
+export type { BindingPullOptions, BindingRequest } from './binding.js';
 export { columnTypesFor } from './columns.js';
 export type { FilterValue } from './filters.js';
 export { MAX_PAGE_ROWS, readRows } from './page.js';

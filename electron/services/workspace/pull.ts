@@ -10,9 +10,11 @@ import { writePageFile } from './pageFile.js';
 import type { PageFile } from './pageFile.js';
 import { ProgressReporter } from './progress.js';
 import type { PullReport } from './progress.js';
+import { PullStop, endOf, launchPull, messageOf, recordEnd, recordPull } from './pullJob.js';
+import type { PullHandle, PullOutcome } from './pullJob.js';
 import { pageParams } from './request.js';
 import type { PageStart } from './request.js';
-import { pullTableName, rowObjects } from './sql.js';
+import { pullTableName } from './sql.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -49,33 +51,9 @@ export interface PullOptions {
 }
 
 export type { PullReport } from './progress.js';
-
-/** How a pull ended: `complete`, `cancelled` (rows kept), `partial` (failed after some rows) or `failed` (no rows). */
-export interface PullOutcome {
-  pullId: number;
-  state: Exclude<PullState, 'running'>;
-  rows: number;
-  pages: number;
-  rowsCharged: number;
-  elapsedMs: number;
-  error?: GsError;
-}
-
-/** A started pull. `done` never rejects. */
-export interface PullHandle {
-  pullId: number;
-  tableName: string;
-  done: Promise<PullOutcome>;
-}
+export type { PullHandle, PullOutcome } from './pullJob.js';
 
 const log = createLogger('workspace');
-
-/** A failure that ends the pull, as bridge error data. */
-class PullStop extends Error {
-  constructor(readonly error: GsError) {
-    super(error.message);
-  }
-}
 
 const internal = (message: string) => new PullStop({ code: 'internal', message });
 
@@ -303,20 +281,8 @@ class PullRun {
 
   /** Writes the final state; `stop` is the failure that ended the pull, if any. */
   private async finish(stop: GsError | undefined): Promise<PullOutcome> {
-    const state: PullOutcome['state'] =
-      stop === undefined ? 'complete' : this.signal.aborted ? 'cancelled' : this.rows > 0 ? 'partial' : 'failed';
-    const error = state === 'cancelled' ? { code: 'cancelled' as const, message: CANCELLED_MESSAGE } : stop;
-    try {
-      await this.ws.write((conn) =>
-        conn.run('UPDATE pulls SET state = $2, ended_at = now(), error = $3 WHERE id = $1', [
-          this.id,
-          state,
-          error?.message ?? null,
-        ]),
-      );
-    } catch (e) {
-      log.error(`pull ${this.id}: could not record its end (${state})`, e);
-    }
+    const { state, error } = endOf(stop, this.signal.aborted, this.rows);
+    await recordEnd(this.ws, this.id, state, error);
     const outcome: PullOutcome = {
       pullId: this.id,
       state,
@@ -340,8 +306,6 @@ class PullRun {
     this.progress.report({ rows: this.rows, pages: this.pages, bytes: this.bytes }, force, state, this.requestState);
   }
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Checks a request and options; a message for the first problem, or null. */
 function invalid(request: PullQuery, options: PullOptions): string | null {
@@ -370,30 +334,10 @@ export async function startPull(
 ): Promise<Result<PullHandle>> {
   const problem = invalid(request, options);
   if (problem) return fail('validation', problem);
-  let id: number;
-  try {
-    id = await ws.write(async (conn) => {
-      const rows = await rowObjects(
-        conn,
-        "INSERT INTO pulls (dataset_id, params, profile, state, table_name) VALUES ($1, $2, $3, 'running', '') RETURNING id",
-        [request.datasetId, JSON.stringify(request), ws.profile],
-      );
-      const newId = Number(rows[0]?.id);
-      await conn.run('UPDATE pulls SET table_name = $2 WHERE id = $1', [newId, pullTableName(newId)]);
-      return newId;
-    });
-  } catch (error) {
-    return fail('internal', `Could not record the pull in the workspace: ${messageOf(error)}`);
-  }
-  const controller = new AbortController();
-  const onAbort = (): void => controller.abort();
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const run = new PullRun(ws, proxy, request, options, id, pullTableName(id), controller.signal);
-  const done = run.run().finally(() => {
-    options.signal?.removeEventListener('abort', onAbort);
-    ws.untrack(id);
-  });
-  ws.track(id, { abort: () => controller.abort(), done });
-  return ok({ pullId: id, tableName: run.table, done });
+  const recorded = await recordPull(ws, request);
+  if (!recorded.ok) return recorded;
+  const id = recorded.value;
+  return ok(
+    launchPull(ws, id, options.signal, (signal) => new PullRun(ws, proxy, request, options, id, pullTableName(id), signal).run()),
+  );
 }

@@ -15,10 +15,12 @@ import { createLogger } from '../common/logger.js';
 import type { V1Proxy } from '../v1/proxy.js';
 import { LONG_JOB_MS } from '../verbs/jobs.js';
 import type { FinishedJob, JobEnd } from '../verbs/jobs.js';
+import { startBindingPull } from './binding.js';
+import type { BindingPullOptions, BindingRequest } from './binding.js';
 import { exportPull } from './export.js';
 import { getPull } from './history.js';
 import { startPull } from './pull.js';
-import type { PullOptions, PullOutcome, PullReport } from './pull.js';
+import type { PullHandle, PullOptions, PullOutcome, PullReport } from './pull.js';
 import { openWorkspace } from './workspace.js';
 import type { Workspace } from './workspace.js';
 
@@ -80,6 +82,15 @@ export interface WorkspaceService {
   useProfile(profile: ProfileName): Promise<void>;
   /** Records and starts a pull of `query` in `ws`; answers its record (`running`) at once, the pull goes on in the background. */
   startPull(ws: Workspace, query: PullQuery, options: PullStartOptions): Promise<Result<PullRecord>>;
+  /**
+   * Records and starts a binding pull (`workspace:pullBinding`, docs/workspace.md#binding-pulls) in `ws`; answers its
+   * record (`running`, kind `binding`) at once, like {@link startPull}.
+   */
+  startBindingPull(
+    ws: Workspace,
+    request: BindingRequest,
+    options: Pick<BindingPullOptions, 'catalogueColumns'>,
+  ): Promise<Result<PullRecord>>;
   /** `record` with its live `progress` while it runs in this process. */
   withProgress(record: PullRecord): PullRecord;
   /** Writes pull `input.pullId` to a file where main decides (save dialog or a one-time download). */
@@ -181,10 +192,10 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
     }
   }
 
-  function reportJob(datasetId: string, startedAt: number, outcome: PullOutcome): void {
+  function reportJob(name: string, startedAt: number, outcome: PullOutcome): void {
     if (!opts.onJobFinished || now() - startedAt < (opts.longJobMs ?? LONG_JOB_MS)) return;
     try {
-      opts.onJobFinished({ name: `Pull of ${datasetId}`, state: JOB_ENDS[outcome.state], startedAt, detail: jobDetail(outcome) });
+      opts.onJobFinished({ name, state: JOB_ENDS[outcome.state], startedAt, detail: jobDetail(outcome) });
     } catch (error) {
       log.warn(`reporting the end of pull ${outcome.pullId} failed`, error);
     }
@@ -233,6 +244,38 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
     return ok({ format: input.format, rows, bytes, path: null, downloadUrl: `${DOWNLOAD_PATH}/${id}` });
   }
 
+  /**
+   * Starts a pull with `start`, keeping its live progress (`expected` rows: Infinity when unknown) for
+   * `workspace:pulls` and the taskbar, and reporting its end as job `name`. @returns its record.
+   */
+  async function follow(
+    ws: Workspace,
+    name: string,
+    expected: number,
+    start: (onProgress: (p: PullReport) => void) => Promise<Result<PullHandle>>,
+  ): Promise<Result<PullRecord>> {
+    const startedAt = now();
+    const started = await start((p) => {
+      const key = `${ws.profile}:${p.pullId}`;
+      if (p.state === 'running') {
+        const { pullId: _id, state: _state, request: _request, ...progress } = p;
+        live.set(key, { progress, expected });
+      } else live.delete(key);
+      reportProgress();
+    });
+    if (!started.ok) return started;
+    const { pullId, done } = started.value;
+    void done.then((outcome) => {
+      live.delete(`${ws.profile}:${pullId}`);
+      reportProgress();
+      reportJob(name, startedAt, outcome);
+    });
+    const record = await getPull(ws, pullId);
+    return record.ok ? ok(withProgress(record.value)) : record;
+  }
+
+  const call = opts.call ? { call: opts.call } : {};
+
   return {
     async use(work) {
       if (disposed) return fail('internal', 'The workspace is closed: Gridscope is shutting down.');
@@ -250,32 +293,19 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
       await workspaceFor(profile).catch((error: unknown) => log.warn(`the ${profile} workspace did not open`, error));
     },
 
-    async startPull(ws, query, options) {
-      const startedAt = now();
-      const expected = Math.min(options.expectedRows ?? Infinity, query.limit ?? Infinity);
-      const onProgress = (p: PullReport): void => {
-        const key = `${ws.profile}:${p.pullId}`;
-        if (p.state === 'running') {
-          const { pullId: _id, state: _state, request: _request, ...progress } = p;
-          live.set(key, { progress, expected });
-        } else live.delete(key);
-        reportProgress();
-      };
-      const started = await startPull(ws, opts.proxy, query, {
-        ...options,
-        ...(opts.call ? { call: opts.call } : {}),
-        onProgress,
-      });
-      if (!started.ok) return started;
-      const { pullId, done } = started.value;
-      void done.then((outcome) => {
-        live.delete(`${ws.profile}:${pullId}`);
-        reportProgress();
-        reportJob(query.datasetId, startedAt, outcome);
-      });
-      const record = await getPull(ws, pullId);
-      return record.ok ? ok(withProgress(record.value)) : record;
-    },
+    startPull: (ws, query, options) =>
+      follow(
+        ws,
+        `Pull of ${query.datasetId}`,
+        Math.min(options.expectedRows ?? Infinity, query.limit ?? Infinity),
+        (onProgress) => startPull(ws, opts.proxy, query, { ...options, ...call, onProgress }),
+      ),
+
+    // Rows are counted only once the one answer is stored: the taskbar shows the pull as indeterminate.
+    startBindingPull: (ws, request, options) =>
+      follow(ws, `Binding rows of ${request.datasetId}`, Infinity, (onProgress) =>
+        startBindingPull(ws, opts.proxy, request, { ...options, ...call, onProgress }),
+      ),
 
     withProgress,
 

@@ -17,8 +17,11 @@ import { quoteIdent, rowObjects } from './sql.js';
  * readable file; on open, pulls still marked `running` are marked `partial`.
  */
 
-/** Version of the catalogue tables below (`workspace_meta.schema_version`), for later migrations. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Version of the catalogue tables below (`workspace_meta.schema_version`). 2 added `pulls.kind` and `pulls.binding`
+ * (binding pulls); a version-1 file gets them on open ({@link migrate}).
+ */
+export const SCHEMA_VERSION = 2;
 
 /** The error stored on a pull found `running` when its workspace opens. */
 export const INTERRUPTED_MESSAGE = 'Interrupted: Gridscope stopped during the pull. The rows received before are kept.';
@@ -40,7 +43,9 @@ const SCHEMA = [
      rows_charged BIGINT NOT NULL DEFAULT 0,
      error VARCHAR,
      table_name VARCHAR NOT NULL,
-     columns JSON
+     columns JSON,
+     kind VARCHAR DEFAULT 'query',
+     binding JSON
    )`,
   'CREATE SEQUENCE IF NOT EXISTS saved_query_ids START 1',
   `CREATE TABLE IF NOT EXISTS saved_queries (
@@ -205,7 +210,29 @@ export class Workspace {
   }
 }
 
-/** Creates the catalogue if needed, ends pulls a killed process left `running`, and drops tables no pull owns. */
+/**
+ * Brings a catalogue of schema `version` up to {@link SCHEMA_VERSION}, in one transaction. 1 → 2: `kind` (every
+ * existing pull is a dataset query) and `binding`. DuckDB cannot add a column with a constraint, hence no NOT NULL:
+ * readers take a missing kind as `query`.
+ */
+async function migrate(conn: DuckDBConnection, version: number): Promise<void> {
+  if (version >= SCHEMA_VERSION) return;
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    if (version < 2) {
+      await conn.run("ALTER TABLE pulls ADD COLUMN IF NOT EXISTS kind VARCHAR DEFAULT 'query'");
+      await conn.run('ALTER TABLE pulls ADD COLUMN IF NOT EXISTS binding JSON');
+    }
+    await conn.run("UPDATE workspace_meta SET value = $1 WHERE key = 'schema_version'", [String(SCHEMA_VERSION)]);
+    await conn.run('COMMIT');
+  } catch (error) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+  log.info(`workspace catalogue migrated from schema ${version} to ${SCHEMA_VERSION}`);
+}
+
+/** Creates or migrates the catalogue, ends pulls a killed process left `running`, and drops tables no pull owns. */
 async function recover(conn: DuckDBConnection, profile: ProfileName): Promise<void> {
   for (const statement of SCHEMA) await conn.run(statement);
   await conn.run("INSERT OR IGNORE INTO workspace_meta VALUES ('schema_version', $1), ('profile', $2)", [
@@ -213,7 +240,9 @@ async function recover(conn: DuckDBConnection, profile: ProfileName): Promise<vo
     profile,
   ]);
   const version = Number((await rowObjects(conn, "SELECT value FROM workspace_meta WHERE key = 'schema_version'"))[0]?.value);
+  if (!(version >= 1)) throw new Error('the workspace has no readable schema version');
   if (version > SCHEMA_VERSION) throw new Error(`the workspace was written by a newer Gridscope (schema ${version})`);
+  await migrate(conn, version);
   const tables = new Set(
     (
       await rowObjects(

@@ -3,6 +3,7 @@ import type {
   ContractResults,
   ExportOutcome,
   GridscopeApi,
+  PullProgress,
   PullQuery,
   PullRecord,
   PullState,
@@ -21,15 +22,18 @@ export interface FakePull {
 
 /**
  * The fake workspace behind the `workspace:*` verbs. A new pull copies `source` (rows and typed columns) and ends
- * `complete` at once, unless `holdPulls` keeps it `running` for the test to move on with {@link finishPull}.
+ * `complete` at once, unless `holdPulls` keeps it `running` for the test to move on with {@link finishPull}. A binding
+ * pull copies `bindingSource` the same way, keeping rows whose |shadow_price| is above the threshold, at most `limit`.
  */
 export interface FakeWorkspace {
   source: { columns: TableColumn[]; rows: unknown[][] };
+  bindingSource: { columns: TableColumn[]; rows: unknown[][] };
   holdPulls: boolean;
   pulls: FakePull[];
   saved: SavedQuery[];
   exportOutcome: Partial<ExportOutcome>;
   pullInputs: VerbInput<'workspace:pull'>[];
+  pullBindingInputs: VerbInput<'workspace:pullBinding'>[];
   rowsInputs: VerbInput<'workspace:rows'>[];
   exportInputs: VerbInput<'workspace:export'>[];
   cancelInputs: number[];
@@ -49,11 +53,24 @@ export function createFakeWorkspace(over: Partial<FakeWorkspace> = {}): FakeWork
       ],
       rows: [['2023-11-07T05:00:00+00:00', 12.5]],
     },
+    bindingSource: {
+      columns: [
+        { name: 'interval_start_utc', type: 'TIMESTAMPTZ' },
+        { name: 'shadow_price', type: 'DOUBLE' },
+        { name: 'constraint_name', type: 'VARCHAR' },
+      ],
+      rows: [
+        ['2024-09-02T04:05:00+00:00', -151.46, 'LENOX-NMESHOPP NML 1090 B 115 KV'],
+        ['2024-09-02T04:10:00+00:00', -12.5, 'LENOX-NMESHOPP NML 1090 B 115 KV'],
+        ['2024-09-02T04:15:00+00:00', 80, 'CRANBERY138 KV CRA-HOY'],
+      ],
+    },
     holdPulls: false,
     pulls: [],
     saved: [],
     exportOutcome: {},
     pullInputs: [],
+    pullBindingInputs: [],
     rowsInputs: [],
     exportInputs: [],
     cancelInputs: [],
@@ -76,8 +93,10 @@ export function seedPull(
     rows: table.rows,
     record: {
       id,
+      kind: 'query',
       datasetId: params.datasetId,
       params,
+      binding: null,
       profile: 'embedded',
       startedAt: '2024-03-01T12:00:00.000Z',
       endedAt: state === 'running' ? null : '2024-03-01T12:00:05.000Z',
@@ -107,6 +126,17 @@ export function finishPull(ws: FakeWorkspace, id: number, patch: Partial<PullRec
   record.complete = record.state === 'complete';
   pull.record = record;
 }
+
+const IDLE_PROGRESS: PullProgress = {
+  rows: 0,
+  pages: 0,
+  bytes: 0,
+  rowsCharged: 0,
+  elapsedMs: 0,
+  rowsPerSecond: 0,
+  etaSeconds: null,
+  waiting: null,
+};
 
 const compare = (a: unknown, b: unknown): number => {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
@@ -176,35 +206,22 @@ export function fakeWorkspaceVerbs(ws: FakeWorkspace, hooks: FakeWorkspaceHooks)
     return pull;
   };
 
+  /** Seeds a pull of `table` as `workspace:pull` answers it: `running` (held, no rows yet) or complete behind a running answer. */
+  const startFake = (params: PullQuery, table: FakeWorkspace['source'], over: Partial<PullRecord>): PullRecord => {
+    const running = ws.holdPulls;
+    const { record } = seedPull(
+      ws,
+      params,
+      running ? { columns: table.columns, rows: [] } : table,
+      running ? { ...over, state: 'running', pages: 0, rowsCharged: 0, progress: { ...IDLE_PROGRESS } } : over,
+    );
+    return structuredClone(running ? record : { ...record, state: 'running', complete: false });
+  };
+
   return {
     'workspace:pull': (input) => {
       ws.pullInputs.push(input);
-      return answer('workspace:pull', () => {
-        const running = ws.holdPulls;
-        const { record } = seedPull(
-          ws,
-          input.query as PullQuery,
-          running ? { columns: ws.source.columns, rows: [] } : ws.source,
-          running
-            ? {
-                state: 'running',
-                pages: 0,
-                rowsCharged: 0,
-                progress: {
-                  rows: 0,
-                  pages: 0,
-                  bytes: 0,
-                  rowsCharged: 0,
-                  elapsedMs: 0,
-                  rowsPerSecond: 0,
-                  etaSeconds: null,
-                  waiting: null,
-                },
-              }
-            : {},
-        );
-        return structuredClone(running ? record : { ...record, state: 'running', complete: false });
-      });
+      return answer('workspace:pull', () => startFake(input.query as PullQuery, ws.source, {}));
     },
     'workspace:pulls': ({ pullIds, datasetId, limit = 100 }) =>
       answer('workspace:pulls', () =>
@@ -300,10 +317,25 @@ export function fakeWorkspaceVerbs(ws: FakeWorkspace, hooks: FakeWorkspaceHooks)
         ws.saved = ws.saved.filter((s) => s.id !== id);
         return { deleted: ws.saved.length < before };
       }),
-    // STUB — being built (binding pulls).
-    'workspace:pullBinding': () =>
-      answer('workspace:pullBinding', () => {
-        throw new Error('not in the fake');
-      }),
+    'workspace:pullBinding': (input) => {
+      ws.pullBindingInputs.push(input);
+      return answer('workspace:pullBinding', () => {
+        const limit = input.limit ?? 50_000;
+        const price = ws.bindingSource.columns.findIndex((c) => c.name === 'shadow_price');
+        const threshold = input.priceThreshold;
+        const kept = ws.bindingSource.rows.filter((r) => threshold === undefined || Math.abs(Number(r[price])) > threshold);
+        const params: PullQuery = {
+          datasetId: input.datasetId,
+          ...(input.startTime !== undefined ? { startTime: input.startTime } : {}),
+          ...(input.endTime !== undefined ? { endTime: input.endTime } : {}),
+          limit,
+        };
+        return startFake(
+          params,
+          { columns: ws.bindingSource.columns, rows: kept.slice(0, limit) },
+          { kind: 'binding', binding: { priceThreshold: threshold ?? null, limitReached: kept.length >= limit } },
+        );
+      });
+    },
   };
 }

@@ -63,6 +63,41 @@ describe('History', () => {
     expect(saved.textContent).toContain('2023-11-05 → 2023-11-08 (market time)');
   });
 
+  it('shows a binding pull as binding rows and reopens it on the binding page, never as a dataset query', async () => {
+    const { api, state } = setup();
+    const RT = 'pjm_marginal_value_real_time_5_min';
+    const binding = seedPull(
+      state.workspace,
+      { datasetId: RT, startTime: '2024-09-02T00:00:00Z', endTime: '2024-09-04T00:00:00Z', limit: 1000 },
+      { columns: TEST_COLUMNS, rows: testRows(5) },
+      { kind: 'binding', binding: { priceThreshold: 50, limitReached: true }, rows: 1000, rowsCharged: 1000 },
+    );
+    renderApp(api, '#/history');
+    const row = (await screen.findAllByTestId('history-pull')).find(
+      (r) => r.getAttribute('data-pull-id') === String(binding.record.id),
+    )!;
+    expect(row.getAttribute('data-kind')).toBe('binding');
+    const text = row.querySelector('td')!.textContent;
+    expect(text).toContain('Binding rows · 2024-09-02T00:00:00Z → 2024-09-04T00:00:00Z (UTC) · |shadow price| > 50 $/MWh');
+    expect(within(row).getByTestId('limit-reached').textContent).toBe(' · first 1,000 rows (limit reached)');
+    expect(text).not.toContain('limit 1,000');
+
+    fireEvent.click(within(row).getByTestId('open-pull'));
+    await waitFor(() => expect(window.location.hash).toMatch(/^#\/binding\?/));
+    const address = new URLSearchParams(window.location.hash.split('?')[1]);
+    expect(Object.fromEntries(address)).toEqual({
+      dataset: RT,
+      market: 'pjm',
+      start: '2024-09-02T00:00:00Z',
+      end: '2024-09-04T00:00:00Z',
+      threshold: '50',
+      limit: '1000',
+      pull: String(binding.record.id),
+    });
+    expect(state.calls).not.toContain('workspace:pull');
+    expect(state.calls).not.toContain('workspace:pullBinding');
+  });
+
   it('deletes a pull after a second click', async () => {
     const { api, state } = setup();
     renderApp(api, '#/history');

@@ -8,7 +8,8 @@ import { toGsError } from '../lib/bridgeQuery.js';
 import { formatCount, formatUtc } from '../lib/format.js';
 import { useDatasetList } from '../lib/queries.js';
 import { queryHref } from '../lib/queryRoute.js';
-import { navigate } from '../lib/router.js';
+import { hrefs, navigate } from '../lib/router.js';
+import { gridSearch, readGridChoice } from '../constraints/gridRoute.js';
 import { QueryDescription } from '../query/QueryDescription.js';
 import { useDeletePull, usePullList, useSavedQueries, useSavedQueryMutations } from './workspaceQueries.js';
 import './workspace.css';
@@ -21,9 +22,55 @@ const STATE_WORDS: Record<PullState, string> = {
   cancelled: 'Cancelled (partial)',
 };
 
-function useDatasetNames(): (id: string) => string {
+/** A dataset's name and market (`source`) from the catalogue; the id and no market until it loads (or when it lacks the id). */
+function useDatasetNames(): (id: string) => { name: string; market: string | undefined } {
   const list = useDatasetList().data;
-  return (id) => list?.find((d) => d.id === id)?.name ?? id;
+  return (id) => {
+    const dataset = list?.find((d) => d.id === id);
+    return { name: dataset?.name ?? id, market: dataset?.source ?? undefined };
+  };
+}
+
+/**
+ * Where a pull reopens: a dataset query on its query page; binding rows on the binding page
+ * (`#/binding?dataset=…&market=…&start=…&end=…&threshold=…&limit=…&pull=…`), never as a query to save or run again.
+ */
+function pullHref(pull: PullRecord, market: string | undefined): string {
+  if (pull.kind !== 'binding') return queryHref(pull.params, pull.id);
+  const { datasetId, startTime, endTime, limit } = pull.params;
+  const given = new URLSearchParams({ dataset: datasetId });
+  if (market) given.set('market', market);
+  if (startTime) given.set('start', startTime);
+  if (endTime) given.set('end', endTime);
+  // Only the window and dataset go through the grid pages' reader; the pull id shows the rows whatever it falls back to.
+  const choice = readGridChoice(given.toString());
+  return hrefs.binding(
+    gridSearch(choice, { threshold: pull.binding?.priceThreshold ?? null, limit: limit ?? null, pull: pull.id }),
+  );
+}
+
+/** A binding pull in one line: `Binding rows · <window> (UTC) · |shadow price| > 50 $/MWh · first 1,000 rows (limit reached)`. */
+function BindingDescription({ pull }: { pull: PullRecord }) {
+  const { startTime, endTime, limit } = pull.params;
+  const threshold = pull.binding?.priceThreshold ?? null;
+  return (
+    <>
+      Binding rows ·{' '}
+      {startTime || endTime ? (
+        <>
+          <span className="nowrap">{startTime ?? 'start'}</span> → <span className="nowrap">{endTime ?? 'latest'}</span> (UTC)
+        </>
+      ) : (
+        'all times'
+      )}
+      {threshold !== null ? ` · |shadow price| > ${threshold} $/MWh` : ' · every shadow price'}
+      {pull.binding?.limitReached && limit !== undefined ? (
+        <span data-testid="limit-reached"> · first {formatCount(limit)} rows (limit reached)</span>
+      ) : limit !== undefined ? (
+        ` · limit ${formatCount(limit)}`
+      ) : null}
+    </>
+  );
 }
 
 /** A Delete button that asks once more in place ("Delete?" Yes / No), so a slip of the mouse deletes nothing. */
@@ -48,14 +95,14 @@ function ConfirmDelete({ label, onDelete, busy }: { label: string; onDelete: () 
   );
 }
 
-function PullRow({ pull, name }: { pull: PullRecord; name: string }) {
+function PullRow({ pull, name, market }: { pull: PullRecord; name: string; market: string | undefined }) {
   const remove = useDeletePull();
   return (
-    <tr data-testid="history-pull" data-pull-id={pull.id}>
+    <tr data-testid="history-pull" data-pull-id={pull.id} data-kind={pull.kind}>
       <td>
         <span className="strong">{name}</span>
         <div className="muted small">
-          <QueryDescription query={pull.params} />
+          {pull.kind === 'binding' ? <BindingDescription pull={pull} /> : <QueryDescription query={pull.params} />}
         </div>
         <div className="muted small">
           Started <span className="nowrap">{formatUtc(pull.startedAt)}</span>
@@ -70,7 +117,7 @@ function PullRow({ pull, name }: { pull: PullRecord; name: string }) {
       </td>
       <td>
         <div className="row-actions">
-          <button type="button" onClick={() => navigate(queryHref(pull.params, pull.id))} data-testid="open-pull">
+          <button type="button" onClick={() => navigate(pullHref(pull, market))} data-testid="open-pull">
             Open
           </button>
           <ConfirmDelete label={`Delete pull ${pull.id}`} onDelete={() => remove.mutate(pull.id)} busy={remove.isPending} />
@@ -220,7 +267,7 @@ export function HistoryPage() {
           </p>
         }
         headers={<th scope="col">Name and query</th>}
-        row={(s) => <SavedRow key={s.id} saved={s} name={nameOf(s.datasetId)} />}
+        row={(s) => <SavedRow key={s.id} saved={s} name={nameOf(s.datasetId).name} />}
       />
       <HistoryCard
         id="pulls-title"
@@ -245,7 +292,7 @@ export function HistoryPage() {
             <th scope="col">State</th>
           </>
         }
-        row={(p) => <PullRow key={p.id} pull={p} name={nameOf(p.datasetId)} />}
+        row={(p) => <PullRow key={p.id} pull={p} {...nameOf(p.datasetId)} />}
       />
     </section>
   );
