@@ -1,8 +1,84 @@
-/** STUB — being built: binding rows pulled into the workspace. */
+import { useMemo, useState } from 'react';
+import { ErrorState } from '../components/ErrorState.js';
+import { toGsError } from '../lib/bridgeQuery.js';
+import { hrefs, navigate, replaceRoute } from '../lib/router.js';
+import { usePull } from '../workspace/workspaceQueries.js';
+import { BindingForm } from './binding/BindingForm.js';
+import type { BindingRequest } from './binding/bindingForm.js';
+import { bindingProblemsOf } from './binding/bindingProblems.js';
+import { BindingResults } from './binding/BindingResults.js';
+import { bindingSearch, readBindingRoute } from './binding/bindingRoute.js';
+import { useStartBindingPull } from './binding/useBindingPull.js';
+import { gridSearch } from './gridRoute.js';
+import './binding/binding.css';
+
+/**
+ * Binding constraints (`#/binding?dataset=…&start=…&end=…&threshold=…&limit=…&pull=…`): the binding rows of a
+ * constraint dataset over a window, above a shadow-price threshold, pulled into the workspace
+ * (`workspace:pullBinding`, docs/api.md#binding-rows) and shown with the explorer's table, chart and exports. The
+ * address keeps the pull, so a reload or Back reopens the same rows without a new request.
+ */
 export function BindingPage({ search }: { search: string }) {
+  const route = useMemo(() => readBindingRoute(search), [search]);
+  const start = useStartBindingPull();
+  const [sent, setSent] = useState<BindingRequest | null>(null);
+  const pullQ = usePull(route.pullId);
+  const pull = pullQ.data;
+
+  const pullRows = (request: BindingRequest) => {
+    setSent(request);
+    start.mutate(request, {
+      onSuccess: (record) => navigate(hrefs.binding(bindingSearch({ ...request, pullId: record.id, view: null }))),
+    });
+  };
+  // A refusal by a field: the call's (bridge or service), else a failed pull's error text.
+  const failedPull = pull?.state === 'failed' && pull.error ? new Error(pull.error) : null;
+  const problems = start.isError
+    ? bindingProblemsOf(start.error, sent?.threshold ?? null)
+    : bindingProblemsOf(failedPull, pull?.binding?.priceThreshold ?? route.threshold);
+  const formKey = gridSearch(route.choice, { threshold: route.threshold, limit: route.limit });
+
   return (
-    <section className="page" data-search={search}>
-      <h1>Binding constraints</h1>
-    </section>
+    <article className="page binding-page" aria-labelledby="binding-title" data-testid="binding-page">
+      <header className="page-header">
+        <h1 id="binding-title">Binding constraints</h1>
+        <p className="muted">
+          The rows of a constraint dataset in which a constraint bound, with its contingency and shadow price ($/MWh), pulled into
+          the workspace: sort, filter, chart and export them offline.
+        </p>
+      </header>
+      <BindingForm key={formKey} route={route} busy={start.isPending} onPull={pullRows} serverProblems={problems} />
+      {start.isError && Object.keys(problems).length === 0 && (
+        <ErrorState
+          error={start.error}
+          heading="The binding rows were not pulled"
+          verb="workspace:pullBinding"
+          {...(sent ? { onRetry: () => pullRows(sent) } : {})}
+        />
+      )}
+      {start.isPending && (
+        <p className="pull-status running" role="status">
+          <span className="spinner" aria-hidden="true" /> Starting the pull…
+        </p>
+      )}
+      {route.pullId !== null && pullQ.isError && (
+        <p className="notice" role="status" data-testid="pull-missing">
+          These rows are no longer in the workspace ({toGsError(pullQ.error).message}) Pull them again.
+        </p>
+      )}
+      {pull?.kind === 'query' && (
+        <p className="notice" role="status" data-testid="pull-missing">
+          Pull {pull.id} is a dataset query, not binding rows: <a href={hrefs.history}>open it from the history</a>.
+        </p>
+      )}
+      {pull && pull.kind !== 'query' && (
+        <BindingResults
+          pull={pull}
+          limit={route.limit}
+          view={route.view}
+          onViewChange={(view) => replaceRoute(hrefs.binding(bindingSearch({ ...route, view })))}
+        />
+      )}
+    </article>
   );
 }

@@ -60,3 +60,20 @@ export function gridSearch(choice: GridChoice, extra: Record<string, string | nu
   for (const [k, v] of Object.entries(extra)) if (v !== null && v !== undefined && v !== '') p.set(k, String(v));
   return p.toString();
 }
+
+/** A one-click window of the grid pages' window fields: `[start, end)` in UTC. */
+export interface GridWindowPreset {
+  id: string;
+  label: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * Windows offered as presets: the default window and the other embedded real sample (PJM binding constraints
+ * 2023-11-05 04:00 to 2023-11-07 06:00 UTC, docs/constraints.md), each as whole UTC days.
+ */
+export const GRID_WINDOW_PRESETS: readonly GridWindowPreset[] = [
+  { id: 'default', label: 'Default window (Sep 2–4, 2024)', start: DEFAULT_GRID_CHOICE.start, end: DEFAULT_GRID_CHOICE.end },
+  { id: 'nov-2023', label: 'Nov 5–8, 2023', start: '2023-11-05T00:00:00Z', end: '2023-11-08T00:00:00Z' },
+];

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { BindingObservation } from '../../../../shared/schemas/constraints.js';
+import { bindingFacts, seenWindows, shadowPriceSeries } from './facts.js';
+
+const obs = (start: string, end: string, shadow_price: number): BindingObservation => ({
+  interval_start_utc: start,
+  interval_end_utc: end,
+  shadow_price,
+  contingency_gs_entity_id: null,
+  contingency_name: null,
+});
+
+describe('bindingFacts', () => {
+  it('peaks on |shadow price| and costs Σ |shadow price| × hours', () => {
+    const five = [
+      obs('2024-09-02T05:00:00Z', '2024-09-02T05:05:00Z', 12),
+      obs('2024-09-02T05:05:00Z', '2024-09-02T05:10:00Z', -24),
+      obs('2024-09-02T06:00:00Z', '2024-09-02T06:05:00Z', 24),
+    ];
+    expect(bindingFacts(five)).toEqual({ peakAbs: 24, peakAt: '2024-09-02T05:05:00Z', intervals: 3, totalCost: 5 });
+    const hourly = [obs('2023-11-05T04:00:00+00:00', '2023-11-05T05:00:00+00:00', -14.01)];
+    expect(bindingFacts(hourly).totalCost).toBeCloseTo(14.01, 10);
+    expect(bindingFacts([])).toEqual({ peakAbs: null, peakAt: null, intervals: 0, totalCost: 0 });
+  });
+});
+
+describe('shadowPriceSeries', () => {
+  it('breaks the line where the constraint stopped binding', () => {
+    const [xs, ys] = shadowPriceSeries([
+      obs('2024-09-02T05:00:00Z', '2024-09-02T05:05:00Z', 1),
+      obs('2024-09-02T05:05:00Z', '2024-09-02T05:10:00Z', 2),
+      obs('2024-09-02T06:00:00Z', '2024-09-02T06:05:00Z', 3),
+    ]);
+    const t = Date.parse('2024-09-02T05:00:00Z') / 1000;
+    expect(xs).toEqual([t, t + 300, t + 600, t + 3600]);
+    expect(ys).toEqual([1, 2, null, 3]);
+  });
+});
+
+describe('seenWindows', () => {
+  it('offers the days around the last sighting and the whole span', () => {
+    expect(seenWindows({ earliest_seen_utc: '2023-11-05T04:00:00+00:00', latest_seen_utc: '2024-09-04T03:55:00+00:00' })).toEqual(
+      {
+        last: { start: '2024-09-03T00:00:00Z', end: '2024-09-05T00:00:00Z' },
+        whole: { start: '2023-11-05T00:00:00Z', end: '2024-09-05T00:00:00Z' },
+      },
+    );
+    expect(seenWindows({ earliest_seen_utc: '2024-09-04T01:00:00Z', latest_seen_utc: '2024-09-04T03:55:00Z' }).whole).toBeNull();
+    expect(seenWindows(undefined)).toEqual({ last: null, whole: null });
+  });
+});

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
+import type { ColumnDef, SortingState } from '@tanstack/react-table';
+
+/** Props of {@link SortTable}: rows in the service's order until a header is clicked; `footer` is the `<tfoot>` row. */
+export interface SortTableProps<T> {
+  rows: T[];
+  columns: ColumnDef<T>[];
+  rowId: (row: T) => string;
+  testId: string;
+  caption: string;
+  footer?: ReactNode;
+  busy?: boolean;
+  /** Extra attributes of the table (e.g. `data-group`). */
+  data?: Record<`data-${string}`, string>;
+}
+
+/**
+ * A compact sortable table (TanStack Table, header buttons with `aria-sort`; nulls sort last) in a scrolling box. The
+ * grid pages' answers are hundreds of rows, not the workspace's millions, so every row is rendered.
+ */
+export function SortTable<T>({ rows, columns, rowId, testId, caption, footer, busy = false, data }: SortTableProps<T>) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: rowId,
+  });
+  return (
+    <div className="table-wrap">
+      <table className="grid compact" data-testid={testId} aria-busy={busy} {...data}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((hg) => (
+            <tr key={hg.id}>
+              {hg.headers.map((h) => {
+                const dir = h.column.getIsSorted();
+                return (
+                  <th
+                    key={h.id}
+                    scope="col"
+                    className={h.column.columnDef.meta?.className}
+                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+                  >
+                    <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
+                      {flexRender(h.column.columnDef.header, h.getContext())}
+                      <span className="sort-mark" aria-hidden="true">
+                        {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-row-id={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {footer && <tfoot>{footer}</tfoot>}
+      </table>
+    </div>
+  );
+}
