@@ -79,7 +79,8 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
   }, [route.run, route.query, q.data, start]);
 
   const pullQ = usePull(route.pullId);
-  const pull = pullQ.data?.datasetId === datasetId ? pullQ.data : undefined;
+  // A binding pull has no query to show or save: it opens on the Binding page.
+  const pull = pullQ.data?.datasetId === datasetId && pullQ.data.kind !== 'binding' ? pullQ.data : undefined;
   const cancel = useCancelPull();
   const busy = phase.kind === 'estimating' || phase.kind === 'starting' || pull?.state === 'running';
   const fieldError = useMemo(
@@ -164,7 +165,16 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
       )}
       {pullQ.data && !pull && (
         <p className="notice" role="status" data-testid="pull-missing">
-          Pull {pullQ.data.id} is of another dataset ({pullQ.data.datasetId}).
+          {pullQ.data.kind === 'binding' ? (
+            <>
+              Pull {pullQ.data.id} holds binding rows:{' '}
+              <a href={hrefs.binding(`pull=${pullQ.data.id}`)}>open it on the Binding page</a>.
+            </>
+          ) : (
+            <>
+              Pull {pullQ.data.id} is of another dataset ({pullQ.data.datasetId}).
+            </>
+          )}
         </p>
       )}
       {pull && q.data && (
