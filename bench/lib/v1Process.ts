@@ -24,7 +24,40 @@ export interface V1Process {
  */
 export async function startV1Process(options: { dataset: string; rows: number; key?: string }): Promise<V1Process> {
   const args = ['--dataset', options.dataset, '--rows', String(options.rows), ...(options.key ? ['--key', options.key] : [])];
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./v1Server.ts', import.meta.url)), ...args], {
+  const { origin, buildSeconds, get, close } = await spawnBenchServer<{ buildSeconds: number }>('./v1Server.ts', args);
+  return { origin, buildSeconds, get, close };
+}
+
+/** What `bench/lib/gridV1Server.ts` reports: seconds spent generating the database (0 when reused) and its summary. */
+export interface ScaledV1Process extends Omit<V1Process, 'buildSeconds'> {
+  generateSeconds: number;
+  /** The generator's {@link import('../../server/data/synthetic/scale.js').ScaleSummary}, null when the file existed. */
+  summary: { start_utc: string; end_utc: string; binding_rows: number; outage_tickets: number } | null;
+  /** The dataset's first interval start and last interval end (ISO, UTC). */
+  window: { start: string; end: string };
+}
+
+/**
+ * Starts `bench/lib/gridV1Server.ts`: the constraint and outage routes over the SYNTHETIC `--scale` database `file`
+ * (generated with `sizes` when missing; a temporary one without `file`). @throws when the process exits before it listens.
+ */
+export async function startScaledV1Process(options: {
+  file?: string;
+  sizes: { days: number; binding: number; constraints: number; tickets: number };
+}): Promise<ScaledV1Process> {
+  const { sizes } = options;
+  const args = [
+    ...(options.file ? ['--file', options.file] : []),
+    ...['--days', String(sizes.days), '--binding', String(sizes.binding)],
+    ...['--constraints', String(sizes.constraints), '--tickets', String(sizes.tickets)],
+  ];
+  return spawnBenchServer<Pick<ScaledV1Process, 'generateSeconds' | 'summary' | 'window'>>('./gridV1Server.ts', args);
+}
+
+// Runs a bench server script (relative to this folder) under tsx and reads its first stdout line, a JSON object with
+// at least `origin`; the child ends when its stdin closes.
+async function spawnBenchServer<T>(script: string, args: string[]): Promise<T & Omit<V1Process, 'buildSeconds'>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), ...args], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit').then(([code]) => {
@@ -32,11 +65,11 @@ export async function startV1Process(options: { dataset: string; rows: number; k
   });
   const [line] = (await Promise.race([once(createInterface({ input: child.stdout! }), 'line'), exited])) as [string];
   exited.catch(() => undefined);
-  const { origin, buildSeconds } = JSON.parse(line) as { origin: string; buildSeconds: number };
+  const reported = JSON.parse(line) as T & { origin: string };
+  const origin = reported.origin;
   return {
-    origin,
-    buildSeconds,
-    get: async <T>(route: string): Promise<T> => (await (await request(`${origin}${route}`)).body.json()) as T,
+    ...reported,
+    get: async <R>(route: string): Promise<R> => (await (await request(`${origin}${route}`)).body.json()) as R,
     close: async () => {
       if (child.exitCode !== null) return;
       const gone = once(child, 'exit');
