@@ -8,7 +8,10 @@ import type { BindingRequest } from './binding/bindingForm.js';
 import { bindingProblemsOf } from './binding/bindingProblems.js';
 import { BindingResults } from './binding/BindingResults.js';
 import { bindingSearch, readBindingRoute } from './binding/bindingRoute.js';
+import { describeBinding } from './binding/describeBinding.js';
 import { useStartBindingPull } from './binding/useBindingPull.js';
+import { datasetName } from './common/constraintDatasets.js';
+import { useConstraintDatasets } from './common/useConstraintDatasets.js';
 import { gridSearch } from './gridRoute.js';
 import './binding/binding.css';
 
@@ -16,7 +19,8 @@ import './binding/binding.css';
  * Binding constraints (`#/binding?dataset=…&start=…&end=…&threshold=…&limit=…&pull=…`): the binding rows of a
  * constraint dataset over a window, above a shadow-price threshold, pulled into the workspace
  * (`workspace:pullBinding`, docs/api.md#binding-rows) and shown with the explorer's table, chart and exports. The
- * address keeps the pull, so a reload or Back reopens the same rows without a new request.
+ * address keeps the pull, so a reload or Back reopens the same rows without a new request. With rows shown, the form
+ * folds to a summary line and the results fill the window, as on the query page.
  */
 export function BindingPage({ search }: { search: string }) {
   const route = useMemo(() => readBindingRoute(search), [search]);
@@ -37,17 +41,44 @@ export function BindingPage({ search }: { search: string }) {
     ? bindingProblemsOf(start.error, sent?.threshold ?? null)
     : bindingProblemsOf(failedPull, pull?.binding?.priceThreshold ?? route.threshold);
   const formKey = gridSearch(route.choice, { threshold: route.threshold, limit: route.limit });
+  const datasetText = datasetName(useConstraintDatasets().options, route.choice.datasetId);
+  // A new pull folds the form away, so the table has the window; a refusal by a field opens it again.
+  const [fold, setFold] = useState({ pullId: route.pullId, open: route.pullId === null });
+  if (fold.pullId !== route.pullId) setFold({ pullId: route.pullId, open: route.pullId === null });
+  const open = fold.open || Object.keys(problems).length > 0;
+  const shown = pull && pull.kind !== 'query' ? pull : null;
 
   return (
-    <article className="page binding-page" aria-labelledby="binding-title" data-testid="binding-page">
+    <article
+      className={shown ? 'page binding-page with-results' : 'page binding-page'}
+      aria-labelledby="binding-title"
+      data-testid="binding-page"
+    >
       <header className="page-header">
         <h1 id="binding-title">Binding constraints</h1>
-        <p className="muted">
-          The rows of a constraint dataset in which a constraint bound, with its contingency and shadow price ($/MWh), pulled into
-          the workspace: sort, filter, chart and export them offline.
-        </p>
+        {!shown && (
+          <p className="muted page-intro">
+            The rows of a constraint dataset in which a constraint bound, with its contingency and shadow price ($/MWh), pulled
+            into the workspace: sort, filter, chart and export them offline.
+          </p>
+        )}
       </header>
-      <BindingForm key={formKey} route={route} busy={start.isPending} onPull={pullRows} serverProblems={problems} />
+      <details
+        className="query-form-box binding-form-box"
+        open={open}
+        onToggle={(e) => {
+          const now = (e.currentTarget as HTMLDetailsElement).open;
+          if (now !== open) setFold({ ...fold, open: now });
+        }}
+      >
+        <summary>
+          <span className="summary-title">{open ? 'Rows to pull' : 'Edit'}</span>
+          <span className="muted summary-text" data-testid="binding-summary">
+            {describeBinding(route, datasetText)}
+          </span>
+        </summary>
+        <BindingForm key={formKey} route={route} busy={start.isPending} onPull={pullRows} serverProblems={problems} />
+      </details>
       {start.isError && Object.keys(problems).length === 0 && (
         <ErrorState
           error={start.error}
@@ -71,9 +102,9 @@ export function BindingPage({ search }: { search: string }) {
           Pull {pull.id} is a dataset query, not binding rows: <a href={hrefs.history}>open it from the history</a>.
         </p>
       )}
-      {pull && pull.kind !== 'query' && (
+      {shown && (
         <BindingResults
-          pull={pull}
+          pull={shown}
           limit={route.limit}
           view={route.view}
           onViewChange={(view) => replaceRoute(hrefs.binding(bindingSearch({ ...route, view })))}

@@ -1,18 +1,16 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { ErrorState } from '../components/ErrorState.js';
-import { Skeleton } from '../components/Skeleton.js';
-import { formatSource, formatUtc } from '../lib/format.js';
+import { formatSource } from '../lib/format.js';
 import { hrefs, navigate } from '../lib/router.js';
-import { ConstraintFacts } from './detail/ConstraintFacts.js';
 import { ContingenciesSeen } from './detail/ContingenciesSeen.js';
-import { datasetOptions } from './detail/datasets.js';
 import { DetailControls } from './detail/DetailControls.js';
 import { MapSection } from './detail/MapSection.js';
-import { NotBinding } from './detail/NotBinding.js';
 import { OverlapSection } from './detail/OverlapSection.js';
-import { ShadowPriceChart } from './detail/ShadowPriceChart.js';
+import { PriceSection } from './detail/PriceSection.js';
 import { ShiftFactorSection } from './detail/ShiftFactorSection.js';
+import { UnknownConstraint } from './detail/UnknownConstraint.js';
 import { useConstraintDetail } from './detail/useConstraintDetail.js';
+import { datasetName } from './common/constraintDatasets.js';
+import { useConstraintDatasets } from './common/useConstraintDatasets.js';
 import { gridSearch, readGridChoice } from './gridRoute.js';
 import './constraints.css';
 
@@ -28,10 +26,7 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
   const name = constraint?.constraint_name ?? binding?.constraint_name ?? location.data?.constraint_name ?? null;
   // Listed nowhere and no location either: most likely an unknown id (a stale link).
   const unknown = !name && list.isSuccess && bindingQuery.isSuccess && location.isError;
-  const datasets = useMemo(
-    () => datasetOptions(list.data?.datasetMetadata, market, constraint?.available_datasets, choice.datasetId),
-    [list.data, market, constraint, choice.datasetId],
-  );
+  const datasetText = datasetName(useConstraintDatasets().options, choice.datasetId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Focus the heading once the name is known, so keyboard users start here (as the dataset page).
   useEffect(() => {
@@ -53,65 +48,60 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
         <p className="subtitle">
           <span className="badge">{formatSource(market)}</span>
           <code title="gs_entity_id">{constraintId}</code>
-          <a href={hrefs.map(gridSearch(choice, { constraint: constraintId }))} className="button-link" data-testid="show-on-map">
-            Show on map
-          </a>
+          {!unknown && (
+            <a
+              href={hrefs.map(gridSearch(choice, { constraint: constraintId }))}
+              className="button-link"
+              data-testid="show-on-map"
+            >
+              Show on map
+            </a>
+          )}
         </p>
         <DetailControls
           choice={choice}
-          datasets={datasets}
+          market={market}
+          seenIn={constraint?.available_datasets ?? null}
           onChange={(c) => navigate(hrefs.constraint(constraintId, gridSearch(c)))}
         />
       </header>
-      {unknown && (
-        <ErrorState
+      {unknown ? (
+        <UnknownConstraint
+          constraintId={constraintId}
           error={location.error}
-          what="the constraint"
-          verb="constraints:location"
+          listSearch={gridSearch(choice)}
           onRetry={() => void location.refetch()}
         />
-      )}
-
-      <section className="card cs-section" aria-labelledby="cs-price-title">
-        <h2 id="cs-price-title">Shadow price over time</h2>
-        {bindingQuery.isPending && <Skeleton label="Loading binding intervals…" rows={5} testId="binding-loading" />}
-        {bindingQuery.isError && (
-          <ErrorState
-            error={bindingQuery.error}
-            what="the binding intervals"
-            verb="constraints:bindingLocations"
-            onRetry={() => void bindingQuery.refetch()}
+      ) : (
+        <>
+          <PriceSection
+            constraintId={constraintId}
+            constraint={constraint}
+            query={bindingQuery}
+            binding={binding}
+            choice={choice}
+            datasetText={datasetText}
           />
-        )}
-        {bound === false && <NotBinding constraintId={constraintId} constraint={constraint} choice={choice} />}
-        {binding && (
-          <div className="cs-price">
-            <ShadowPriceChart observations={binding.observations} />
-            <ConstraintFacts observations={binding.observations} constraint={constraint} />
+          {/* Contingencies and shift factors on the left, the map on the right: the map's card stays a map's height. */}
+          <div className="cs-detail-grid">
+            <div className="cs-detail-column">
+              {binding && <ContingenciesSeen binding={binding} />}
+              <ShiftFactorSection
+                constraintId={constraintId}
+                datasetId={choice.datasetId}
+                contingencies={binding?.contingencies ?? []}
+                linkSearch={linkSearch}
+              />
+            </div>
+            <MapSection
+              constraintId={constraintId}
+              name={name ?? constraintId}
+              fallback={binding ? { start: binding.start, end: binding.end, synthetic } : null}
+            />
           </div>
-        )}
-        {bound !== null && (
-          <p className="muted cs-window-note">
-            {choice.datasetId}, {formatUtc(choice.start)} → {formatUtc(choice.end)} (end exclusive).
-          </p>
-        )}
-      </section>
-
-      <div className="cs-detail-grid">
-        {binding && <ContingenciesSeen binding={binding} />}
-        <MapSection
-          constraintId={constraintId}
-          name={name ?? constraintId}
-          fallback={binding ? { start: binding.start, end: binding.end, synthetic } : null}
-        />
-      </div>
-      <ShiftFactorSection
-        constraintId={constraintId}
-        datasetId={choice.datasetId}
-        contingencies={binding?.contingencies ?? []}
-        linkSearch={linkSearch}
-      />
-      {bound !== null && <OverlapSection constraintId={constraintId} market={market} choice={choice} binding={bound} />}
+          {bound !== null && <OverlapSection constraintId={constraintId} market={market} choice={choice} binding={bound} />}
+        </>
+      )}
     </article>
   );
 }

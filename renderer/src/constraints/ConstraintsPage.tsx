@@ -1,10 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { ErrorState } from '../components/ErrorState.js';
 import { Skeleton } from '../components/Skeleton.js';
+import { formatUtc } from '../lib/format.js';
 import { hrefs, replaceRoute } from '../lib/router.js';
 import { ConstraintsTable } from './list/ConstraintsTable.js';
 import { ContingenciesTable } from './list/ContingenciesTable.js';
-import { useGridQuery } from './list/gridQueries.js';
+import { useGridQuery } from './common/gridQueries.js';
+import { useDatasetsOf } from './common/useConstraintDatasets.js';
 import { ListControls } from './list/ListControls.js';
 import { activeAfterInstant, listSearch, readListState } from './list/listState.js';
 import type { ListState, ListTab } from './list/listState.js';
@@ -43,6 +45,7 @@ export function ConstraintsPage({ search }: { search: string }) {
     enabled: state.tab === 'contingencies',
   });
   const active = state.tab === 'constraints' ? constraints : contingencies;
+  const datasets = useDatasetsOf(constraints.data);
 
   const answerMarkets = useMemo(() => {
     const list = state.tab === 'constraints' ? constraints.data?.constraints : contingencies.data;
@@ -58,6 +61,9 @@ export function ConstraintsPage({ search }: { search: string }) {
     () => (contingencies.data ?? []).filter((c) => inMarkets(state.markets)(c.market_id)),
     [contingencies.data, state.markets],
   );
+  // Listed but none bound in the cost window: say why every cost is a dash, rather than leave a column of them.
+  const noCosts =
+    shownConstraints.length > 0 && shownConstraints.every((c) => c.rt_absolute_cost == null && c.da_absolute_cost == null);
   const empty = (
     <p>
       No {state.tab} match {state.search ? `“${state.search}”` : 'these filters'}.{' '}
@@ -103,8 +109,20 @@ export function ConstraintsPage({ search }: { search: string }) {
             onRetry={() => void active.refetch()}
           />
         )}
+        {state.tab === 'constraints' && constraints.isSuccess && noCosts && (
+          <p className="notice" role="status" data-testid="no-costs">
+            No constraint bound between {formatUtc(state.choice.start)} and {formatUtc(state.choice.end)}, so every cost is empty.
+            Try a preset window, or one where a constraint was last seen.
+          </p>
+        )}
         {state.tab === 'constraints' && constraints.isSuccess && (
-          <ConstraintsTable constraints={shownConstraints} choice={state.choice} selected={state.selected} empty={empty} />
+          <ConstraintsTable
+            constraints={shownConstraints}
+            choice={state.choice}
+            datasets={datasets}
+            selected={state.selected}
+            empty={empty}
+          />
         )}
         {state.tab === 'contingencies' && contingencies.isSuccess && (
           <ContingenciesTable contingencies={shownContingencies} empty={empty} />

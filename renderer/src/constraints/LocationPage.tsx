@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
 import { hrefs, navigate, replaceRoute } from '../lib/router.js';
 import { Skeleton } from '../components/Skeleton.js';
 import { ErrorState } from '../components/ErrorState.js';
@@ -10,6 +9,7 @@ import { ChoiceForm } from './location/ChoiceForm.js';
 import { CostsSection } from './location/CostsSection.js';
 import { LocationHeader } from './location/LocationHeader.js';
 import { LocationPicker } from './location/LocationPicker.js';
+import { LocationsIntro } from './location/LocationsIntro.js';
 import { locationSearch, readLocationView } from './location/locationRoute.js';
 import type { LocationView } from './location/locationRoute.js';
 import { useAllLocations, useLocationCosts } from './location/queries.js';
@@ -35,15 +35,15 @@ export function LocationPage({ locationId, search }: { locationId: string | null
 
   return (
     <article className="page location-page" aria-labelledby="location-title" data-testid="location-page">
-      <LocationPicker onPick={(l) => navigate(hrefs.locations(l.gs_entity_id, locationSearch(choice, view)))} />
-      {!locationId && (
+      {location ? (
+        <LocationHeader location={location} />
+      ) : (
         <header className="page-header">
-          <h1 id="location-title">Pricing locations</h1>
-          <p className="muted">
-            Pick a hub or zone above to see its shift factors by constraint and what congestion cost there over a window.
-          </p>
+          <h1 id="location-title">{locationId && all.isPending ? 'Pricing location…' : 'Pricing locations'}</h1>
         </header>
       )}
+      <LocationPicker onPick={(l) => navigate(hrefs.locations(l.gs_entity_id, locationSearch(choice, view)))} />
+      {!locationId && <LocationsIntro search={locationSearch(choice, view)} />}
       {locationId && all.isPending && <Skeleton label="Loading the pricing location…" rows={3} />}
       {locationId && all.isError && (
         <ErrorState error={all.error} what="the pricing locations" verb="locations:list" onRetry={() => void all.refetch()} />
@@ -57,7 +57,6 @@ export function LocationPage({ locationId, search }: { locationId: string | null
         <LocationDetail
           key={location.gs_entity_id}
           locationId={location.gs_entity_id}
-          header={<LocationHeader location={location} />}
           choice={choice}
           view={view}
           onChange={change}
@@ -69,13 +68,13 @@ export function LocationPage({ locationId, search }: { locationId: string | null
 
 interface LocationDetailProps {
   locationId: string;
-  header: ReactNode;
   choice: GridChoice;
   view: LocationView;
   onChange: (choice: GridChoice, patch?: Partial<LocationView>) => void;
 }
 
-function LocationDetail({ locationId, header, choice, view, onChange }: LocationDetailProps) {
+/** A location's choices and sections: dataset and window, constraint costs, shift factors by constraint. */
+function LocationDetail({ locationId, choice, view, onChange }: LocationDetailProps) {
   const window = { start: choice.start, end: choice.end };
   const costs = useLocationCosts(locationId, choice.datasetId, window, view.group);
   // A dataset refusal is about the dataset field, not an error of the page.
@@ -83,13 +82,7 @@ function LocationDetail({ locationId, header, choice, view, onChange }: Location
   const constraintSearch = gridSearch(choice);
   return (
     <div className="location-detail" data-testid="location-detail">
-      {header}
-      <ChoiceForm
-        key={`${choice.start}|${choice.end}`}
-        choice={choice}
-        onApply={(next) => onChange(next)}
-        datasetProblem={datasetProblem}
-      />
+      <ChoiceForm choice={choice} onApply={(next) => onChange(next)} datasetProblem={datasetProblem} />
       <CostsSection
         costs={costs}
         group={view.group}

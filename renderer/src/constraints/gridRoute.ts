@@ -64,7 +64,10 @@ export function gridSearch(choice: GridChoice, extra: Record<string, string | nu
 /** A one-click window of the grid pages' window fields: `[start, end)` in UTC. */
 export interface GridWindowPreset {
   id: string;
+  /** Short enough for two chips beside the fields at 800 px. */
   label: string;
+  /** What the preset is, as its tooltip. */
+  title: string;
   start: string;
   end: string;
 }
@@ -74,6 +77,18 @@ export interface GridWindowPreset {
  * 2023-11-05 04:00 to 2023-11-07 06:00 UTC, docs/constraints.md), each as whole UTC days.
  */
 export const GRID_WINDOW_PRESETS: readonly GridWindowPreset[] = [
-  { id: 'default', label: 'Default window (Sep 2–4, 2024)', start: DEFAULT_GRID_CHOICE.start, end: DEFAULT_GRID_CHOICE.end },
-  { id: 'nov-2023', label: 'Nov 5–8, 2023', start: '2023-11-05T00:00:00Z', end: '2023-11-08T00:00:00Z' },
+  {
+    id: 'default',
+    label: 'Sep 2–4, 2024',
+    title: 'The default window: 2024-09-02 00:00 to 2024-09-04 00:00 UTC',
+    start: DEFAULT_GRID_CHOICE.start,
+    end: DEFAULT_GRID_CHOICE.end,
+  },
+  {
+    id: 'nov-2023',
+    label: 'Nov 5–8, 2023',
+    title: 'The November 2023 sample: 2023-11-05 00:00 to 2023-11-08 00:00 UTC',
+    start: '2023-11-05T00:00:00Z',
+    end: '2023-11-08T00:00:00Z',
+  },
 ];

@@ -4,9 +4,9 @@ import { FieldProblem, fieldAria } from '../../components/FieldProblem.js';
 import { readBindingFields } from './bindingForm.js';
 import type { BindingFields, BindingProblems, BindingRequest } from './bindingForm.js';
 import type { BindingRoute } from './bindingRoute.js';
-import { DatasetSelect } from './DatasetSelect.js';
-import { WindowFields } from './WindowFields.js';
-import { windowFieldText } from './window.js';
+import { DatasetSelect } from '../common/DatasetSelect.js';
+import { windowFieldText } from '../common/window.js';
+import { WindowFields } from '../common/WindowFields.js';
 
 /** Props of {@link BindingForm}: the address's choices fill it; `serverProblems` are the service's refusals by field. */
 export interface BindingFormProps {

@@ -52,7 +52,9 @@ export function BindingResults({ pull, limit, view, onViewChange }: BindingResul
       {!empty && dataset.isError && (
         <ErrorState error={dataset.error} what="the dataset" verb="datasets:get" onRetry={() => void dataset.refetch()} />
       )}
-      {dataset.data && <PullResults key={pull.id} pull={pull} dataset={dataset.data} view={view} onViewChange={onViewChange} />}
+      {!empty && dataset.data && (
+        <PullResults key={pull.id} pull={pull} dataset={dataset.data} view={view} onViewChange={onViewChange} />
+      )}
     </section>
   );
 }

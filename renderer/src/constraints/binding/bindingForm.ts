@@ -1,7 +1,7 @@
 import type { GridChoice } from '../gridRoute.js';
 import { MAX_BINDING_LIMIT } from './bindingRoute.js';
-import { readWindow } from './window.js';
-import type { WindowText } from './window.js';
+import { readWindow } from '../common/window.js';
+import type { WindowText } from '../common/window.js';
 
 /** The binding form as typed. */
 export interface BindingFields extends WindowText {

@@ -143,7 +143,7 @@ describe('Constraint detail', () => {
       '9000123 Synthetic',
       'Planned',
       'Active',
-      '2024-09-01 12:00 UTC → 2024-09-03 12:00 UTC',
+      '2024-09-01 12:00 → 2024-09-03 12:00', // the header says UTC
       '12.3',
       '3',
       '15.00',
@@ -191,7 +191,9 @@ describe('Constraint detail', () => {
     const fake = createFakeApi({ grid: answers({ 'constraints:bindingLocations': () => ({ constraints: [], synthetic: [] }) }) });
     renderApp(fake.api, `#/constraints/${ID}?dataset=pjm_marginal_value_day_ahead_hourly`);
     const message = await screen.findByTestId('not-binding');
-    expect(message.textContent).toContain('It did not bind in pjm_marginal_value_day_ahead_hourly between 2024-09-02 00:00 UTC');
+    expect(message.textContent).toContain(
+      'It did not bind in Day-ahead — PJM Marginal Value Day Ahead Hourly between 2024-09-02 00:00 UTC',
+    );
     expect(message.textContent).toContain('last seen 2024-09-04 03:55 UTC');
     expect(screen.getByTestId('last-seen-window').getAttribute('href')).toBe(
       '#/constraints/c-ches?dataset=pjm_marginal_value_day_ahead_hourly&market=pjm&start=2024-09-03T00%3A00%3A00Z&end=2024-09-05T00%3A00%3A00Z',
@@ -220,5 +222,19 @@ describe('Constraint detail', () => {
     expect(alert.textContent).toContain('Could not load the binding intervals');
     expect(alert.textContent).toContain('no shadow price column');
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull(); // asking again cannot help
+  });
+
+  it('says plainly that an unknown id names no constraint, and shows no empty sections', async () => {
+    const fake = createFakeApi({
+      grid: answers({ 'constraints:bindingLocations': () => ({ constraints: [], synthetic: [] }) }),
+      failures: { 'constraints:location': { code: 'not_found', status: 404, message: 'Constraint nope not found' } },
+    });
+    renderApp(fake.api, '#/constraints/nope');
+    const notice = await screen.findByTestId('constraint-unknown');
+    expect(notice.textContent).toContain('No constraint has the id nope');
+    expect(within(notice).getByRole('link').getAttribute('href')).toMatch(/^#\/constraints\?dataset=/);
+    expect(screen.queryByTestId('not-binding')).toBeNull();
+    expect(screen.queryByTestId('show-on-map')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: /Shift factors/ })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BindingObservation, Constraint } from '../../../../shared/schemas/constraints.js';
 import { formatCount, formatSource, formatUtc } from '../../lib/format.js';
-import { formatMoney } from '../list/gridColumn.js';
+import { formatCost } from '../common/format.js';
 import { bindingFacts } from './facts.js';
 
 /** Props of {@link ConstraintFacts}: the binding observations in the window and, when listed, the constraint. */
@@ -14,9 +14,9 @@ export interface ConstraintFactsProps {
 export function ConstraintFacts({ observations, constraint }: ConstraintFactsProps) {
   const f = bindingFacts(observations);
   const facts: [string, ReactNode][] = [
-    ['Peak |shadow price| ($/MWh)', f.peakAbs === null ? '—' : `${formatMoney(f.peakAbs)} at ${formatUtc(f.peakAt)}`],
+    ['Peak |shadow price| ($/MWh)', f.peakAbs === null ? '—' : `${formatCost(f.peakAbs)} at ${formatUtc(f.peakAt)}`],
     ['Binding intervals', formatCount(f.intervals)],
-    ['Total cost ($/MW)', formatMoney(f.totalCost)],
+    ['Total cost ($/MW)', formatCost(f.totalCost)],
   ];
   if (constraint)
     facts.push(

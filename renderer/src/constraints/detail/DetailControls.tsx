@@ -1,34 +1,38 @@
-import { WindowFields } from '../list/WindowFields.js';
+import { DatasetSelect } from '../common/DatasetSelect.js';
+import { WindowForm } from '../common/WindowForm.js';
 import type { GridChoice } from '../gridRoute.js';
-import type { DatasetOption } from './datasets.js';
 
-/** Props of {@link DetailControls}: the page's choice, the datasets to offer and how to change the choice. */
+/** Props of {@link DetailControls}: the page's choice, the constraint's market and datasets, how to change the choice. */
 export interface DetailControlsProps {
   choice: GridChoice;
-  datasets: readonly DatasetOption[];
+  market: string;
+  /** The datasets the constraint appears in (its `available_datasets`); null while unknown. */
+  seenIn: readonly string[] | null;
   onChange: (choice: GridChoice) => void;
 }
 
-/** The dataset whose shadow prices are charted, and the window (both kept in the address). */
-export function DetailControls({ choice, datasets, onChange }: DetailControlsProps) {
+/**
+ * The dataset whose shadow prices are charted (the priced datasets of the constraint's market, each saying when the
+ * constraint was not seen in it; it applies at once) and the window (both kept in the address).
+ */
+export function DetailControls({ choice, market, seenIn, onChange }: DetailControlsProps) {
   return (
-    <div className="cs-controls">
-      <label className="inline-label">
-        <span>Dataset</span>
-        <select
-          value={choice.datasetId}
-          onChange={(e) => onChange({ ...choice, datasetId: e.target.value })}
-          data-testid="detail-dataset"
-        >
-          {datasets.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.label}
-              {d.seen ? '' : ' (constraint not seen in it)'}
-            </option>
-          ))}
-        </select>
-      </label>
-      <WindowFields legend="Window" start={choice.start} end={choice.end} onChange={(w) => onChange({ ...choice, ...w })} />
-    </div>
+    <WindowForm
+      label="Dataset and window"
+      idPrefix="window"
+      start={choice.start}
+      end={choice.end}
+      onApply={(w) => onChange({ ...choice, ...w })}
+    >
+      <DatasetSelect
+        id="detail-dataset"
+        label="Dataset"
+        value={choice.datasetId}
+        onChange={(datasetId) => onChange({ ...choice, datasetId })}
+        filter={(d) => d.priced === true && (d.market === null || d.market === market)}
+        note={(d) => (seenIn && !seenIn.includes(d.id) ? ' (constraint not seen in it)' : '')}
+        testId="detail-dataset"
+      />
+    </WindowForm>
   );
 }

@@ -2,8 +2,8 @@ import { Suspense, lazy } from 'react';
 import type { SubstationLocation } from '../../../../shared/schemas/constraints.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { useGridQuery } from '../list/gridQueries.js';
-import { SyntheticBadge } from './SyntheticBadge.js';
+import { useGridQuery } from '../common/gridQueries.js';
+import { SyntheticBadge } from '../common/SyntheticBadge.js';
 
 // Lazy: maplibre stays out of the main bundle until a detail page shows its map.
 const ConstraintMiniMap = lazy(() => import('../../map/ConstraintMiniMap.js'));

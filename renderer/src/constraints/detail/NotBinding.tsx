@@ -10,16 +10,18 @@ export interface NotBindingProps {
   constraintId: string;
   constraint: Constraint | undefined;
   choice: GridChoice;
+  /** The dataset in words ("Real-time — PJM Marginal Value Real Time 5 Min"). */
+  datasetText: string;
 }
 
 /** Says plainly that the constraint did not bind in the window, and offers the windows where it was seen. */
-export function NotBinding({ constraintId, constraint, choice }: NotBindingProps) {
+export function NotBinding({ constraintId, constraint, choice, datasetText }: NotBindingProps) {
   const { last, whole } = seenWindows(constraint);
   const link = (w: { start: string; end: string }) => hrefs.constraint(constraintId, gridSearch({ ...choice, ...w }));
   return (
     <div className="empty-state cs-not-binding" data-testid="not-binding">
       <p>
-        It did not bind in <code>{choice.datasetId}</code> between {formatUtc(choice.start)} and {formatUtc(choice.end)}.
+        It did not bind in {datasetText} between {formatUtc(choice.start)} and {formatUtc(choice.end)}.
       </p>
       {last ? (
         <p>

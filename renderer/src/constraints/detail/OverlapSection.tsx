@@ -3,10 +3,10 @@ import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { formatCount, formatUtc } from '../../lib/format.js';
-import { formatMoney } from '../list/gridColumn.js';
-import { useGridQuery } from '../list/gridQueries.js';
+import { formatCost } from '../common/format.js';
+import { useGridQuery } from '../common/gridQueries.js';
 import type { GridChoice } from '../gridRoute.js';
-import { SyntheticBadge } from './SyntheticBadge.js';
+import { SyntheticBadge } from '../common/SyntheticBadge.js';
 
 /** The distance (km) from the constraint's substations within which outages are looked for, at first. */
 export const DEFAULT_DISTANCE_KM = 50;
@@ -21,6 +21,8 @@ export interface OverlapSectionProps {
 }
 
 const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// The header says UTC, so the cells leave it out: `2024-09-02 04:00`.
+const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
 
 /**
  * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
@@ -85,13 +87,13 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
             <p className="warning-box">The service cut the outage list at its limit: some outages may be missing.</p>
           )}
           <div className="table-wrap">
-            <table className="grid compact" data-testid="overlap-list">
+            <table className="grid compact cs-overlap" data-testid="overlap-list">
               <thead>
                 <tr>
                   <th scope="col">Ticket</th>
                   <th scope="col">Type</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Interval</th>
+                  <th scope="col">Interval (UTC)</th>
                   <th scope="col" className="num">
                     Distance (km)
                   </th>
@@ -121,11 +123,11 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                     <td>{o.outage_type}</td>
                     <td>{o.status}</td>
                     <td className="nowrap">
-                      {formatUtc(o.interval_start_utc)} → {formatUtc(o.interval_end_utc)}
+                      {utcText(o.interval_start_utc)} → {utcText(o.interval_end_utc)}
                     </td>
                     <td className="num">{km.format(o.distance_km)}</td>
                     <td className="num">{formatCount(o.overlapping_intervals)}</td>
-                    <td className="num">{formatMoney(o.congestion_cost)}</td>
+                    <td className="num">{formatCost(o.congestion_cost)}</td>
                     <td>{o.equipment.join('; ')}</td>
                   </tr>
                 ))}

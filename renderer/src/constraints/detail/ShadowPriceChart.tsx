@@ -5,7 +5,7 @@ import { TIME_AXIS_VALUES, legendTime, zonedDate } from '../../charts/chartOptio
 import { useChartTheme } from '../../charts/theme.js';
 import type { ChartTheme } from '../../charts/theme.js';
 import { UPlotChart } from '../../charts/UPlotChart.js';
-import { formatMoney } from '../list/gridColumn.js';
+import { formatCost } from '../common/format.js';
 import { shadowPriceSeries } from './facts.js';
 
 const HEIGHT = 280;
@@ -36,7 +36,7 @@ export function shadowPriceOptions(size: { width: number; height: number }, them
         stroke: theme.accent,
         width: 1.5,
         points: { show: true, size: 4, fill: theme.accent },
-        value: (_u, v) => (v == null ? '—' : formatMoney(v)),
+        value: (_u, v) => (v == null ? '—' : formatCost(v)),
       },
     ],
     cursor: { drag: { x: false, y: false } },

@@ -2,17 +2,10 @@ import { useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { hrefs } from '../../lib/router.js';
-import { useGridQuery } from '../list/gridQueries.js';
-import { SyntheticBadge } from './SyntheticBadge.js';
-
-type Aggregation = 'mean' | 'max' | 'min' | 'median';
-
-const AGGREGATIONS: [Aggregation, string][] = [
-  ['mean', 'Mean'],
-  ['max', 'Maximum'],
-  ['min', 'Minimum'],
-  ['median', 'Median'],
-];
+import { AGGREGATIONS, formatShiftFactor } from '../common/format.js';
+import type { Aggregation } from '../common/format.js';
+import { useGridQuery } from '../common/gridQueries.js';
+import { SyntheticBadge } from '../common/SyntheticBadge.js';
 
 /** Props of {@link ShiftFactorSection}: the constraint, the dataset and the contingencies it was seen under. */
 export interface ShiftFactorSectionProps {
@@ -22,8 +15,6 @@ export interface ShiftFactorSectionProps {
   /** The grid search (dataset, window) the location links carry. */
   linkSearch: string;
 }
-
-const sf = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 
 /**
  * The constraint's shift factor at each pricing location (docs/api.md#shift-factors-by-constraint), the source rows
@@ -58,9 +49,9 @@ export function ShiftFactorSection({ constraintId, datasetId, contingencies, lin
             onChange={(e) => setAggregation(e.target.value as Aggregation)}
             data-testid="sf-aggregation"
           >
-            {AGGREGATIONS.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
+            {AGGREGATIONS.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
               </option>
             ))}
           </select>
@@ -119,7 +110,7 @@ export function ShiftFactorSection({ constraintId, datasetId, contingencies, lin
                       {r.location}
                     </a>
                   </td>
-                  <td className="num">{sf.format(r.estimated_shift_factor)}</td>
+                  <td className="num">{formatShiftFactor(r.estimated_shift_factor)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { GridChoice } from '../gridRoute.js';
-import { useGridQuery } from '../list/gridQueries.js';
+import { useGridQuery } from '../common/gridQueries.js';
 
 /**
  * What the detail page reads about one constraint for a dataset and window: its list entry (name, market, first and

@@ -63,13 +63,14 @@ describe('Constraints page', () => {
       '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2023-11-05T00%3A00%3A00Z&end=2023-11-08T00%3A00%3A00Z',
     );
     expect(screen.getByRole('button', { name: 'Nov 5–8, 2023' }).getAttribute('aria-pressed')).toBe('true');
-    const totals = screen.getByTestId('market-totals');
-    const line = (m: string) => [...totals.querySelectorAll(`tr[data-market="${m}"] > *`)].map((c) => c.textContent);
-    expect(line('pjm')).toEqual(['PJM', '3', '1,620.75', '152.79']);
-    expect(line('miso')).toEqual(['MISO', '1', '10.00', '—']);
+    // One total per market in the table's foot, under the market and cost columns.
+    const line = (m: string) =>
+      [...screen.getByTestId('market-totals').querySelectorAll(`tr[data-market="${m}"] > *`)].map((c) => c.textContent);
+    expect(line('pjm')).toEqual(['', 'Total, 3 constraints', 'PJM', '', '', '', '1,620.75', '152.79']);
+    expect(line('miso')).toEqual(['', 'Total, 1 constraint', 'MISO', '', '', '', '10.00', '—']);
     fireEvent.change(screen.getByTestId('market-filter'), { target: { value: 'miso' } });
     expect(names()).toEqual(['AMEREN FLOWGATE 1']);
-    expect(totals.querySelectorAll('tbody tr')).toHaveLength(1);
+    expect(screen.getByTestId('market-totals').querySelectorAll('tr')).toHaveLength(1);
     expect(window.location.hash).toContain('markets=miso');
   });
 
@@ -98,7 +99,7 @@ describe('Constraints page', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     expect(writeText.mock.calls[0]![0]).toBe(
       [
-        'Constraint\tMarket\tFirst seen\tLast seen\tRT absolute cost ($/MW)\tDA absolute cost ($/MW)',
+        'Constraint\tMarket\tFirst seen (UTC)\tLast seen (UTC)\tRT absolute cost ($/MW)\tDA absolute cost ($/MW)',
         'CHESWICK138 KV CHE-LF53\tPJM\t2023-11-05 04:00:00\t2024-09-04 03:55:00\t1500.25\t14.01',
         'Turkey Hill - Hilgard 138 kV\tPJM\t2023-11-05 04:00:00\t2024-09-04 03:55:00\t\t58.78',
       ].join('\n'),
@@ -154,9 +155,11 @@ describe('Constraints page', () => {
         .getAllByTestId('contingency-row')
         .map((r) => (r as HTMLTableRowElement).cells[1]!.textContent);
     expect(rowNames()).toEqual(['BASE CASE', 'Prairie State-W Mt. Vernon 345']);
-    fireEvent.click(screen.getByRole('button', { name: 'Last seen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Last seen (UTC)' }));
     expect(rowNames()).toEqual(['Prairie State-W Mt. Vernon 345', 'BASE CASE']);
-    expect(fake.state.calls).not.toContain('constraints:list');
+    // No costs are asked for on this tab (the one list call is the shared sample that names the datasets).
+    const lists = fake.state.gridInputs.filter((c) => c.verb === 'constraints:list');
+    expect(lists.map((c) => 'costWindow' in (c.input as object))).toEqual([false]);
     fireEvent.click(screen.getByRole('tab', { name: 'Constraints' }));
     expect(await screen.findByTestId('constraints-table')).toBeTruthy();
   });

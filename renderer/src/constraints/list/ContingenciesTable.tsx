@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { Contingency } from '../../../../shared/schemas/constraints.js';
+import { useConstraintDatasets } from '../common/useConstraintDatasets.js';
 import { contingencyColumns } from './columns.js';
 import { DataTable } from './DataTable.js';
 
@@ -8,10 +10,13 @@ const PINNED = ['contingency'];
 
 /** The contingencies table (latest seen first, as the service orders it); the Contingency column starts pinned left. */
 export function ContingenciesTable({ contingencies, empty }: { contingencies: readonly Contingency[]; empty: ReactNode }) {
+  // The contingency answer names datasets by id only: the shared dataset list gives their words.
+  const { options } = useConstraintDatasets();
+  const columns = useMemo(() => contingencyColumns(options), [options]);
   return (
     <DataTable
       rows={contingencies}
-      columns={contingencyColumns}
+      columns={columns}
       rowId={(c) => c.gs_entity_id}
       noun={['contingency', 'contingencies']}
       testId="contingencies-table"

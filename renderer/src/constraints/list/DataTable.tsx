@@ -1,26 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type {
-  Column,
-  ColumnDef,
-  ColumnPinningState,
-  RowSelectionState,
-  SortingState,
-  VisibilityState,
-} from '@tanstack/react-table';
+import type { ColumnDef, ColumnPinningState, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { formatCount } from '../../lib/format.js';
 import { ColumnMenu } from './ColumnMenu.js';
 import type { GridColumn } from './gridColumn.js';
 import { sortRows } from './sortRows.js';
+import { TableToolbar } from './TableToolbar.js';
+import { useFitWidths } from './useFitWidths.js';
 import { useTableCopy } from './useTableCopy.js';
 
 /** Above this many rows only the visible ones are rendered (as the catalogue). */
 export const VIRTUALIZE_ABOVE = 100;
 const ROW_HEIGHT = 34;
 const SELECT = '__select';
-const SELECT_WIDTH = 40;
+const SELECT_WIDTH = 36;
 
 /** Props of {@link DataTable}. `rowIdAttribute` (e.g. `data-constraint-id`) carries each row's id for tests and links. */
 export interface DataTableProps<T> {
@@ -38,14 +32,17 @@ export interface DataTableProps<T> {
   /** The row to highlight and scroll into view (linked selection). */
   highlightId?: string | null;
   empty: ReactNode;
+  /** Rows of the table's foot (totals), each a cell per column id; kept in view under the rows. */
+  footer?: readonly FooterRow[];
+  footerTestId?: string;
 }
 
-// Sticky offset of a pinned column: the widths of the pinned columns before it (the layout is fixed).
-const pinStyle = <T,>(column: Column<T>): CSSProperties | undefined =>
-  column.getIsPinned() === 'left' ? { left: column.getStart('left') } : undefined;
-
-const pinClass = <T,>(column: Column<T>): string =>
-  column.getIsPinned() === 'left' ? (column.getIsLastColumn('left') ? 'cs-pinned cs-pinned-last' : 'cs-pinned') : '';
+/** A row of a {@link DataTable}'s foot: its cells by column id (a hidden column's cell is not shown), and `data-*` attributes. */
+export interface FooterRow {
+  id: string;
+  cells: Partial<Record<string, ReactNode>>;
+  data?: Record<`data-${string}`, string>;
+}
 
 /**
  * A client-side table of up to ~10,000 rows: TanStack Table for sorting (header buttons; rows without a value last),
@@ -53,7 +50,7 @@ const pinClass = <T,>(column: Column<T>): string =>
  * TSV (selected, or all in the shown order and columns; Ctrl/⌘+C copies the selection).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, columns, rowId, noun, testId, rowTestId, rowIdAttribute, highlightId, empty } = props;
+  const { rows, columns, rowId, noun, testId, rowTestId, rowIdAttribute, highlightId, empty, footer, footerTestId } = props;
   const [sorting, setSorting] = useState<SortingState>(props.initialSorting);
   const [visibility, setVisibility] = useState<VisibilityState>({});
   const [pinning, setPinning] = useState<ColumnPinningState>({ left: [SELECT, ...props.initialPinned] });
@@ -117,7 +114,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
     enableMultiSort: false,
   });
   const shown = table.getRowModel().rows;
-  const leaves = [...table.getLeftVisibleLeafColumns(), ...table.getCenterVisibleLeafColumns()];
+  const pinnedLeaves = table.getLeftVisibleLeafColumns();
+  const leaves = [...pinnedLeaves, ...table.getCenterVisibleLeafColumns()];
+  const fit = useFitWidths(scrollRef, leaves, pinnedLeaves, columns.find((c) => c.grow)?.id);
+  const lastPinned = pinnedLeaves.at(-1)?.id;
+  // Sticky offset and class of a pinned column, from the fitted widths (the layout is fixed).
+  const pinStyle = (id: string): CSSProperties | undefined => {
+    const left = fit.leftOf(id);
+    return left === undefined ? undefined : { left };
+  };
+  const cellClass = (id: string): string | undefined => {
+    const pin = fit.leftOf(id) === undefined ? '' : id === lastPinned ? 'cs-pinned cs-pinned-last' : 'cs-pinned';
+    return [byId.get(id)?.numeric ? 'num' : '', pin].join(' ').trim() || undefined;
+  };
   const copyColumns = leaves.filter((c) => byId.has(c.id)).map((c) => byId.get(c.id)!);
   const chosen = shown.filter((r) => r.getIsSelected());
   const copier = useTableCopy();
@@ -145,14 +154,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ?.scrollIntoView?.({ block: 'center' });
   }, [highlightId, shown, virtual, virtualizer]);
 
+  const copySelected = () =>
+    void copier.copy(
+      chosen.map((r) => r.original),
+      copyColumns,
+    );
   const onKeyDown = (e: KeyboardEvent) => {
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key.toLowerCase() === 'c' && chosen.length > 0) {
       e.preventDefault();
-      void copier.copy(
-        chosen.map((r) => r.original),
-        copyColumns,
-      );
+      copySelected();
     } else if (mod && e.key.toLowerCase() === 'a') {
       e.preventDefault();
       table.toggleAllRowsSelected(true);
@@ -169,35 +180,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="cs-table">
-      <div className="cs-table-toolbar">
-        <p className="count" aria-live="polite">
-          {formatCount(shown.length)} {shown.length === 1 ? noun[0] : noun[1]}
-          {chosen.length > 0 && `, ${formatCount(chosen.length)} selected`}
-        </p>
-        <div className="cs-table-actions">
-          <button
-            type="button"
-            disabled={chosen.length === 0}
-            onClick={() =>
-              void copier.copy(
-                chosen.map((r) => r.original),
-                copyColumns,
-              )
-            }
-          >
-            Copy selected
-          </button>
-          <button type="button" disabled={shown.length === 0} onClick={() => void copier.copy(sorted, copyColumns)}>
-            Copy all
-          </button>
-          <ColumnMenu table={table} columns={byId} />
-        </div>
-      </div>
-      {copier.notice && (
-        <p className={copier.notice.error ? 'cs-copy-notice error' : 'cs-copy-notice'} role="status" data-testid="copy-notice">
-          {copier.notice.text}
-        </p>
-      )}
+      <TableToolbar
+        shown={shown.length}
+        selected={chosen.length}
+        noun={noun}
+        onCopySelected={copySelected}
+        onCopyAll={() => void copier.copy(sorted, copyColumns)}
+        notice={copier.notice}
+        columnMenu={<ColumnMenu table={table} columns={byId} />}
+      />
       <div
         className="cs-table-scroll"
         ref={scrollRef}
@@ -209,11 +200,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           className="grid compact cs-grid"
           data-testid={testId}
           aria-rowcount={shown.length + 1}
-          style={{ width: table.getTotalSize() }}
+          style={{ width: fit.total }}
         >
           <colgroup>
             {headers.map((h) => (
-              <col key={h.id} style={{ width: h.getSize() }} />
+              <col key={h.id} style={{ width: fit.widthOf(h.column.id) }} />
             ))}
           </colgroup>
           <thead>
@@ -221,13 +212,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
               {headers.map((h) => {
                 const spec = byId.get(h.column.id);
                 const dir = h.column.getIsSorted();
-                const cls = [spec?.numeric ? 'num' : '', pinClass(h.column)].join(' ').trim() || undefined;
                 return (
                   <th
                     key={h.id}
                     scope="col"
-                    className={cls}
-                    style={pinStyle(h.column)}
+                    className={cellClass(h.column.id)}
+                    style={pinStyle(h.column.id)}
                     aria-sort={spec ? (dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none') : undefined}
                   >
                     {spec ? (
@@ -268,9 +258,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 >
                   {row.getVisibleCells().map((cell) => {
                     const spec = byId.get(cell.column.id);
-                    const cls = [spec?.numeric ? 'num' : '', pinClass(cell.column)].join(' ').trim() || undefined;
                     return (
-                      <td key={cell.id} className={cls} style={pinStyle(cell.column)}>
+                      <td key={cell.id} className={cellClass(cell.column.id)} style={pinStyle(cell.column.id)}>
                         {spec ? spec.cell(row.original) : flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     );
@@ -284,6 +273,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </tr>
             )}
           </tbody>
+          {footer && footer.length > 0 && shown.length > 0 && (
+            <tfoot data-testid={footerTestId}>
+              {footer.map((f) => (
+                <tr key={f.id} {...f.data}>
+                  {headers.map((h) => (
+                    <td key={h.id} className={cellClass(h.column.id)} style={pinStyle(h.column.id)}>
+                      {f.cells[h.column.id]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tfoot>
+          )}
         </table>
         {shown.length === 0 && <div className="empty-state">{empty}</div>}
       </div>

@@ -1,7 +1,7 @@
 import { formatSource } from '../../lib/format.js';
 import type { ListState } from './listState.js';
 import { SearchBox } from './SearchBox.js';
-import { WindowFields } from './WindowFields.js';
+import { WindowForm } from '../common/WindowForm.js';
 
 /** Props of {@link ListControls}: the page's state, the markets to offer and how to change the state. */
 export interface ListControlsProps {
@@ -15,12 +15,12 @@ export function ListControls({ state, markets, onChange }: ListControlsProps) {
   const noun = state.tab === 'constraints' ? 'constraints' : 'contingencies';
   return (
     <div className="cs-controls">
-      <div className="toolbar" role="search">
+      <div className="toolbar cs-filters" role="search">
         <SearchBox
           value={state.search}
           onSearch={(search) => onChange({ search })}
           label={`Search ${noun} by name`}
-          placeholder={`Search ${noun} by name`}
+          placeholder="Search by name"
         />
         <label className="inline-label">
           <span>Market</span>
@@ -48,11 +48,13 @@ export function ListControls({ state, markets, onChange }: ListControlsProps) {
         </label>
       </div>
       {state.tab === 'constraints' && (
-        <WindowFields
-          legend="Cost window"
+        <WindowForm
+          label="Cost window"
+          caption
+          idPrefix="window"
           start={state.choice.start}
           end={state.choice.end}
-          onChange={(w) => onChange({ choice: { ...state.choice, ...w } })}
+          onApply={(w) => onChange({ choice: { ...state.choice, ...w } })}
         />
       )}
     </div>

@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { DatasetSelect } from '../binding/DatasetSelect.js';
-import { WindowFields } from '../binding/WindowFields.js';
-import { readWindow, windowFieldText } from '../binding/window.js';
-import type { WindowProblems } from '../binding/window.js';
+import { DatasetSelect } from '../common/DatasetSelect.js';
+import { WindowForm } from '../common/WindowForm.js';
 import type { GridChoice } from '../gridRoute.js';
 
-/** Props of {@link ChoiceForm}: the choice in the address, what Apply does, and the service's refusal of the dataset. */
+/** Props of {@link ChoiceForm}: the choice in the address, what to do with a new one, the service's refusal of the dataset. */
 export interface ChoiceFormProps {
   choice: GridChoice;
   onApply: (choice: GridChoice) => void;
@@ -14,20 +10,20 @@ export interface ChoiceFormProps {
 }
 
 /**
- * The location page's constraint dataset and window (UTC). The dataset applies at once; the window on "Apply", after
- * it reads (End after Start). Remount it (key) when the address changes so the fields follow Back.
+ * The location page's constraint dataset (applies at once) and window (UTC; on Apply or by a preset), the grid pages'
+ * one window picker.
  */
 export function ChoiceForm({ choice, onApply, datasetProblem }: ChoiceFormProps) {
-  const [text, setText] = useState({ start: windowFieldText(choice.start), end: windowFieldText(choice.end) });
-  const [problems, setProblems] = useState<WindowProblems>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const read = readWindow(text);
-    if ('problems' in read) setProblems(read.problems);
-    else onApply({ ...choice, ...read.window });
-  };
   return (
-    <form className="choice-row card" onSubmit={submit} aria-label="Dataset and window" data-testid="location-choice" noValidate>
+    <WindowForm
+      label="Dataset and window"
+      idPrefix="location-window"
+      className="card"
+      testId="location-choice"
+      start={choice.start}
+      end={choice.end}
+      onApply={(w) => onApply({ ...choice, ...w })}
+    >
       <DatasetSelect
         id="location-dataset"
         label="Constraint dataset"
@@ -36,20 +32,6 @@ export function ChoiceForm({ choice, onApply, datasetProblem }: ChoiceFormProps)
         problem={datasetProblem}
         testId="location-dataset"
       />
-      <WindowFields
-        idPrefix="location-window"
-        value={text}
-        onChange={(t) => {
-          setText(t);
-          setProblems({});
-        }}
-        problems={problems}
-      />
-      <div className="choice-field choice-submit">
-        <button type="submit" className="primary">
-          Apply
-        </button>
-      </div>
-    </form>
+    </WindowForm>
   );
 }

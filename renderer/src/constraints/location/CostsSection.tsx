@@ -5,11 +5,12 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { formatCount, formatWindow } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
-import { costRowKey, costTotals, formatCost, formatShiftFactor, topContributors } from './costs.js';
+import { formatCost, formatShiftFactor } from '../common/format.js';
+import { costRowKey, costTotals, topContributors } from './costs.js';
 import type { CostGrouping } from './locationRoute.js';
 import type { useLocationCosts } from './queries.js';
 import { SortTable } from './SortTable.js';
-import { SyntheticBadge } from './SyntheticBadge.js';
+import { SyntheticBadge } from '../common/SyntheticBadge.js';
 import { TopContributors } from './TopContributors.js';
 
 /** Props of {@link CostsSection}: the costs query (held by the page, which shows a dataset refusal by its field). */
@@ -97,7 +98,7 @@ export function CostsSection({ costs, group, onGroup, window, datasetRefused, co
         <h2 id="costs-title">
           Constraint costs at this location <span className="muted">{formatWindow(window.start, window.end)}</span>
         </h2>
-        {answer && <SyntheticBadge fields={answer.synthetic} testId="costs-synthetic" />}
+        {answer && <SyntheticBadge fields={answer.synthetic} testId="costs-synthetic" explain />}
       </header>
       <div className="grouping" role="radiogroup" aria-label="Group the costs" data-testid="cost-grouping">
         {GROUPINGS.map((g) => (
@@ -132,7 +133,7 @@ export function CostsSection({ costs, group, onGroup, window, datasetRefused, co
         <p className="empty-state">This location has no shift factors for the constraints of this dataset.</p>
       )}
       {answer && totals && answer.rows.length > 0 && (
-        <div className="costs-layout">
+        <div className="costs-layout" data-group={shownGroup}>
           <SortTable
             key={shownGroup}
             rows={answer.rows}

@@ -5,7 +5,8 @@ import { createFakeApi } from '../../test-support/fakeApi.js';
 import { renderApp } from '../../test-support/render.js';
 import { DEFAULT_GRID_CHOICE, gridSearch } from '../gridRoute.js';
 import { PAIRS, RT, TC, byConstraint, gridAnswers } from './gridFixtures.js';
-import { roundCost, sumOf } from './costs.js';
+import { roundCost } from '../common/format.js';
+import { sumOf } from './costs.js';
 
 afterEach(cleanup);
 
@@ -33,9 +34,11 @@ describe('location picker', () => {
     expect(input.getAttribute('aria-activedescendant')).toBe(within(screen.getByRole('listbox')).getAllByRole('option')[1]!.id);
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(window.location.hash).toMatch(/^#\/locations\/loc-east\?dataset=/));
-    const detail = await screen.findByTestId('location-detail');
-    expect(within(detail).getByRole('heading', { level: 1 }).textContent).toBe('Eastern Hub');
-    expect(within(detail).getByTestId('location-facts').textContent).toBe('HubPJM39.7000° N, 75.5000° W');
+    await screen.findByTestId('location-detail');
+    // The location's name heads the page, above the picker.
+    const page = screen.getByTestId('location-page');
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Eastern Hub');
+    expect(within(page).getByTestId('location-facts').textContent).toBe('HubPJM39.7000° N, 75.5000° W');
   });
 
   it('narrows the search to a market', async () => {

@@ -5,13 +5,12 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { formatCount } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
-import { DatasetSelect } from '../binding/DatasetSelect.js';
-import { AGGREGATIONS } from './locationRoute.js';
-import type { Aggregation } from './locationRoute.js';
-import { formatShiftFactor } from './costs.js';
+import { DatasetSelect } from '../common/DatasetSelect.js';
+import { AGGREGATIONS, formatShiftFactor } from '../common/format.js';
+import type { Aggregation } from '../common/format.js';
 import { useLocationShiftFactors } from './queries.js';
 import { SortTable } from './SortTable.js';
-import { SyntheticBadge } from './SyntheticBadge.js';
+import { SyntheticBadge } from '../common/SyntheticBadge.js';
 
 /** Props of {@link ShiftFactorsSection}; `constraintSearch` is the grid search a constraint link carries. */
 export interface ShiftFactorsSectionProps {
@@ -57,7 +56,7 @@ export function ShiftFactorsSection(props: ShiftFactorsSectionProps) {
     <section className="card loc-section" aria-labelledby="sf-title" data-testid="location-shift-factors">
       <header className="loc-section-header">
         <h2 id="sf-title">Shift factors by constraint {rows && <span className="muted">({formatCount(rows.length)})</span>}</h2>
-        {q.data && <SyntheticBadge fields={q.data.synthetic} testId="shift-factors-synthetic" />}
+        {q.data && <SyntheticBadge fields={q.data.synthetic} testId="shift-factors-synthetic" explain />}
       </header>
       <div className="choice-row">
         <DatasetSelect
@@ -107,6 +106,7 @@ export function ShiftFactorsSection(props: ShiftFactorsSectionProps) {
           columns={columns}
           rowId={(r) => r.constraint_gs_entity_id}
           testId="shift-factors-table"
+          className="loc-narrow"
           caption="Shift factors by constraint"
           busy={q.isPlaceholderData}
         />

@@ -14,13 +14,16 @@ export interface SortTableProps<T> {
   busy?: boolean;
   /** Extra attributes of the table (e.g. `data-group`). */
   data?: Record<`data-${string}`, string>;
+  /** A class of the scrolling box besides `table-wrap` (e.g. a narrower width). */
+  className?: string;
 }
 
 /**
  * A compact sortable table (TanStack Table, header buttons with `aria-sort`; nulls sort last) in a scrolling box. The
  * grid pages' answers are hundreds of rows, not the workspace's millions, so every row is rendered.
  */
-export function SortTable<T>({ rows, columns, rowId, testId, caption, footer, busy = false, data }: SortTableProps<T>) {
+export function SortTable<T>(props: SortTableProps<T>) {
+  const { rows, columns, rowId, testId, caption, footer, busy = false, data, className } = props;
   const [sorting, setSorting] = useState<SortingState>([]);
   const table = useReactTable({
     data: rows,
@@ -32,7 +35,7 @@ export function SortTable<T>({ rows, columns, rowId, testId, caption, footer, bu
     getRowId: rowId,
   });
   return (
-    <div className="table-wrap">
+    <div className={className ? `table-wrap ${className}` : 'table-wrap'}>
       <table className="grid compact" data-testid={testId} aria-busy={busy} {...data}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

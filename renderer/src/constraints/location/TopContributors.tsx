@@ -1,6 +1,6 @@
 import { hrefs } from '../../lib/router.js';
 import type { Contributor } from './costs.js';
-import { formatCost } from './costs.js';
+import { formatCost } from '../common/format.js';
 
 /** Props of {@link TopContributors}: the bars, largest |adjusted cost| first (see `topContributors`). */
 export interface TopContributorsProps {
@@ -18,7 +18,7 @@ export function TopContributors({ items, constraintSearch }: TopContributorsProp
   return (
     <figure className="top-contributors" data-testid="top-contributors">
       <figcaption>
-        <strong>Top {items.length} contributors</strong>{' '}
+        <strong>{items.length > 0 ? `Top ${items.length} contributors` : 'Top contributors'}</strong>{' '}
         <span className="muted">by |adjusted cost| ($/MW); bar colour gives the sign.</span>
       </figcaption>
       {items.length === 0 ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocationConstraintCost } from '../../../../shared/schemas/constraints.js';
-import { costTotals, formatCost, sumOf, topContributors } from './costs.js';
+import { formatCost } from '../common/format.js';
+import { costTotals, sumOf, topContributors } from './costs.js';
 import { PAIRS, byConstraint } from './gridFixtures.js';
 
 const row = (id: string, name: string, adjusted: number | null, contingency: string | null = null): LocationConstraintCost => ({

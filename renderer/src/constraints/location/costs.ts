@@ -1,33 +1,5 @@
 import type { LocationConstraintCost } from '../../../../shared/schemas/constraints.js';
-
-/** Costs are shown in $/MW with cents: totals are rounded to this many decimals, in both groupings alike. */
-export const COST_DECIMALS = 2;
-
-const costFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: COST_DECIMALS,
-  maximumFractionDigits: COST_DECIMALS,
-});
-const shiftFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-
-/** A cost in $/MW with thousands separators and cents (`-1,234.50`); null → an em dash. */
-export function formatCost(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '—';
-  // Rounded first, so a tiny negative does not show as "-0.00".
-  const r = roundCost(n);
-  return costFormat.format(r === 0 ? 0 : r);
-}
-
-/** A shift factor (dimensionless, [−1, 1]) with the service's 4 decimals. */
-export function formatShiftFactor(n: number | null | undefined): string {
-  return n === null || n === undefined ? '—' : shiftFormat.format(n);
-}
-
-/** `n` rounded to cents ({@link COST_DECIMALS}), the rounding of every total on the page. */
-export function roundCost(n: number): number {
-  const f = 10 ** COST_DECIMALS;
-  const r = Math.round(n * f) / f;
-  return Object.is(r, -0) ? 0 : r;
-}
+import { roundCost } from '../common/format.js';
 
 /** Σ of the non-null values, compensated (Neumaier) so the order of the rows does not move the last digits. */
 export function sumOf(values: Iterable<number | null>): number {

@@ -1,17 +1,10 @@
+import { AGGREGATIONS } from '../common/format.js';
+import type { Aggregation } from '../common/format.js';
 import type { GridChoice } from '../gridRoute.js';
 import { gridSearch } from '../gridRoute.js';
 
 /** The grain of the location constraint costs (docs/api.md#location-constraint-costs). */
 export type CostGrouping = 'constraint' | 'constraint_contingency';
-/** How the shift factors of one constraint's source rows combine (docs/api.md#shift-factors-by-location). */
-export type Aggregation = 'mean' | 'max' | 'min' | 'median';
-
-export const AGGREGATIONS: readonly { value: Aggregation; label: string }[] = [
-  { value: 'mean', label: 'Mean' },
-  { value: 'max', label: 'Maximum' },
-  { value: 'min', label: 'Minimum' },
-  { value: 'median', label: 'Median' },
-];
 
 /**
  * The location page's own choices, kept in the address beside the grid choice (`group`, `aggregation`, `zeros`,
