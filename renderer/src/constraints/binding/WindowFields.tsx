@@ -1,2 +1,0 @@
-// Moved to common/WindowFields.tsx; this path stays while the map (renderer/src/map) still imports it.
-export * from '../common/WindowFields.js';
