@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { LineString, Point } from 'geojson';
+import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { OutageTicket } from '../shared/index.js';
 import { expect, test } from './fixtures.js';
 import { RT_DATASET, WINDOW, ticketsOverlapping } from './gridData.js';
@@ -26,7 +27,7 @@ async function idle(page: Page): Promise<void> {
 async function rendered(page: Page, layers: string[], property: string): Promise<(string | number)[]> {
   return page.getByTestId('grid-map').evaluate(
     (el, { layers, property }) => {
-      const map = (el as unknown as { gsMap: import('maplibre-gl').Map }).gsMap;
+      const map = (el as unknown as { gsMap: MaplibreMap }).gsMap;
       const present = layers.filter((id) => map.getLayer(id));
       const values = map.queryRenderedFeatures({ layers: present }).map((f) => f.properties[property] as string | number);
       return [...new Set(values)];
@@ -48,7 +49,7 @@ async function openMap(page: Page, extra: Record<string, string> = {}): Promise<
 async function pointOf(page: Page, layer: string): Promise<{ x: number; y: number; id: string }> {
   const box = (await page.getByTestId('grid-map').boundingBox())!;
   const p = await page.getByTestId('grid-map').evaluate((el, layer) => {
-    const map = (el as unknown as { gsMap: import('maplibre-gl').Map }).gsMap;
+    const map = (el as unknown as { gsMap: MaplibreMap }).gsMap;
     const f = map.queryRenderedFeatures({ layers: [layer] })[0];
     if (!f) return null;
     const g = f.geometry as LineString | Point;
@@ -62,9 +63,7 @@ async function pointOf(page: Page, layer: string): Promise<{ x: number; y: numbe
   return { x: box.x + p!.x, y: box.y + p!.y, id: p!.id };
 }
 
-test('the map draws binding constraint lines and outages offline; a click opens a popup; details and back', async ({
-  page,
-}) => {
+test('the map draws binding constraint lines and outages offline; a click opens a popup; details and back', async ({ page }) => {
   await openMap(page, { t: T0 });
   const constraints = await rendered(page, ['binding-constraints', 'binding-constraint-points'], 'constraint_gs_entity_id');
   expect(constraints.length, 'binding constraints drawn').toBeGreaterThan(0);
@@ -89,10 +88,7 @@ test('the map draws binding constraint lines and outages offline; a click opens 
   await expect(page.getByTestId('map-selection')).toHaveAttribute('data-constraint-id', at.id);
 });
 
-test('moving the time slider shows exactly the outages whose interval overlaps the new window', async ({
-  page,
-  host,
-}) => {
+test('moving the time slider shows exactly the outages whose interval overlaps the new window', async ({ page, host }) => {
   const { tickets } = await unwrap(await host.call('outages:active', { market: 'pjm', window: WINDOW, limit: 100_000 }));
   const drawable = tickets.filter((t: OutageTicket) => t.equipment.some((e) => e.from_substation || e.to_substation));
   await openMap(page, { t: T0 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { DatasetSelect } from '../constraints/common/DatasetSelect.js';
+import { datasetName } from '../constraints/common/constraintDatasets.js';
+import { useConstraintDatasets } from '../constraints/common/useConstraintDatasets.js';
 import { WindowFields } from '../constraints/common/WindowFields.js';
 import { readWindow, windowFieldText } from '../constraints/common/window.js';
 import type { WindowProblems } from '../constraints/common/window.js';
@@ -22,6 +24,7 @@ export interface MapToolbarProps {
 export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarProps) {
   const [text, setText] = useState({ start: windowFieldText(choice.start), end: windowFieldText(choice.end) });
   const [problems, setProblems] = useState<WindowProblems>({});
+  const datasets = useConstraintDatasets().options;
   const [shownFor, setShownFor] = useState(choice);
   if (shownFor.start !== choice.start || shownFor.end !== choice.end) {
     // The address changed (Back, a preset): the typed fields follow it.
@@ -39,7 +42,7 @@ export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarPr
     <div className="map-toolbar">
       <details className="map-choices">
         <summary>
-          <span className="muted">Dataset and window:</span> <code>{choice.datasetId}</code> ·{' '}
+          <span className="muted">Dataset and window:</span> {datasetName(datasets, choice.datasetId)} ·{' '}
           {formatWindow(choice.start, choice.end)}
         </summary>
         <form className="choice-row" onSubmit={apply} aria-label="Dataset and window" noValidate>
