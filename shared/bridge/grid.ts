@@ -93,6 +93,7 @@ export const gridInputs = {
       market: MarketId.optional(),
       search: z.string().max(200).optional(),
       limit: z.number().int().min(1).max(5000).optional(),
+      requestId: RequestId.optional(),
     })
     .strict(),
   /** `GET /constraints/locations/{id}/shift-factors`: one row per constraint. */

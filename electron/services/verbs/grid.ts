@@ -138,7 +138,8 @@ export function createGridHandlers(deps: HandlerDeps): Pick<Handlers, GridVerb> 
     },
 
     // Not a /v1 call: the hubs and zones Gridscope ships, with ids by the embedded service's rule.
-    'locations:list': (input) => listLocations(input),
+    // `requestId` is accepted like every data verb's, but there is nothing to track: the answer is local.
+    'locations:list': ({ requestId: _requestId, ...input }) => listLocations(input),
 
     'locations:shiftFactors': async ({ locationId, requestId, ...i }, ctx) => {
       const id = segment(locationId, 'location');
