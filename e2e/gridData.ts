@@ -28,7 +28,7 @@ export interface ExpectedOverlap {
   cost: number;
 }
 
-/** The outages within `maxKm` of `constraint` whose interval overlapped its binding intervals, ranked as docs/overlap.md says. */
+/** The outages (not Cancelled) within `maxKm` of `constraint` whose interval overlapped its binding intervals, ranked as docs/overlap.md says. */
 export function expectedOverlaps(
   constraint: BindingConstraintWithLocations,
   tickets: readonly OutageTicket[],
@@ -37,6 +37,7 @@ export function expectedOverlaps(
   const stations = [constraint.start, constraint.end].filter((s): s is SubstationLocation => !!s);
   const out: ExpectedOverlap[] = [];
   for (const t of tickets) {
+    if (t.status.toLowerCase() === 'cancelled') continue; // never out: overlaps nothing
     const ends = t.equipment.flatMap((e) => [e.from_substation, e.to_substation]).filter((s): s is SubstationLocation => !!s);
     const distance = Math.min(...ends.flatMap((e) => stations.map((s) => distanceKm(e, s))));
     if (!(distance <= maxKm)) continue;

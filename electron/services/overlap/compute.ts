@@ -55,6 +55,11 @@ async function fetchInputs(env: OverlapEnv, scope: Scope, call: GetOptions): Pro
   });
 }
 
+/** A ticket whose status is Cancelled (any case): left out of every overlap (docs/overlap.md#inputs). */
+export function isCancelled(ticket: { status: string }): boolean {
+  return ticket.status.trim().toLowerCase() === 'cancelled';
+}
+
 // The ranking runs on a workspace read connection; a caller that left interrupts it.
 async function rank(env: OverlapEnv, input: OverlapInput, signal?: AbortSignal): Promise<Result<OverlapPair[]>> {
   const done = log.time(`overlap of ${input.constraints.length} constraints × ${input.outages.length} outages`);
@@ -101,7 +106,7 @@ export async function overlapForConstraint(
   }
   const pairs = await rank(
     env,
-    { constraints: [c], outages: tickets, distanceKm: input.distanceKm, ranking: 'outages' },
+    { constraints: [c], outages: tickets.filter((t) => !isCancelled(t)), distanceKm: input.distanceKm, ranking: 'outages' },
     call.signal,
   );
   if (!pairs.ok) return pairs;
@@ -148,6 +153,8 @@ export async function overlapForOutage(
     const cut = truncated ? ` (the outage list stopped at ${OVERLAP_FETCH_LIMIT.toLocaleString('en-US')} tickets)` : '';
     return fail('not_found', `Ticket ${input.ticket} was not active in ${input.market} ${between(input)}${cut}.`);
   }
+  // A cancelled outage never took its equipment out: it overlapped nothing.
+  if (isCancelled(ticket)) return ok({ ticket, distanceKm: input.distanceKm, constraints: [], truncated, synthetic });
   const pairs = await rank(
     env,
     { constraints, outages: [ticket], distanceKm: input.distanceKm, ranking: 'constraints' },

@@ -46,12 +46,12 @@ function bindingBody(id: string, name: string, prices: number[]): BindingConstra
   };
 }
 
-function ticketBody(ticket: number, os: string, oe: string, at: LatLon): OutageTicket {
+function ticketBody(ticket: number, os: string, oe: string, at: LatLon, status = 'Active'): OutageTicket {
   const o = outage(ticket, t(os), t(oe), [[at, null]]);
   const sub = (p: (typeof o.equipment)[number]['from_substation']) => (p ? { ...p, name: 'S' } : null);
   return {
     ...o,
-    status: 'Active',
+    status,
     outage_type: 'Daily',
     version_time_utc: t('00:00'),
     causes: [],
@@ -78,6 +78,7 @@ const TICKETS = [
   ticketBody(724453, '10:05', '12:00', HERE), // overlaps c-1's last two intervals and nothing of c-2
   ticketBody(9_000_001, '09:00', '10:05', [40.1, -80]), // c-1's first interval and c-2's
   ticketBody(9_000_002, '09:00', '10:05', [45, -80]), // ~530 km away
+  ticketBody(9_000_003, '09:00', '12:00', HERE, 'Cancelled'), // would top the list, but never went out
 ];
 
 interface Call {
@@ -183,6 +184,13 @@ describe('overlap:forOutage', () => {
       ['Bravo 230 kV', 1, 12],
     ]);
     expect(r.value).toMatchObject({ truncated: false, distanceKm: 50 });
+  });
+
+  it('answers an empty list for a cancelled ticket: it never took its equipment out', async () => {
+    const r = await handlers(fakeProxy().proxy)['overlap:forOutage']({ ...forOutage, ticket: 9_000_003 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.ticket?.status).toBe('Cancelled');
+    expect(r.value.constraints).toEqual([]);
   });
 
   it('answers not_found for a ticket not active in the window, saying when the list was cut', async () => {
