@@ -33,6 +33,13 @@ const PANEL_OBSERVATIONS = 40;
 
 const ALL_VISIBLE: Record<LayerGroup, boolean> = { states: true, iso: true, locations: true, binding: true, outages: true };
 
+/** Start (epoch ms) of the earliest binding observation of `constraints`; null when there is none. */
+function earliestBinding(constraints: Iterable<{ observations: readonly { interval_start_utc: string }[] }>): number | null {
+  let first = Infinity;
+  for (const c of constraints) for (const o of c.observations) first = Math.min(first, Date.parse(o.interval_start_utc));
+  return Number.isFinite(first) ? first : null;
+}
+
 /**
  * The map of binding constraints and outages (#/map): the address holds the grid choice and the map's parameters
  * (mapAddress.ts); the data comes from the bridge (useMapData.ts); the map itself is {@link GridMap}.
@@ -50,8 +57,10 @@ export default function MapPage({ search }: { search: string }) {
   const initialBounds = useMemo(() => footprintBounds(choice.market), [choice.market]);
   const range = { start: Date.parse(choice.start), end: Date.parse(choice.end) };
   const drawn = params.constraint ? (data.constraintById.get(params.constraint) ?? null) : null;
-  // Without `t`, a selected constraint opens at its peak interval, anything else at the window's start.
-  const t = snapTime(params.t ?? (drawn ? Date.parse(drawn.peak_interval_start_utc) : range.start), range);
+  // Without `t`, a selected constraint opens at its peak interval, anything else at the first binding interval (a window
+  // often starts hours before its data), or at the window's start while the answer is still on its way.
+  const firstBinding = useMemo(() => earliestBinding(data.constraintById.values()), [data.constraintById]);
+  const t = snapTime(params.t ?? (drawn ? Date.parse(drawn.peak_interval_start_utc) : (firstBinding ?? range.start)), range);
   const shown = params.allTimes ? null : shownWindow(t, stepMs(params.step));
   const selection = useSelection(choice, params.constraint, params.ticket, drawn, !data.queries.binding.isFetching);
 
