@@ -75,6 +75,9 @@ const PullId = z.number().int().min(1);
 const Filters = z.array(ColumnFilter).max(50).optional();
 const Sort = z.array(SortKey).max(8).optional();
 
+/** Most rows one binding pull asks for: the binding endpoint's largest `limit` (docs/api.md#binding-constraints). */
+export const MAX_BINDING_ROWS = 100_000;
+
 /** Input schemas of the workspace verbs (merged into the contract's table). */
 export const workspaceInputs = {
   'workspace:pull': z.object({ query: PullQuery, expectedRows: z.number().int().min(0).optional() }).strict(),
@@ -133,7 +136,7 @@ export const workspaceInputs = {
       endTime: TimeText.optional(),
       /** Keep rows with |shadow price| above it ($/MWh). */
       priceThreshold: z.number().min(0).max(1_000_000).optional(),
-      limit: z.number().int().min(1).max(100_000).optional(),
+      limit: z.number().int().min(1).max(MAX_BINDING_ROWS).optional(),
     })
     .strict(),
 } as const;

@@ -1,7 +1,9 @@
-import { open, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
+import { pipeline } from 'node:stream/promises';
+import { CANCELLED_MESSAGE, fail, ok, workspaceInputs } from '../../../shared/index.js';
 import type { GsError, ParsedInput, PullQuery, PullState, Result } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import type { GetOptions, ProxyProgress, V1Proxy } from '../v1/proxy.js';
@@ -25,9 +27,8 @@ import type { Workspace } from './workspace.js';
 /** `workspace:pullBinding`'s input: dataset, window, threshold ($/MWh), `limit`. */
 export type BindingRequest = ParsedInput<'workspace:pullBinding'>;
 
-/** Rows the binding endpoint answers when no `limit` is sent, and the most it allows (docs/api.md#binding-rows). */
+/** Rows the binding endpoint answers when no `limit` is sent (docs/api.md#binding-rows); the most: `MAX_BINDING_ROWS`. */
 export const DEFAULT_BINDING_LIMIT = 50_000;
-export const MAX_BINDING_LIMIT = 100_000;
 
 /** Options of {@link startBindingPull}. */
 export interface BindingPullOptions {
@@ -56,28 +57,20 @@ export function bindingParams(request: BindingRequest): PullQuery & { limit: num
   };
 }
 
-/** Writes `body` to `path` as it arrives, never throwing for the body: a break is returned as `error`. */
+/** Writes `body` to `path` as it arrives (stream `pipeline`), never throwing for the body: a break is returned as `error`. */
 async function writeAnswer(
   body: Readable,
   path: string,
   onBytes: (bytes: number) => void,
 ): Promise<{ bytes: number; error?: unknown }> {
-  const file = await open(path, 'w');
-  const out: { bytes: number; error?: unknown } = { bytes: 0 };
-  body.on('error', () => undefined);
+  let bytes = 0;
+  body.on('data', (chunk: Buffer) => onBytes((bytes += chunk.length)));
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      await file.write(chunk);
-      out.bytes += chunk.length;
-      onBytes(out.bytes);
-    }
+    await pipeline(body, createWriteStream(path));
+    return { bytes };
   } catch (error) {
-    out.error = error;
-    if (!body.destroyed) body.destroy();
-  } finally {
-    await file.close();
+    return { bytes, error };
   }
-  return out;
 }
 
 /** One binding pull in progress. */
@@ -192,16 +185,11 @@ class BindingRun {
   }
 }
 
-/** Checks a request; a message for the first problem, or null (the bridge's schema checks the same). */
+/** The request checked by the verb's own schema (the one the bridge parses with); a message listing the problems, or null. */
 function invalid(request: BindingRequest): string | null {
-  if (typeof request?.datasetId !== 'string' || !/^[A-Za-z0-9_.-]{1,200}$/.test(request.datasetId))
-    return 'datasetId: a dataset id';
-  const { limit, priceThreshold } = request;
-  if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_BINDING_LIMIT))
-    return `limit: a whole number of rows from 1 to ${MAX_BINDING_LIMIT.toLocaleString('en-US')}`;
-  if (priceThreshold !== undefined && !(Number.isFinite(priceThreshold) && priceThreshold >= 0))
-    return 'priceThreshold: a price in $/MWh, 0 or more';
-  return null;
+  const parsed = workspaceInputs['workspace:pullBinding'].safeParse(request);
+  if (parsed.success) return null;
+  return parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { GridChoice } from '../gridRoute.js';
-import { MAX_BINDING_LIMIT } from './bindingRoute.js';
+import { MAX_BINDING_ROWS } from '../../../../shared/bridge/workspace.js';
 import { readWindow } from '../common/window.js';
 import type { WindowText } from '../common/window.js';
 
@@ -40,8 +40,8 @@ export function readBindingFields(f: BindingFields, market: string): { request: 
     problems.threshold = 'The threshold is compared with |shadow price|: use 0 or more $/MWh.';
   const l = f.limit.trim().replace(/,/g, '');
   const limit = /^\d+$/.test(l) ? Number(l) : NaN;
-  if (!(limit >= 1 && limit <= MAX_BINDING_LIMIT))
-    problems.limit = `A whole number of rows from 1 to ${MAX_BINDING_LIMIT.toLocaleString('en-US')}.`;
+  if (!(limit >= 1 && limit <= MAX_BINDING_ROWS))
+    problems.limit = `A whole number of rows from 1 to ${MAX_BINDING_ROWS.toLocaleString('en-US')}.`;
   if (!f.datasetId) problems.dataset = 'Choose a constraint dataset.';
   if (Object.keys(problems).length > 0 || 'problems' in window) return { problems };
   return { request: { choice: { datasetId: f.datasetId, market, ...window.window }, threshold, limit } };

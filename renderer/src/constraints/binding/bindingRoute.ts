@@ -1,3 +1,4 @@
+import { MAX_BINDING_ROWS } from '../../../../shared/bridge/workspace.js';
 import { z } from 'zod';
 import { ColumnFilter, SortKey } from '../../../../shared/bridge/workspace.js';
 import type { RowsView } from '../../workspace/useRowBlocks.js';
@@ -6,8 +7,6 @@ import type { GridChoice } from '../gridRoute.js';
 
 /** Rows a binding pull asks for when the address names no limit: a fifth of the service's default (50,000). */
 export const DEFAULT_BINDING_LIMIT = 10_000;
-/** The most rows one binding request answers (docs/api.md#binding-rows). */
-export const MAX_BINDING_LIMIT = 100_000;
 
 /**
  * The binding page's address (`#/binding?dataset=…&start=…&end=…&threshold=…&limit=…&pull=…&view=…`): the form's
@@ -44,7 +43,7 @@ export function readBindingRoute(search: string): BindingRoute {
   return {
     choice: readGridChoice(search),
     threshold: Number.isFinite(threshold) && threshold >= 0 ? threshold : null,
-    limit: Number.isInteger(limit) && limit >= 1 && limit <= MAX_BINDING_LIMIT ? limit : DEFAULT_BINDING_LIMIT,
+    limit: Number.isInteger(limit) && limit >= 1 && limit <= MAX_BINDING_ROWS ? limit : DEFAULT_BINDING_LIMIT,
     pullId: Number.isSafeInteger(pull) && pull > 0 ? pull : null,
     view: readView(p.get('view')),
   };
