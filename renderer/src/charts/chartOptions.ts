@@ -79,6 +79,19 @@ export interface ResultOptionsInput {
   onReset: () => void;
 }
 
+/** An axis in the app's chart style (muted text, grid lines, 12 px theme font) titled `label`. */
+export function themedAxis(theme: ChartTheme, label: string): uPlot.Axis {
+  const font = `12px ${theme.font}`;
+  return {
+    stroke: theme.muted,
+    grid: { stroke: theme.grid, width: 1 },
+    ticks: { stroke: theme.grid, width: 1 },
+    font,
+    labelFont: font,
+    label,
+  };
+}
+
 /**
  * uPlot options of the result chart: a time x axis in `zone` (24-hour ticks), one coloured line per label
  * with its value in the legend on hover, drag across x to zoom (handed to `onZoom`, not applied by uPlot, so the caller
@@ -86,15 +99,7 @@ export interface ResultOptionsInput {
  */
 export function buildResultOptions(o: ResultOptionsInput): uPlot.Options {
   const { theme } = o;
-  const font = `12px ${theme.font}`;
-  const axis = (label: string): uPlot.Axis => ({
-    stroke: theme.muted,
-    grid: { stroke: theme.grid, width: 1 },
-    ticks: { stroke: theme.grid, width: 1 },
-    font,
-    labelFont: font,
-    label,
-  });
+  const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
   return {
     width: o.width,
     height: o.height,

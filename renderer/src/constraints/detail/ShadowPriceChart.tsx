@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
 import type { BindingObservation } from '../../../../shared/schemas/constraints.js';
-import { TIME_AXIS_VALUES, legendTime, zonedDate } from '../../charts/chartOptions.js';
+import { TIME_AXIS_VALUES, legendTime, themedAxis, zonedDate } from '../../charts/chartOptions.js';
 import { useChartTheme } from '../../charts/theme.js';
 import type { ChartTheme } from '../../charts/theme.js';
 import { UPlotChart } from '../../charts/UPlotChart.js';
@@ -12,15 +12,7 @@ const HEIGHT = 280;
 
 /** uPlot options: UTC time axis (the explorer's 24-hour ticks), one line with points of the signed shadow price. */
 export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme): uPlot.Options {
-  const font = `12px ${theme.font}`;
-  const axis = (label: string): uPlot.Axis => ({
-    stroke: theme.muted,
-    grid: { stroke: theme.grid, width: 1 },
-    ticks: { stroke: theme.grid, width: 1 },
-    font,
-    labelFont: font,
-    label,
-  });
+  const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
   return {
     ...size,
     tzDate: (ts) => zonedDate(ts, 'UTC'),

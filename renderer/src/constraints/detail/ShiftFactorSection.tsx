@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { hrefs } from '../../lib/router.js';
-import { AGGREGATIONS, formatShiftFactor } from '../common/format.js';
+import { formatShiftFactor } from '../common/format.js';
 import type { Aggregation } from '../common/format.js';
 import { useGridQuery } from '../common/gridQueries.js';
+import { ShiftFactorOptions } from '../common/ShiftFactorOptions.js';
 import { SyntheticBadge } from '../common/SyntheticBadge.js';
 
 /** Props of {@link ShiftFactorSection}: the constraint, the dataset and the contingencies it was seen under. */
@@ -42,29 +43,12 @@ export function ShiftFactorSection({ constraintId, datasetId, contingencies, lin
     <section className="card cs-section" aria-labelledby="cs-sf-title">
       <h2 id="cs-sf-title">Shift factors by location {q.data && <SyntheticBadge fields={q.data.synthetic} />}</h2>
       <div className="toolbar">
-        <label className="inline-label">
-          <span>Combine rows by</span>
-          <select
-            value={aggregation}
-            onChange={(e) => setAggregation(e.target.value as Aggregation)}
-            data-testid="sf-aggregation"
-          >
-            {AGGREGATIONS.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline-label">
-          <input
-            type="checkbox"
-            checked={excludeZeros}
-            onChange={(e) => setExcludeZeros(e.target.checked)}
-            data-testid="sf-exclude-zeros"
-          />
-          <span>Exclude zeros</span>
-        </label>
+        <ShiftFactorOptions
+          aggregation={aggregation}
+          excludeZeros={excludeZeros}
+          onAggregation={setAggregation}
+          onExcludeZeros={setExcludeZeros}
+        />
         {contingencies.length > 0 && (
           <label className="inline-label">
             <span>Contingency</span>

@@ -10,6 +10,7 @@ import { AGGREGATIONS, formatShiftFactor } from '../common/format.js';
 import type { Aggregation } from '../common/format.js';
 import { useLocationShiftFactors } from './queries.js';
 import { SortTable } from './SortTable.js';
+import { ShiftFactorOptions } from '../common/ShiftFactorOptions.js';
 import { SyntheticBadge } from '../common/SyntheticBadge.js';
 
 /** Props of {@link ShiftFactorsSection}; `constraintSearch` is the grid search a constraint link carries. */
@@ -67,29 +68,13 @@ export function ShiftFactorsSection(props: ShiftFactorsSectionProps) {
           onChange={(id) => onChange({ datasetId: id })}
           testId="sf-dataset"
         />
-        <label className="choice-field">
-          <span>Aggregation</span>
-          <select
-            value={aggregation}
-            onChange={(e) => onChange({ aggregation: e.target.value as Aggregation })}
-            data-testid="sf-aggregation"
-          >
-            {AGGREGATIONS.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="choice-check">
-          <input
-            type="checkbox"
-            checked={excludeZeros}
-            onChange={(e) => onChange({ excludeZeros: e.target.checked })}
-            data-testid="sf-exclude-zeros"
-          />
-          Exclude zeros
-        </label>
+        <ShiftFactorOptions
+          stacked
+          aggregation={aggregation}
+          excludeZeros={excludeZeros}
+          onAggregation={(a) => onChange({ aggregation: a })}
+          onExcludeZeros={(x) => onChange({ excludeZeros: x })}
+        />
       </div>
       <p className="muted loc-note">
         One shift factor per constraint: the {AGGREGATIONS.find((a) => a.value === aggregation)?.label.toLowerCase()} over its
