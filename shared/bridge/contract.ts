@@ -4,3 +4,4 @@ export * from './table.js';
 export * from './results.js';
 export * from './workspace.js';
 export * from './grid.js';
+export * from './downloads.js';

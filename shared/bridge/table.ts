@@ -11,6 +11,7 @@ import {
   RequestId,
 } from './inputs.js';
 import type { Verb } from './verbs.js';
+import { downloadInputs } from './downloads.js';
 import { gridInputs } from './grid.js';
 import { workspaceInputs } from './workspace.js';
 
@@ -46,6 +47,7 @@ export const contractInputs = {
     .strict(),
   ...workspaceInputs,
   ...gridInputs,
+  ...downloadInputs,
 } as const satisfies { [V in Verb]: z.ZodType };
 
 /** The input type of a verb, as the renderer writes it (defaults not yet applied). */

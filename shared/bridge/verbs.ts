@@ -45,6 +45,22 @@ export const VERBS = [
   'outages:active',
   'overlap:forConstraint',
   'overlap:forOutage',
+  'exports:list',
+  'downloads:start',
+  'downloads:list',
+  'downloads:pause',
+  'downloads:resume',
+  'downloads:cancel',
+  'downloads:retry',
+  'downloads:clearFinished',
+  'downloads:configure',
+  'downloads:chooseFolder',
+  'downloads:reveal',
+  'library:list',
+  'library:delete',
+  'library:verify',
+  'library:rescan',
+  'workspace:openLocal',
 ] as const;
 
 /** A verb name, e.g. `datasets:list`. */

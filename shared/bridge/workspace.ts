@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, RESAMPLE_FUNCTIONS } from '../schemas/query.js';
 import { TimeText } from '../time/schema.js';
+import type { LocalPull } from './downloads.js';
 import { ColumnName, DatasetId, QueryInput } from './inputs.js';
 
 /**
@@ -17,10 +18,12 @@ export const PULL_STATES = ['running', 'complete', 'partial', 'failed', 'cancell
 export type PullState = (typeof PULL_STATES)[number];
 
 /**
- * What a pull copied: `query`, a dataset query (`workspace:pull`, docs/query.md), or `binding`, the binding rows of
- * a constraint dataset (`workspace:pullBinding`, docs/api.md#binding-rows). Both are read, exported and kept alike.
+ * What a pull copied: `query`, a dataset query (`workspace:pull`, docs/query.md); `binding`, the binding rows of
+ * a constraint dataset (`workspace:pullBinding`, docs/api.md#binding-rows); or `local`, downloaded export files read
+ * from the downloads folder without the network (`workspace:openLocal`, docs/downloads.md#offline-review). All are
+ * read, exported and kept alike.
  */
-export const PULL_KINDS = ['query', 'binding'] as const;
+export const PULL_KINDS = ['query', 'binding', 'local'] as const;
 export type PullKind = (typeof PULL_KINDS)[number];
 
 /** DuckDB types a pulled column is stored as. */
@@ -181,6 +184,8 @@ export interface PullRecord {
   params: PullQuery;
   /** Set for `kind: 'binding'` only. */
   binding: BindingPull | null;
+  /** Set for `kind: 'local'` only: the downloaded days it read. */
+  local: LocalPull | null;
   profile: string;
   startedAt: string;
   endedAt: string | null;
@@ -268,4 +273,5 @@ export interface WorkspaceResults {
   'workspace:renameSaved': SavedQuery;
   'workspace:deleteSaved': { deleted: boolean };
   'workspace:pullBinding': PullRecord;
+  'workspace:openLocal': PullRecord;
 }

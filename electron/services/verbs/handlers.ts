@@ -26,6 +26,7 @@ import type { RequestRegistry } from '../v1/requests.js';
 import type { ResponseCache } from '../v1/responseCache.js';
 import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
 import type { WorkspaceService } from '../workspace/service.js';
+import type { DownloadManager } from '../downloads/types.js';
 import { createWorkspaceHandlers } from './workspace.js';
 import { createGridHandlers } from './grid.js';
 import { createOverlapHandlers } from './overlap.js';
@@ -53,6 +54,8 @@ export interface HandlerDeps {
   info: () => AppInfo;
   /** The active profile's local workspace (the `workspace:*` verbs); absent: those verbs answer `internal`. */
   workspace?: WorkspaceService;
+  /** The export download queue and library (`downloads:*`, `library:*`; `workspace:openLocal` reads its files). */
+  downloads?: DownloadManager;
   /** The `data/` folder the embedded service reads (`locations:list` reads its pricing nodes); default: the repository's. */
   dataDir?: string;
   /** Told when a query or estimate of at least `longJobMs` (default {@link LONG_JOB_MS}) ends; a throw is logged, never answered. */
