@@ -22,6 +22,7 @@ import type { Services } from '../services/index.js';
 import { createLogger } from '../services/common/logger.js';
 import { cacheDirFromEnv } from '../services/common/paths.js';
 import { aboutPanelOptions } from './about.js';
+import { batchJob, createDownloadsFolderChooser, createProgressMixer } from './downloads.js';
 import { APP_ID } from './appId.js';
 import { createAppUrlPolicy } from './appUrl.js';
 import { registerBridgeIpc } from './ipc.js';
@@ -93,6 +94,16 @@ export async function startDesktop(): Promise<void> {
     focusWindow: focusMain,
   });
 
+  const taskbar = createProgressMixer(createTaskbarProgress(() => main));
+  // Batches notify whatever their length: a finished download is what the user waits for.
+  const notifyBatch = createJobNotifier({
+    isSupported: () => Notification.isSupported(),
+    create: (o) => new Notification(o),
+    windowFocused: () => BrowserWindow.getFocusedWindow() !== null,
+    focusWindow: focusMain,
+    minDurationMs: 0,
+  });
+
   const services: Services = createServices({
     configDir: userData,
     vault: createSafeStorageVault(safeStorage, userData),
@@ -116,8 +127,18 @@ export async function startDesktop(): Promise<void> {
       },
       defaultDir: () => app.getPath('downloads'),
     }),
-    onPullProgress: createTaskbarProgress(() => main),
+    onPullProgress: taskbar.pulls,
+    downloadsDir: join(app.getPath('downloads'), 'Gridscope'),
+    chooseDownloadsFolder: createDownloadsFolderChooser((options) => {
+      const win = BrowserWindow.getFocusedWindow() ?? main;
+      return win && !win.isDestroyed() ? dialog.showOpenDialog(win, options) : dialog.showOpenDialog(options);
+    }),
+    revealPath: (path) => shell.showItemInFolder(path),
+    onDownloadProgress: taskbar.downloads,
+    onDownloadBatchFinished: (batch) => void notifyBatch(batchJob(batch)),
   });
+  // Downloads a crash or a quit interrupted carry on from the bytes on disk (docs/downloads.md#resume).
+  void services.downloads.state();
   const unregister = registerBridgeIpc(services.handlers, {
     isAppUrl: policy.isAppUrl,
     isKnownSender: (sender) => BrowserWindow.getAllWindows().some((w) => !w.isDestroyed() && w.webContents === sender),

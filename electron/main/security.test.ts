@@ -405,6 +405,27 @@ describe('project rules', () => {
     ],
     'overlap:forConstraint': [{ datasetId: 'x', market: 'pjm', constraintId: 'c', distanceKm: -1 }],
     'overlap:forOutage': [{ datasetId: 'x', market: 'pjm', ticket: 'abc' }],
+    'exports:list': [{}, { datasetId: '../x' }, { datasetId: 'x', month: 3 }, { datasetId: 'x', year: 1800 }],
+    'downloads:start': [
+      { datasetId: 'x', dates: [] },
+      { datasetId: 'x', dates: ['2024-02-30'] },
+      { datasetId: 'x', dates: ['../2024-01-01'] },
+      { datasetId: 'x', dates: ['2024-01-01'], folder: '/tmp' },
+    ],
+    'downloads:list': [{ all: true }],
+    'downloads:pause': [{ ids: ['../../etc/2024-01-01'] }, { ids: 'x/2024-01-01' }],
+    'downloads:resume': [{ ids: ['x'] }],
+    'downloads:cancel': [{ ids: ['x/2024-1-1'] }],
+    'downloads:retry': [{ ids: [7] }],
+    'downloads:clearFinished': [{ ids: [] }],
+    'downloads:configure': [{ folder: '/etc' }, { concurrency: 0 }, { concurrency: 99 }, { speedLimitKiBps: 1 }],
+    'downloads:chooseFolder': [{ folder: '/etc' }],
+    'downloads:reveal': [{ path: '/etc/passwd' }, { datasetId: 'x', date: '2024-01-01T00:00:00Z' }],
+    'library:list': [{ folder: '/tmp' }],
+    'library:delete': [{}, { datasetId: 'x', dates: ['2024-13-01'] }, { datasetId: '../x' }],
+    'library:verify': [{ datasetId: 'x', dates: [] }],
+    'library:rescan': [{ folder: '/tmp' }],
+    'workspace:openLocal': [{ datasetId: 'x' }, { datasetId: 'x', dates: ['2024-01-01'], files: ['/etc/passwd'] }],
   };
 
   it('no verb takes a file path from the page: no input field names a path, file, folder or directory', () => {

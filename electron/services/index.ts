@@ -18,6 +18,10 @@ import { createResponseCache } from './v1/responseCache.js';
 import { createMetadataCache, newIdentitySalt, targetIdentity } from './v1/metaCache.js';
 import type { Clock, RetryPolicy } from './v1/retry.js';
 import { createWorkspaceService } from './workspace/service.js';
+import { createDownloadManager } from './downloads/manager.js';
+import type { DownloadManager } from './downloads/types.js';
+import { presignExport } from './verbs/downloads.js';
+import type { DownloadBatch } from '../../shared/index.js';
 import type { ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';
 
 export interface ServicesOptions {
@@ -44,6 +48,16 @@ export interface ServicesOptions {
   chooseExportPath?: ExportPathChooser;
   /** Summed progress of running pulls (the desktop's taskbar progress bar); null when none runs. */
   onPullProgress?: (progress: PullsProgress) => void;
+  /** Where export files are downloaded until the user picks a folder (default `<configDir>/exports`; docs/downloads.md). */
+  downloadsDir?: string;
+  /** Desktop: a folder dialog for the downloads folder; null when cancelled. Absent (web host): the page takes a typed path. */
+  chooseDownloadsFolder?: (current: string) => Promise<string | null>;
+  /** Desktop: shows a downloaded file or folder in the system file manager. */
+  revealPath?: (path: string) => void;
+  /** Summed progress of the download queue (the taskbar progress bar); null when nothing downloads. */
+  onDownloadProgress?: (progress: PullsProgress) => void;
+  /** A batch of downloads ended (the desktop notifies). */
+  onDownloadBatchFinished?: (batch: DownloadBatch) => void;
 }
 
 export interface Services {
@@ -53,6 +67,8 @@ export interface Services {
   requests: RequestRegistry;
   /** The active profile's workspace; the web host serves its downloads. */
   workspace: WorkspaceService;
+  /** The export download queue and library (docs/downloads.md). */
+  downloads: DownloadManager;
   jobFinished(job: FinishedJob): void;
   /** Closes the workspace (running pulls end cancelled), cancels calls in flight, stops the embedded service (its process too) and closes pooled connections. Idempotent. */
   dispose(): Promise<void>;
@@ -121,9 +137,20 @@ export function createServices(opts: ServicesOptions): Services {
     ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
     ...(clock ? { now: () => clock.now() } : {}),
   });
+  const downloads = createDownloadManager({
+    configDir: opts.configDir,
+    defaultFolder: opts.downloadsDir ?? join(opts.configDir, 'exports'),
+    presign: (datasetId, date, signal) => presignExport(proxy, datasetId, date, signal),
+    ...(opts.chooseDownloadsFolder ? { chooseFolder: opts.chooseDownloadsFolder } : {}),
+    ...(opts.revealPath ? { revealPath: opts.revealPath } : {}),
+    ...(opts.onDownloadProgress ? { onProgress: opts.onDownloadProgress } : {}),
+    ...(opts.onDownloadBatchFinished ? { onBatchFinished: opts.onDownloadBatchFinished } : {}),
+    ...(clock ? { now: () => clock.now() } : {}),
+  });
   const handlers = createHandlers({
     proxy,
     workspace,
+    downloads,
     profiles,
     vault: opts.vault,
     embedded,
@@ -143,13 +170,15 @@ export function createServices(opts: ServicesOptions): Services {
     embedded,
     requests,
     workspace,
+    downloads,
     jobFinished: (job) => opts.onJobFinished?.(job),
     dispose() {
       requests.cancelAll();
-      // The workspace first: its pulls end (and record their state) while the embedded service still answers.
-      disposed ??= workspace
-        .dispose()
-        .catch((err: unknown) => log.warn('dispose', err))
+      // The workspace and the downloads first: they end (and record their state) while the embedded service still answers.
+      disposed ??= Promise.allSettled([workspace.dispose(), downloads.dispose()])
+        .then((results) => {
+          for (const r of results) if (r.status === 'rejected') log.warn('dispose', r.reason);
+        })
         .then(() => Promise.allSettled([embedded.stop(), proxy.close()]))
         .then((results) => {
           for (const r of results) if (r.status === 'rejected') log.warn('dispose', r.reason);

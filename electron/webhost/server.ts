@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { fail } from '../../shared/index.js';
 import { CONTENT_SECURITY_POLICY } from '../services/common/csp.js';
 import { createFileVault, createLogger, createServices, defaultConfigDir } from '../services/index.js';
+import { downloadsDirFromEnv } from '../services/common/paths.js';
 import type { Services } from '../services/index.js';
 import { newLaunchToken, pathOf, refusal, START_PAGE } from './access.js';
 import { bridgeRoutes } from './bridge.js';
@@ -56,6 +57,7 @@ const log = createLogger('webhost');
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const configDir = opts.configDir ?? defaultConfigDir();
   const rendererDir = resolve(opts.rendererDir ?? DEFAULT_RENDERER_DIR);
+  const downloadsDir = downloadsDirFromEnv();
   const services =
     opts.services ??
     createServices({
@@ -63,6 +65,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       vault: createFileVault(configDir),
       host: 'web',
       versions: { node: process.versions.node, v8: process.versions.v8 },
+      ...(downloadsDir ? { downloadsDir } : {}),
       ...(opts.appVersion ? { appVersion: opts.appVersion } : {}),
     });
   const token = newLaunchToken();
@@ -107,6 +110,8 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     throw err;
   }
   port = (app.server.address() as AddressInfo).port;
+  // Downloads an earlier run left (quit or crash) carry on from the bytes on disk (docs/downloads.md#resume).
+  void services.downloads.state();
 
   let closing: Promise<void> | undefined;
   const url = `http://127.0.0.1:${port}/`;

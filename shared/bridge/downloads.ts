@@ -59,17 +59,16 @@ export const downloadInputs = {
   /** Removes completed and cancelled items from the queue (their files stay in the library). */
   'downloads:clearFinished': Empty,
   /**
-   * Queue settings: the downloads folder (an absolute path; only while nothing is queued, running or paused),
-   * concurrency, and a speed limit in KiB/s over all downloads (null: none).
+   * Queue settings: concurrency and a speed limit in KiB/s over all downloads (null: none). The page never names a
+   * folder: the desktop's dialog (`downloads:chooseFolder`) or the web host's `GRIDSCOPE_DOWNLOADS_DIR` does.
    */
   'downloads:configure': z
     .object({
-      folder: z.string().trim().min(1).max(1000).optional(),
       concurrency: z.number().int().min(1).max(MAX_DOWNLOAD_CONCURRENCY).optional(),
       speedLimitKiBps: z.number().int().min(16).max(10_000_000).nullable().optional(),
     })
     .strict(),
-  /** Desktop: a folder dialog, then as `downloads:configure` with the chosen folder. */
+  /** Desktop: a folder dialog in main; the chosen folder is used only while nothing is queued, running or paused. */
   'downloads:chooseFolder': Empty,
   /** Shows a downloaded file (or the folder when none is named) in the system file manager (desktop). */
   'downloads:reveal': z.object({ datasetId: DatasetId.optional(), date: ExportDate.optional() }).strict(),
@@ -180,7 +179,10 @@ export interface DownloadsState {
   folder: string;
   concurrency: number;
   speedLimitKiBps: number | null;
-  /** True on the desktop, where `downloads:chooseFolder` opens a dialog and `downloads:reveal` opens the file manager. */
+  /**
+   * True on the desktop, where `downloads:chooseFolder` opens a dialog and `downloads:reveal` opens the file manager;
+   * false in the web host, whose folder is set when it starts (`GRIDSCOPE_DOWNLOADS_DIR`).
+   */
   canChooseFolder: boolean;
   items: DownloadItem[];
   totals: DownloadTotals;

@@ -11,3 +11,8 @@ export function cacheDirFromEnv(env: NodeJS.ProcessEnv = process.env): string | 
   const fromEnv = env.GRIDSCOPE_CACHE_DIR?.trim();
   return fromEnv ? fromEnv : undefined;
 }
+
+/** The web host's downloads folder for export files: env `GRIDSCOPE_DOWNLOADS_DIR` (docs/downloads.md#the-downloads-folder). */
+export function downloadsDirFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.GRIDSCOPE_DOWNLOADS_DIR?.trim() || undefined;
+}

@@ -30,6 +30,7 @@ import type { DownloadManager } from '../downloads/types.js';
 import { createWorkspaceHandlers } from './workspace.js';
 import { createGridHandlers } from './grid.js';
 import { createOverlapHandlers } from './overlap.js';
+import { createDownloadHandlers } from './downloads.js';
 
 export type { ParsedInput };
 
@@ -280,5 +281,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createWorkspaceHandlers(deps),
     ...createGridHandlers(deps),
     ...createOverlapHandlers(deps),
+    ...createDownloadHandlers(deps),
   };
 }
