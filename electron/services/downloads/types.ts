@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type {
   DatasetWithTimezone,
   DownloadBatch,
@@ -6,6 +7,7 @@ import type {
   LibraryState,
   Result,
 } from '../../../shared/index.js';
+import type { RetryPolicy } from '../v1/retry.js';
 
 /**
  * The download manager's surface (docs/downloads.md): the queue of export files fetched through presigned links,
@@ -55,6 +57,16 @@ export interface DownloadManagerOptions {
   /** A batch ended (no item left queued, running or paused): the desktop shows a notification. */
   onBatchFinished?: (batch: DownloadBatch) => void;
   now?: () => number;
+  /**
+   * Test seam: opens the `.part` file for writing (`'a'` appends after the bytes kept, `'w'` starts from byte 0).
+   * Default `fs.createWriteStream(path, { flags })`. Fault tests pass a writer that fails with ENOSPC.
+   */
+  openPartFile?: (path: string, flags: 'a' | 'w') => Writable;
+  /**
+   * Test seam: the transfer's backoff (electron/services/v1/retry.ts `RetryPolicy`; `maxAttempts` = failures in a row
+   * without a new byte before giving up). Default 6 failures, 1 s base, 30 s ceiling.
+   */
+  retryPolicy?: Partial<RetryPolicy>;
 }
 
 /** The download manager in main. Every method answers a `Result`; nothing throws for bad input or a file-system error. */
@@ -67,7 +79,11 @@ export interface DownloadManager {
   cancel(ids?: readonly string[]): Promise<Result<DownloadsState>>;
   retry(ids?: readonly string[]): Promise<Result<DownloadsState>>;
   clearFinished(): Promise<Result<DownloadsState>>;
-  configure(settings: { folder?: string; concurrency?: number; speedLimitKiBps?: number | null }): Promise<Result<DownloadsState>>;
+  configure(settings: {
+    folder?: string;
+    concurrency?: number;
+    speedLimitKiBps?: number | null;
+  }): Promise<Result<DownloadsState>>;
   chooseFolder(): Promise<Result<DownloadsState & { changed: boolean }>>;
   reveal(datasetId?: string, date?: string): Promise<Result<{ revealed: boolean; path: string }>>;
   library(): Promise<Result<LibraryState>>;
