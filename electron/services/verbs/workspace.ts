@@ -1,6 +1,7 @@
 import { fail, ok } from '../../../shared/index.js';
 import { currentUsage, datasetOf } from './fetchMetadata.js';
 import type { PullRecord, Result, Verb } from '../../../shared/index.js';
+import type { DownloadManager } from '../downloads/types.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import type { MetadataCache, MetadataScope } from '../v1/metaCache.js';
 import {
@@ -19,7 +20,7 @@ import {
 import type { PullStartOptions, Workspace, WorkspaceService } from '../workspace/index.js';
 import type { CallContext, Handlers } from './handlers.js';
 
-/** The workspace verbs (`workspace:pull` … `workspace:deleteSaved`, `workspace:pullBinding`). */
+/** The workspace verbs (`workspace:pull` … `workspace:deleteSaved`, `workspace:pullBinding`, `workspace:openLocal`). */
 export type WorkspaceVerb = Extract<Verb, `workspace:${string}`>;
 
 export interface WorkspaceHandlerDeps {
@@ -28,9 +29,12 @@ export interface WorkspaceHandlerDeps {
   proxy: V1Proxy;
   /** Where the dataset's columns and the plan's limits are read first, so a pull costs no extra request. */
   metadata?: MetadataCache;
+  /** The downloaded files `workspace:openLocal` reads. Absent: that verb answers `internal`. */
+  downloads?: DownloadManager;
 }
 
 const NO_WORKSPACE = 'This Gridscope host has no local workspace.';
+const NO_DOWNLOADS = 'Downloads are not available in this Gridscope host, so there are no downloaded files to open.';
 
 /** The plan's paging of a pull: rows per response and the least time between requests (none when the plan sets no limit). */
 async function planPaging(
@@ -130,6 +134,16 @@ export function createWorkspaceHandlers(deps: WorkspaceHandlerDeps): Pick<Handle
       use(async (ws) => {
         const dataset = await datasetOf(proxy, await scope(), input.datasetId, callOf(ctx));
         return deps.workspace!.startBindingPull(ws, input, dataset.ok ? { catalogueColumns: dataset.value.all_columns } : {});
+      }),
+
+    // Offline by design: the files and the dataset's columns come from the library, so no proxy call is made and the
+    // review works with the profile's /v1 server unreachable. `not_found` (days not downloaded) passes through.
+    'workspace:openLocal': ({ datasetId, dates }) =>
+      use(async (ws) => {
+        if (!deps.downloads) return fail('internal', NO_DOWNLOADS);
+        const files = await deps.downloads.localFiles(datasetId, dates);
+        if (!files.ok) return files;
+        return deps.workspace!.startLocalReview(ws, files.value);
       }),
   };
 }

@@ -1,5 +1,14 @@
-import { fail, ok } from '../../../shared/index.js';
-import type { BindingPull, PullKind, PullQuery, PullRecord, PullState, Result, SavedQuery } from '../../../shared/index.js';
+import { PULL_KINDS, fail, ok } from '../../../shared/index.js';
+import type {
+  BindingPull,
+  LocalPull,
+  PullKind,
+  PullQuery,
+  PullRecord,
+  PullState,
+  Result,
+  SavedQuery,
+} from '../../../shared/index.js';
 import { isoMillis, quoteIdent, rowObjects } from './sql.js';
 import { parseColumns, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
@@ -10,7 +19,7 @@ import type { Workspace } from './workspace.js';
  * query is a name for a dataset and parameters, run again as a new pull. Both live in the
  * workspace file, so they survive a restart. Records are the bridge's `PullRecord` (times ISO 8601 UTC
  * with milliseconds; no live `progress`: the workspace service adds it; `kind` tells a dataset query from binding
- * rows) and `SavedQuery`.
+ * rows and from a local review of downloaded files) and `SavedQuery`.
  */
 
 /** Longest name of a saved query. */
@@ -18,7 +27,8 @@ export const MAX_QUERY_NAME = 200;
 
 const PULL_COLUMNS = `id, dataset_id, CAST(params AS VARCHAR) AS params, profile, ${isoMillis('started_at')} AS started_at,
   ${isoMillis('ended_at')} AS ended_at, state, CAST(rows AS DOUBLE) AS rows, pages, CAST(rows_charged AS DOUBLE) AS rows_charged,
-  error, CAST(columns AS VARCHAR) AS columns, coalesce(kind, 'query') AS kind, CAST(binding AS VARCHAR) AS binding`;
+  error, CAST(columns AS VARCHAR) AS columns, coalesce(kind, 'query') AS kind, CAST(binding AS VARCHAR) AS binding,
+  CAST(local AS VARCHAR) AS local`;
 const SAVED_COLUMNS = `id, name, dataset_id, CAST(params AS VARCHAR) AS params, ${isoMillis('created_at')} AS created_at`;
 
 /** A binding pull's `binding` JSON; a binding pull whose JSON is missing or damaged reads as no threshold, not cut. */
@@ -37,14 +47,36 @@ function bindingOf(kind: PullKind, json: unknown): BindingPull | null {
   };
 }
 
+/**
+ * A local review's `local` JSON (docs/workspace.md#local-review-pulls); a local pull whose JSON is missing or damaged
+ * reads as no days, no files, no folder rather than hiding the pull.
+ */
+function localOf(kind: PullKind, json: unknown): LocalPull | null {
+  if (kind !== 'local') return null;
+  let parsed: Partial<LocalPull> = {};
+  try {
+    parsed = typeof json === 'string' ? ((JSON.parse(json) as Partial<LocalPull> | null) ?? {}) : {};
+  } catch {
+    // Written only by this code, as for `binding`.
+  }
+  const count = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
+  return {
+    dates: Array.isArray(parsed.dates) ? parsed.dates.filter((d): d is string => typeof d === 'string') : [],
+    files: count(parsed.files),
+    bytes: count(parsed.bytes),
+    folder: typeof parsed.folder === 'string' ? parsed.folder : '',
+  };
+}
+
 function pullRecord(r: Record<string, unknown>): PullRecord {
-  const kind: PullKind = r.kind === 'binding' ? 'binding' : 'query';
+  const kind: PullKind = PULL_KINDS.find((k) => k === r.kind) ?? 'query';
   return {
     id: Number(r.id),
     kind,
     datasetId: String(r.dataset_id),
     params: JSON.parse(String(r.params)) as PullQuery,
     binding: bindingOf(kind, r.binding),
+    local: localOf(kind, r.local),
     profile: String(r.profile),
     startedAt: String(r.started_at),
     endedAt: r.ended_at === null ? null : String(r.ended_at),

@@ -5,7 +5,8 @@
  * - workspace.ts: open/close, write serialisation, crash recovery;
  * - pull.ts: page a /v1 query into a table, with progress and cancel;
  * - binding.ts, bindingTable.ts: binding rows of a constraint dataset into a table (one JSON answer);
- * - pullJob.ts: what both kinds of pull share (record, job, end state);
+ * - local.ts: a local review, downloaded export files read by DuckDB into a table, without the network;
+ * - pullJob.ts: what every kind of pull shares (record, job, end state);
  * - page.ts, downsample.ts, values.ts, export.ts: read a pull (results table, chart, value counts, file);
  * - history.ts: pulls and saved queries;
  * - service.ts: main's workspace of the active profile, live progress, exports and downloads.
@@ -15,6 +16,8 @@ export { startPull } from './pull.js';
 export type { PullHandle, PullOptions, PullOutcome, PullReport } from './pull.js';
 export { DEFAULT_BINDING_LIMIT, startBindingPull } from './binding.js';
 export type { BindingPullOptions, BindingRequest } from './binding.js';
+export { startLocalReview } from './local.js';
+export type { LocalReviewOptions } from './local.js';
 export { columnTypesFor } from './columns.js';
 export type { FilterValue } from './filters.js';
 export { MAX_PAGE_ROWS, readRows } from './page.js';

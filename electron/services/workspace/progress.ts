@@ -21,6 +21,8 @@ export interface PullCounts {
   rows: number;
   pages: number;
   bytes: number;
+  /** Rows the server charged; default `rows` (a local review charges none). */
+  rowsCharged?: number;
 }
 
 const log = createLogger('workspace');
@@ -42,9 +44,14 @@ export class ProgressReporter {
   constructor(
     private readonly pullId: number,
     private readonly onProgress: ((progress: PullReport) => void) | undefined,
-    private readonly expectedRows: number,
+    private expectedRows: number,
     private readonly intervalMs: number,
   ) {}
+
+  /** Changes the rows the pull should end with (a local review learns it as files are read; Infinity: unknown). */
+  expect(rows: number): void {
+    this.expectedRows = rows;
+  }
 
   elapsedMs(): number {
     return performance.now() - this.started;
@@ -62,8 +69,10 @@ export class ProgressReporter {
     const progress: PullReport = {
       pullId: this.pullId,
       state,
-      ...counts,
-      rowsCharged: counts.rows,
+      rows: counts.rows,
+      pages: counts.pages,
+      bytes: counts.bytes,
+      rowsCharged: counts.rowsCharged ?? counts.rows,
       elapsedMs,
       rowsPerSecond,
       etaSeconds: state !== 'running' ? 0 : known ? Math.max(0, this.expectedRows - counts.rows) / rowsPerSecond : null,

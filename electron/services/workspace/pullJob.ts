@@ -1,5 +1,5 @@
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
-import type { BindingPull, GsError, PullKind, PullQuery, PullState, Result } from '../../../shared/index.js';
+import type { BindingPull, GsError, LocalPull, PullKind, PullQuery, PullState, Result } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import { pullTableName, rowObjects } from './sql.js';
 import type { Workspace } from './workspace.js';
@@ -40,7 +40,8 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
 const log = createLogger('workspace');
 
 /**
- * Records a new pull of `request` (`running`, no rows) and names its table `pull_<id>`.
+ * Records a new pull of `request` (`running`, no rows) and names its table `pull_<id>`; `binding` and `local` are
+ * the kind's own details (null for the other kinds).
  * @returns the pull id, or `internal` when the catalogue cannot be written.
  */
 export async function recordPull(
@@ -48,15 +49,23 @@ export async function recordPull(
   request: PullQuery,
   kind: PullKind = 'query',
   binding: BindingPull | null = null,
+  local: LocalPull | null = null,
 ): Promise<Result<number>> {
   try {
     return ok(
       await ws.write(async (conn) => {
         const rows = await rowObjects(
           conn,
-          `INSERT INTO pulls (dataset_id, params, profile, state, table_name, kind, binding)
-             VALUES ($1, $2, $3, 'running', '', $4, $5) RETURNING id`,
-          [request.datasetId, JSON.stringify(request), ws.profile, kind, binding === null ? null : JSON.stringify(binding)],
+          `INSERT INTO pulls (dataset_id, params, profile, state, table_name, kind, binding, local)
+             VALUES ($1, $2, $3, 'running', '', $4, $5, $6) RETURNING id`,
+          [
+            request.datasetId,
+            JSON.stringify(request),
+            ws.profile,
+            kind,
+            binding === null ? null : JSON.stringify(binding),
+            local === null ? null : JSON.stringify(local),
+          ],
         );
         const id = Number(rows[0]?.id);
         await conn.run('UPDATE pulls SET table_name = $2 WHERE id = $1', [id, pullTableName(id)]);

@@ -12,6 +12,7 @@ import type {
   Result,
 } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
+import type { LocalFiles } from '../downloads/types.js';
 import type { V1Proxy } from '../v1/proxy.js';
 import { LONG_JOB_MS } from '../verbs/jobs.js';
 import type { FinishedJob, JobEnd } from '../verbs/jobs.js';
@@ -19,6 +20,7 @@ import { startBindingPull } from './binding.js';
 import type { BindingPullOptions, BindingRequest } from './binding.js';
 import { exportPull } from './export.js';
 import { getPull } from './history.js';
+import { startLocalReview } from './local.js';
 import { startPull } from './pull.js';
 import type { PullHandle, PullOptions, PullOutcome, PullReport } from './pull.js';
 import { openWorkspace } from './workspace.js';
@@ -91,6 +93,11 @@ export interface WorkspaceService {
     request: BindingRequest,
     options: Pick<BindingPullOptions, 'catalogueColumns'>,
   ): Promise<Result<PullRecord>>;
+  /**
+   * Records and starts a local review of downloaded `files` (`workspace:openLocal`, docs/workspace.md#local-review-pulls)
+   * in `ws`; answers its record (`running`, kind `local`) at once, like {@link startPull}. Makes no request.
+   */
+  startLocalReview(ws: Workspace, files: LocalFiles): Promise<Result<PullRecord>>;
   /** `record` with its live `progress` while it runs in this process. */
   withProgress(record: PullRecord): PullRecord;
   /** Writes pull `input.pullId` to a file where main decides (save dialog or a one-time download). */
@@ -245,13 +252,14 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
   }
 
   /**
-   * Starts a pull with `start`, keeping its live progress (`expected` rows: Infinity when unknown) for
+   * Starts a pull with `start`, keeping its live progress (`expected` rows, or their estimate from a report: Infinity
+   * when unknown) for
    * `workspace:pulls` and the taskbar, and reporting its end as job `name`. @returns its record.
    */
   async function follow(
     ws: Workspace,
     name: string,
-    expected: number,
+    expected: number | ((p: PullReport) => number),
     start: (onProgress: (p: PullReport) => void) => Promise<Result<PullHandle>>,
   ): Promise<Result<PullRecord>> {
     const startedAt = now();
@@ -259,7 +267,7 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
       const key = `${ws.profile}:${p.pullId}`;
       if (p.state === 'running') {
         const { pullId: _id, state: _state, request: _request, ...progress } = p;
-        live.set(key, { progress, expected });
+        live.set(key, { progress, expected: typeof expected === 'number' ? expected : expected(p) });
       } else live.delete(key);
       reportProgress();
     });
@@ -305,6 +313,15 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
     startBindingPull: (ws, request, options) =>
       follow(ws, `Binding rows of ${request.datasetId}`, Infinity, (onProgress) =>
         startBindingPull(ws, opts.proxy, request, { ...options, ...call, onProgress }),
+      ),
+
+    // A review learns its rows as files are read: the estimate behind its ETA sizes its share of the taskbar.
+    startLocalReview: (ws, files) =>
+      follow(
+        ws,
+        `Review of ${files.dataset.id}`,
+        (p) => (p.etaSeconds === null ? Infinity : p.rows + p.etaSeconds * p.rowsPerSecond),
+        (onProgress) => startLocalReview(ws, files, { onProgress }),
       ),
 
     withProgress,

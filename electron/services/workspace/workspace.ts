@@ -19,9 +19,9 @@ import { quoteIdent, rowObjects } from './sql.js';
 
 /**
  * Version of the catalogue tables below (`workspace_meta.schema_version`). 2 added `pulls.kind` and `pulls.binding`
- * (binding pulls); a version-1 file gets them on open ({@link migrate}).
+ * (binding pulls), 3 `pulls.local` (local review pulls); an older file gets them on open ({@link migrate}).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The error stored on a pull found `running` when its workspace opens. */
 export const INTERRUPTED_MESSAGE = 'Interrupted: Gridscope stopped during the pull. The rows received before are kept.';
@@ -45,7 +45,8 @@ const SCHEMA = [
      table_name VARCHAR NOT NULL,
      columns JSON,
      kind VARCHAR DEFAULT 'query',
-     binding JSON
+     binding JSON,
+     local JSON
    )`,
   'CREATE SEQUENCE IF NOT EXISTS saved_query_ids START 1',
   `CREATE TABLE IF NOT EXISTS saved_queries (
@@ -213,7 +214,7 @@ export class Workspace {
 /**
  * Brings a catalogue of schema `version` up to {@link SCHEMA_VERSION}, in one transaction. 1 → 2: `kind` (every
  * existing pull is a dataset query) and `binding`. DuckDB cannot add a column with a constraint, hence no NOT NULL:
- * readers take a missing kind as `query`.
+ * readers take a missing kind as `query`. 2 → 3: `local` (what a local review read; null for the other kinds).
  */
 async function migrate(conn: DuckDBConnection, version: number): Promise<void> {
   if (version >= SCHEMA_VERSION) return;
@@ -223,6 +224,7 @@ async function migrate(conn: DuckDBConnection, version: number): Promise<void> {
       await conn.run("ALTER TABLE pulls ADD COLUMN IF NOT EXISTS kind VARCHAR DEFAULT 'query'");
       await conn.run('ALTER TABLE pulls ADD COLUMN IF NOT EXISTS binding JSON');
     }
+    if (version < 3) await conn.run('ALTER TABLE pulls ADD COLUMN IF NOT EXISTS local JSON');
     await conn.run("UPDATE workspace_meta SET value = $1 WHERE key = 'schema_version'", [String(SCHEMA_VERSION)]);
     await conn.run('COMMIT');
   } catch (error) {
