@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { CataloguePage } from './catalogue/CataloguePage.js';
 import { EMPTY_FILTER } from './catalogue/filter.js';
 import type { CatalogueFilter } from './catalogue/filter.js';
@@ -17,15 +18,36 @@ import { BindingPage } from './constraints/BindingPage.js';
 import { ConstraintDetailPage } from './constraints/ConstraintDetailPage.js';
 import { ConstraintsPage } from './constraints/ConstraintsPage.js';
 import { LocationPage } from './constraints/LocationPage.js';
+import { ExportsPage } from './exports/ExportsPage.js';
+import { DownloadsPage } from './downloads/DownloadsPage.js';
+import { LibraryPage } from './downloads/LibraryPage.js';
+import { ReviewPage } from './downloads/ReviewPage.js';
+import { useDownloads } from './downloads/downloadQueries.js';
 
 // maplibre is ~1 MB: the map page and it load only when the map is opened.
 const MapPage = lazy(() => import('./map/MapPage.js'));
 
-function NavLink({ href, current, children }: { href: string; current: boolean; children: string }) {
+function NavLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
   return (
     <a href={href} className="nav-link" aria-current={current ? 'page' : undefined}>
       {children}
     </a>
+  );
+}
+
+/** "Downloads" with the number of files queued, running or verifying, read from the queue as it is polled. */
+function DownloadsNavLabel() {
+  const active = useDownloads().data?.totals.active ?? 0;
+  return (
+    <>
+      Downloads
+      {active > 0 && (
+        <span className="nav-badge" data-testid="downloads-badge">
+          {active}
+          <span className="visually-hidden"> active</span>
+        </span>
+      )}
+    </>
   );
 }
 
@@ -76,6 +98,15 @@ export function App() {
         </NavLink>
         <NavLink href={hrefs.map()} current={route.name === 'map'}>
           Map
+        </NavLink>
+        <NavLink href={hrefs.exports()} current={route.name === 'exports'}>
+          Exports
+        </NavLink>
+        <NavLink href={hrefs.downloads} current={route.name === 'downloads'}>
+          <DownloadsNavLabel />
+        </NavLink>
+        <NavLink href={hrefs.library} current={route.name === 'library' || route.name === 'review'}>
+          Library
         </NavLink>
         <NavLink href={hrefs.history} current={route.name === 'history'}>
           History
@@ -129,6 +160,14 @@ function RouteView({
           <MapPage search={route.search} />
         </Suspense>
       );
+    case 'exports':
+      return <ExportsPage search={route.search} />;
+    case 'downloads':
+      return <DownloadsPage />;
+    case 'library':
+      return <LibraryPage />;
+    case 'review':
+      return <ReviewPage search={route.search} />;
     default:
       return (
         <section className="page" data-testid="not-found">

@@ -46,7 +46,7 @@ export function BindingPage({ search }: { search: string }) {
   const [fold, setFold] = useState({ pullId: route.pullId, open: route.pullId === null });
   if (fold.pullId !== route.pullId) setFold({ pullId: route.pullId, open: route.pullId === null });
   const open = fold.open || Object.keys(problems).length > 0;
-  const shown = pull && pull.kind !== 'query' ? pull : null;
+  const shown = pull?.kind === 'binding' ? pull : null;
 
   return (
     <article
@@ -100,6 +100,12 @@ export function BindingPage({ search }: { search: string }) {
       {pull?.kind === 'query' && (
         <p className="notice" role="status" data-testid="pull-missing">
           Pull {pull.id} is a dataset query, not binding rows: <a href={hrefs.history}>open it from the history</a>.
+        </p>
+      )}
+      {pull?.kind === 'local' && (
+        <p className="notice" role="status" data-testid="pull-missing">
+          Pull {pull.id} holds downloaded files, not binding rows:{' '}
+          <a href={hrefs.review(`pull=${pull.id}`)}>open it for offline review</a>.
         </p>
       )}
       {shown && (

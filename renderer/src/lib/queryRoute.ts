@@ -68,7 +68,8 @@ export function queryHref(query: PullQuery, pullId: number | null = null, run = 
   return hrefs.query(query.datasetId, querySearch(query, pullId, run, view));
 }
 
-function readView(text: string | null): TableView | null {
+/** The `view` parameter of a results page (JSON sort and filters); unreadable or invalid → null, never throws. */
+export function readView(text: string | null): TableView | null {
   if (!text) return null;
   try {
     const parsed = TableView.safeParse(JSON.parse(text));

@@ -5,6 +5,8 @@ import { useSyncExternalStore } from 'react';
  * `#/history`, `#/settings`. The query route's `search` (without `?`) holds the query and the shown pull (queryRoute.ts).
  * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`;
  * their `search` holds the page's choices (dataset, window, selection) so Back and a reload keep them.
+ * The export pages: `#/exports?dataset=…&year=…` (a dataset's per-day export files), `#/downloads` (the queue),
+ * `#/library` (downloaded files) and `#/review?pull=…&view=…` (downloaded days opened offline).
  */
 export type Route =
   | { name: 'catalogue' }
@@ -17,6 +19,10 @@ export type Route =
   | { name: 'locations'; locationId: string | null; search: string }
   | { name: 'binding'; search: string }
   | { name: 'map'; search: string }
+  | { name: 'exports'; search: string }
+  | { name: 'downloads' }
+  | { name: 'library' }
+  | { name: 'review'; search: string }
   | { name: 'not_found'; path: string };
 
 const GRID_PATH = /^\/(constraints|locations)(?:\/([^/?#]+))?\/?$/;
@@ -32,6 +38,10 @@ export function parseHash(hash: string): Route {
   if (path === '/history') return { name: 'history' };
   if (path === '/binding' || path === '/binding/') return { name: 'binding', search };
   if (path === '/map' || path === '/map/') return { name: 'map', search };
+  if (path === '/exports' || path === '/exports/') return { name: 'exports', search };
+  if (path === '/downloads' || path === '/downloads/') return { name: 'downloads' };
+  if (path === '/library' || path === '/library/') return { name: 'library' };
+  if (path === '/review' || path === '/review/') return { name: 'review', search };
   const g = GRID_PATH.exec(path);
   if (g) {
     let id: string | null;
@@ -68,6 +78,10 @@ export const hrefs = {
     `#/locations${id ? `/${encodeURIComponent(id)}` : ''}${search ? `?${search}` : ''}`,
   binding: (search = '') => `#/binding${search ? `?${search}` : ''}`,
   map: (search = '') => `#/map${search ? `?${search}` : ''}`,
+  exports: (search = '') => `#/exports${search ? `?${search}` : ''}`,
+  downloads: '#/downloads',
+  library: '#/library',
+  review: (search = '') => `#/review${search ? `?${search}` : ''}`,
 };
 
 /** Navigates within the app by setting `location.hash` (a new history entry, so Back returns). */

@@ -79,8 +79,8 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
   }, [route.run, route.query, q.data, start]);
 
   const pullQ = usePull(route.pullId);
-  // A binding pull has no query to show or save: it opens on the Binding page.
-  const pull = pullQ.data?.datasetId === datasetId && pullQ.data.kind !== 'binding' ? pullQ.data : undefined;
+  // Binding rows and downloaded files have no query to show or save: they open on their own pages.
+  const pull = pullQ.data?.datasetId === datasetId && pullQ.data.kind === 'query' ? pullQ.data : undefined;
   const cancel = useCancelPull();
   const busy = phase.kind === 'estimating' || phase.kind === 'starting' || pull?.state === 'running';
   const fieldError = useMemo(
@@ -169,6 +169,11 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
             <>
               Pull {pullQ.data.id} holds binding rows:{' '}
               <a href={hrefs.binding(`pull=${pullQ.data.id}`)}>open it on the Binding page</a>.
+            </>
+          ) : pullQ.data.kind === 'local' ? (
+            <>
+              Pull {pullQ.data.id} holds downloaded files:{' '}
+              <a href={hrefs.review(`pull=${pullQ.data.id}`)}>open it for offline review</a>.
             </>
           ) : (
             <>

@@ -20,6 +20,8 @@ import { FREE_TIER_LIMITS, auditRow, dataset, usage } from '../../../shared/test
 import { createFakeWorkspace, fakeWorkspaceVerbs } from './fakeWorkspace.js';
 import type { FakeWorkspace } from './fakeWorkspace.js';
 import { fakeGridVerbs } from './fakeGrid.js';
+import { createFakeDownloads, fakeDownloadVerbs } from './fakeDownloads.js';
+import type { FakeDownloads } from './fakeDownloads.js';
 import type { FakeGridAnswers } from './fakeGrid.js';
 
 /**
@@ -109,6 +111,8 @@ export interface FakeState {
   grid: FakeGridAnswers;
   /** Inputs of the grid verbs, in call order. */
   gridInputs: { verb: string; input: unknown }[];
+  /** Export files, the download queue and the library behind `exports:*`, `downloads:*` and `library:*`. */
+  downloads: FakeDownloads;
 }
 
 /** An in-memory {@link GridscopeApi} answering from {@link FakeState}; like the real bridge it never returns a key. */
@@ -159,6 +163,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     workspace: createFakeWorkspace(),
     grid: {},
     gridInputs: [],
+    downloads: createFakeDownloads(),
     ...init,
   };
   const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
@@ -294,6 +299,10 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
         state.calls.push(verb);
         state.gridInputs.push({ verb, input });
       },
+      failure: (verb) => state.failures[verb],
+    }),
+    ...fakeDownloadVerbs(state.downloads, {
+      record: (verb) => state.calls.push(verb),
       failure: (verb) => state.failures[verb],
     }),
   };

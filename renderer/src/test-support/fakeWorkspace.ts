@@ -34,6 +34,9 @@ export interface FakeWorkspace {
   exportOutcome: Partial<ExportOutcome>;
   pullInputs: VerbInput<'workspace:pull'>[];
   pullBindingInputs: VerbInput<'workspace:pullBinding'>[];
+  /** What `workspace:openLocal` reads: the downloaded days' rows (a `local` pull, held `running` like the others). */
+  localSource: { columns: TableColumn[]; rows: unknown[][] };
+  openLocalInputs: VerbInput<'workspace:openLocal'>[];
   rowsInputs: VerbInput<'workspace:rows'>[];
   exportInputs: VerbInput<'workspace:export'>[];
   cancelInputs: number[];
@@ -71,6 +74,17 @@ export function createFakeWorkspace(over: Partial<FakeWorkspace> = {}): FakeWork
     exportOutcome: {},
     pullInputs: [],
     pullBindingInputs: [],
+    localSource: {
+      columns: [
+        { name: 'interval_start_utc', type: 'TIMESTAMPTZ' },
+        { name: 'shadow_price', type: 'DOUBLE' },
+      ],
+      rows: [
+        ['2026-03-25T04:00:00+00:00', 21.5],
+        ['2026-03-26T04:00:00+00:00', 18.25],
+      ],
+    },
+    openLocalInputs: [],
     rowsInputs: [],
     exportInputs: [],
     cancelInputs: [],
@@ -97,6 +111,7 @@ export function seedPull(
       datasetId: params.datasetId,
       params,
       binding: null,
+      local: null,
       profile: 'embedded',
       startedAt: '2024-03-01T12:00:00.000Z',
       endedAt: state === 'running' ? null : '2024-03-01T12:00:05.000Z',
@@ -317,6 +332,21 @@ export function fakeWorkspaceVerbs(ws: FakeWorkspace, hooks: FakeWorkspaceHooks)
         ws.saved = ws.saved.filter((s) => s.id !== id);
         return { deleted: ws.saved.length < before };
       }),
+    'workspace:openLocal': (input) => {
+      ws.openLocalInputs.push(input);
+      return answer('workspace:openLocal', () =>
+        startFake({ datasetId: input.datasetId }, ws.localSource, {
+          kind: 'local',
+          rowsCharged: 0,
+          local: {
+            dates: [...input.dates].sort(),
+            files: input.dates.length,
+            bytes: input.dates.length * 36_000,
+            folder: '/home/analyst/Gridscope downloads',
+          },
+        }),
+      );
+    },
     'workspace:pullBinding': (input) => {
       ws.pullBindingInputs.push(input);
       return answer('workspace:pullBinding', () => {

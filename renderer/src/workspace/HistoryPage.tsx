@@ -11,6 +11,7 @@ import { queryHref } from '../lib/queryRoute.js';
 import { hrefs, navigate } from '../lib/router.js';
 import { gridSearch, readGridChoice } from '../constraints/gridRoute.js';
 import { QueryDescription } from '../query/QueryDescription.js';
+import { formatBytes } from '../downloads/format.js';
 import { useDeletePull, usePullList, useSavedQueries, useSavedQueryMutations } from './workspaceQueries.js';
 import './workspace.css';
 
@@ -33,9 +34,11 @@ function useDatasetNames(): (id: string) => { name: string; market: string | und
 
 /**
  * Where a pull reopens: a dataset query on its query page; binding rows on the binding page
- * (`#/binding?dataset=…&market=…&start=…&end=…&threshold=…&limit=…&pull=…`), never as a query to save or run again.
+ * (`#/binding?dataset=…&market=…&start=…&end=…&threshold=…&limit=…&pull=…`); downloaded files on the offline review
+ * page (`#/review?pull=…`). Only a dataset query is one to save or run again.
  */
 function pullHref(pull: PullRecord, market: string | undefined): string {
+  if (pull.kind === 'local') return hrefs.review(`pull=${pull.id}`);
   if (pull.kind !== 'binding') return queryHref(pull.params, pull.id);
   const { datasetId, startTime, endTime, limit } = pull.params;
   const given = new URLSearchParams({ dataset: datasetId });
@@ -73,6 +76,30 @@ function BindingDescription({ pull }: { pull: PullRecord }) {
   );
 }
 
+/** A local pull in one line: `Local files · 7 days (2026-03-25 – 2026-03-31) · 254 KB`, read from disk. */
+function LocalDescription({ pull }: { pull: PullRecord }) {
+  const dates = pull.local?.dates ?? [];
+  return (
+    <>
+      Local files · {dates.length} {dates.length === 1 ? 'day' : 'days'}
+      {dates.length > 0 && (
+        <>
+          {' '}
+          (<span className="nowrap">{dates[0]}</span>
+          {dates.length > 1 && (
+            <>
+              {' – '}
+              <span className="nowrap">{dates.at(-1)}</span>
+            </>
+          )}
+          )
+        </>
+      )}
+      {pull.local && ` · ${formatBytes(pull.local.bytes)}`} · read from disk
+    </>
+  );
+}
+
 /** A Delete button that asks once more in place ("Delete?" Yes / No), so a slip of the mouse deletes nothing. */
 function ConfirmDelete({ label, onDelete, busy }: { label: string; onDelete: () => void; busy: boolean }) {
   const [asking, setAsking] = useState(false);
@@ -102,14 +129,20 @@ function PullRow({ pull, name, market }: { pull: PullRecord; name: string; marke
       <td>
         <span className="strong">{name}</span>
         <div className="muted small">
-          {pull.kind === 'binding' ? <BindingDescription pull={pull} /> : <QueryDescription query={pull.params} />}
+          {pull.kind === 'binding' ? (
+            <BindingDescription pull={pull} />
+          ) : pull.kind === 'local' ? (
+            <LocalDescription pull={pull} />
+          ) : (
+            <QueryDescription query={pull.params} />
+          )}
         </div>
         <div className="muted small">
           Started <span className="nowrap">{formatUtc(pull.startedAt)}</span>
         </div>
       </td>
       <td className="num">{formatCount(pull.progress?.rows ?? pull.rows)}</td>
-      <td className="num">{formatCount(pull.progress?.rowsCharged ?? pull.rowsCharged)}</td>
+      <td className="num">{pull.kind === 'local' ? '—' : formatCount(pull.progress?.rowsCharged ?? pull.rowsCharged)}</td>
       <td>
         <span className={`badge state-${pull.state}`} title={pull.error ?? undefined}>
           {STATE_WORDS[pull.state]}
