@@ -60,6 +60,9 @@ export function createDownloadManager(options: DownloadManagerOptions): Download
   let library: Library;
   const runs = new Map<string, Run>();
   const meters = new Map<string, SpeedMeter>();
+  // Every byte any file receives, for the queue's speed (bytes/s over the meter's window).
+  const queueMeter = createSpeedMeter();
+  let queueBytes = 0;
   let loading: Promise<void> | undefined;
   let disposed = false;
   let lastSave = 0;
@@ -168,6 +171,9 @@ export function createDownloadManager(options: DownloadManagerOptions): Download
         changed('progress');
       },
       onBytes: (total) => {
+        // A restart from byte 0 is not negative speed.
+        queueBytes += Math.max(0, total - item.bytesWritten);
+        queueMeter.sample(queueBytes, now());
         item.bytesWritten = total;
         meter.sample(total, now());
         changed('progress');
@@ -287,7 +293,7 @@ export function createDownloadManager(options: DownloadManagerOptions): Download
       speedLimitKiBps: settings.speedLimitKiBps,
       canChooseFolder: options.chooseFolder !== undefined,
       items: items.map((i) => ({ ...i })),
-      totals: totalsOf(items),
+      totals: totalsOf(items, queueMeter.bytesPerSecond(at)),
       batches: batches.map((b) => ({ ...b })),
     };
   };

@@ -65,6 +65,11 @@ describe('totals and taskbar', () => {
       etaSeconds: 1,
       fraction: 0.75,
     });
+    // The queue's meter counts the gap between two files too; with nothing moving the speed is 0, whatever it says.
+    expect(
+      totalsOf([item('1', 'completed', 100, 100), item('2', 'verifying', 100, 100), item('3', 'queued', 0, 100)], 50),
+    ).toMatchObject({ bytesPerSecond: 50, etaSeconds: 2 });
+    expect(totalsOf([item('1', 'completed', 100, 100)], 50)).toMatchObject({ bytesPerSecond: 0, etaSeconds: null });
     expect(taskbarProgress(items, [batch()])).toBe(0.75);
     expect(taskbarProgress([item('1', 'paused', 0, 10)], [batch()])).toBeNull();
     expect(taskbarProgress([item('1', 'queued', 0, null)], [batch()])).toBe('indeterminate');

@@ -1,15 +1,19 @@
 import type { DownloadBatch, DownloadItem, DownloadTotals } from '../../../shared/index.js';
 
 /**
- * Totals over the items that are not cancelled (docs/downloads.md#progress): counts by state, bytes, summed speed,
+ * Totals over the items that are not cancelled (docs/downloads.md#queue): counts by state, bytes, the speed (the queue's
+ * meter over the last seconds, bytes/s; else the items' speeds summed),
  * ETA of the remaining known bytes at that speed, and the fraction of the known sizes written.
  */
-export function totalsOf(items: readonly DownloadItem[]): DownloadTotals {
+export function totalsOf(items: readonly DownloadItem[], queueBytesPerSecond?: number): DownloadTotals {
   const live = items.filter((i) => i.state !== 'cancelled');
   const sized = live.filter((i) => i.expectedBytes !== null);
   const bytesWritten = live.reduce((s, i) => s + i.bytesWritten, 0);
   const expectedBytes = sized.reduce((s, i) => s + (i.expectedBytes ?? 0), 0);
-  const bytesPerSecond = live.reduce((s, i) => s + i.bytesPerSecond, 0);
+  const moving = live.some((i) => i.state === 'queued' || i.state === 'running' || i.state === 'verifying');
+  // The queue's own meter, when given, also counts the gaps between files (a file verifying, the next one starting).
+  const bytesPerSecond =
+    queueBytesPerSecond !== undefined ? (moving ? queueBytesPerSecond : 0) : live.reduce((s, i) => s + i.bytesPerSecond, 0);
   const remaining = sized
     .filter((i) => i.state === 'queued' || i.state === 'running')
     .reduce((s, i) => s + Math.max(0, (i.expectedBytes ?? 0) - i.bytesWritten), 0);
