@@ -21,12 +21,14 @@ export function batchSentence(batch: DownloadBatch, bytes: number | null): strin
 /**
  * Notices for the batches (one "Download" on the Exports page each) that have ended, newest first: what arrived, with
  * "Review offline" (the batch's downloaded days opened in the workspace) and "Open library". Dismissed notices stay
- * hidden while the page is open.
+ * hidden while the page is open; "Clear finished" ends a batch's notice with its files.
  */
 export function BatchNotices({ batches, items }: { batches: DownloadBatch[]; items: DownloadItem[] }) {
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const open = useOpenLocal();
-  const ended = batches.filter((b) => b.state !== 'running' && !dismissed.has(b.id)).slice(0, SHOWN);
+  // A batch whose files were all cleared from the list (or queued again in a later batch) has nothing left to announce.
+  const listed = new Set(items.map((i) => i.batchId));
+  const ended = batches.filter((b) => b.state !== 'running' && !dismissed.has(b.id) && listed.has(b.id)).slice(0, SHOWN);
   if (ended.length === 0) return null;
   return (
     <div className="dl-batches">

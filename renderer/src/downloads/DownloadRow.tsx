@@ -1,7 +1,7 @@
 import type { CSSProperties, Ref } from 'react';
 import type { DownloadItem } from '../../../shared/bridge/contract.js';
 import type { QueueCommand } from './downloadQueries.js';
-import { formatBytes, formatEta, formatSpeed } from './format.js';
+import { formatBytes, rateText } from './format.js';
 import { ProgressBar } from './ProgressBar.js';
 import { PROBLEM_ADVICE, STATE_TONE, STATE_WORDS } from './states.js';
 
@@ -60,7 +60,7 @@ export function DownloadRow({ item, onCommand, onReveal, busy, style, ref, index
       <div className="dl-item-foot">
         <span className="muted small dl-figures">
           {byteText(item)}
-          {running && ` · ${formatSpeed(item.bytesPerSecond)} · ${formatEta(item.etaSeconds)}`}
+          {running && rateText(item.bytesPerSecond, item.etaSeconds)}
           {item.attempts > 1 && ` · attempt ${item.attempts}`}
         </span>
         <span className="row-actions">

@@ -1,5 +1,5 @@
 import type { DownloadTotals as Totals } from '../../../shared/bridge/contract.js';
-import { files, formatBytes, formatEta, formatSpeed } from './format.js';
+import { files, formatBytes, rateText } from './format.js';
 import { ProgressBar } from './ProgressBar.js';
 
 /** The queue in one bar: overall progress, bytes of the total, speed, time left, and files by outcome. */
@@ -19,14 +19,7 @@ export function DownloadTotals({ totals }: { totals: Totals }) {
         <strong>
           {formatBytes(totals.bytesWritten)} of {formatBytes(totals.expectedBytes)}
         </strong>
-        {moving && (
-          <>
-            {' · '}
-            <span>{formatSpeed(totals.bytesPerSecond)}</span>
-            {' · '}
-            <span>{formatEta(totals.etaSeconds)}</span>
-          </>
-        )}
+        {moving && rateText(totals.bytesPerSecond, totals.etaSeconds)}
         <span className="muted">
           {' · '}
           {files(totals.files)}: {parts.join(', ')}

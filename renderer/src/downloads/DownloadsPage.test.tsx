@@ -124,6 +124,23 @@ describe('Downloads page', () => {
     expect(state.workspace.openLocalInputs).toEqual([{ datasetId: DS, dates: ['2026-03-24'] }]);
   });
 
+  it('stops announcing a batch once its files are cleared from the list', async () => {
+    const { api, state } = setup();
+    const ended = { files: 1, completed: 1, failed: 0, cancelled: 0, state: 'completed' as const, endedAt: null };
+    const common = { datasetId: DS, datasetName: NAME, startedAt: '2026-03-31T09:00:00.000Z', ...ended };
+    state.downloads.queue.items = state.downloads.queue.items.filter((i) => i.state === 'completed');
+    const batchOfItems = state.downloads.queue.items[0]!.batchId;
+    state.downloads.queue.batches = [
+      { id: batchOfItems, ...common },
+      { id: 'cleared-earlier', ...common },
+    ];
+    renderApp(api, '#/downloads');
+    await screen.findByTestId('download-batch');
+    expect(screen.getAllByTestId('download-batch')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear finished' }));
+    await waitFor(() => expect(screen.queryAllByTestId('download-batch')).toHaveLength(0));
+  });
+
   it('changes the folder through the desktop dialog, limits speed, and shows the path where no file manager opens', async () => {
     const { api, state } = setup();
     state.downloads.queue.items = [];

@@ -48,3 +48,12 @@ export function formatDateRange(first: string | null, last: string | null): stri
 export function files(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'file' : 'files'}`;
 }
+
+/** " · 120 KB/s · 8 s left" for a moving download: each part only when known (a stalled or starting one shows neither). */
+export function rateText(bytesPerSecond: number, etaSeconds: number | null): string {
+  const parts = [
+    ...(bytesPerSecond > 0 ? [formatSpeed(bytesPerSecond)] : []),
+    ...(etaSeconds !== null && Number.isFinite(etaSeconds) ? [formatEta(etaSeconds)] : []),
+  ];
+  return parts.map((p) => ` · ${p}`).join('');
+}
