@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fail, ok } from '../../../shared/index.js';
 import type { DownloadsState, PullRecord } from '../../../shared/index.js';
+import type { V1Proxy } from '../v1/proxy.js';
+import { presignExport } from './downloads.js';
 import { startServicesOverEmbeddedV1 } from '../grid/testing.js';
 import type { ServicesOverEmbeddedV1 } from '../grid/testing.js';
 
@@ -104,5 +107,34 @@ describe('downloads:start → library → workspace:openLocal', () => {
   it('answers not_found naming the days that are not downloaded', async () => {
     const r = await v1.call('workspace:openLocal', { datasetId: DATASET, dates: ['2017-11-28'] });
     expect(r.ok ? null : r.error).toMatchObject({ code: 'not_found', message: expect.stringContaining('2017-11-28') });
+  });
+});
+
+describe('presignExport', () => {
+  /** A proxy whose every GET answers `body`, parsed with the caller's schema as the real proxy does. */
+  const answering = (body: unknown): V1Proxy =>
+    ({
+      get: async (_path: string, _query: unknown, schema: { safeParse(v: unknown): { success: boolean; data?: unknown } }) => {
+        const parsed = schema.safeParse(body);
+        return parsed.success ? ok(parsed.data) : fail('internal', 'unexpected body');
+      },
+    }) as unknown as V1Proxy;
+  const signal = new AbortController().signal;
+
+  it('answers the link and its lifetime', async () => {
+    const r = await presignExport(
+      answering({ presigned_url: 'https://bucket.example/k?sig=1', expires_in_seconds: 900 }),
+      'x',
+      '2024-01-01',
+      signal,
+    );
+    expect(r).toEqual({ ok: true, value: { url: 'https://bucket.example/k?sig=1', expiresInSeconds: 900 } });
+  });
+
+  it('refuses a link that is not http or https: the manager would fetch it as it is', async () => {
+    for (const url of ['file:///etc/passwd', 'ftp://bucket.example/k'])
+      expect(
+        (await presignExport(answering({ presigned_url: url, expires_in_seconds: 900 }), 'x', '2024-01-01', signal)).ok,
+      ).toBe(false);
   });
 });

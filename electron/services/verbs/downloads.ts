@@ -21,8 +21,9 @@ const ClientExportList = z.object({
   ),
 });
 
+// Only web links: the manager fetches it as it is, so a `file:` or other scheme is refused here.
 const ClientPresigned = z.looseObject({
-  presigned_url: z.url(),
+  presigned_url: z.url({ protocol: /^https?$/ }),
   expires_in_seconds: z.number().int().min(0),
 });
 
@@ -39,12 +40,10 @@ export async function listExports(
   call: GetOptions,
 ): Promise<Result<ExportFile[]>> {
   // Never cached: a daily refresh rewrites a partition, so sizes change (docs/api.md#export-file-list).
-  const r = await proxy.get(
-    `/csv-exports/${seg(datasetId)}`,
-    { year: period.year, month: period.month },
-    ClientExportList,
-    { ...call, cache: false },
-  );
+  const r = await proxy.get(`/csv-exports/${seg(datasetId)}`, { year: period.year, month: period.month }, ClientExportList, {
+    ...call,
+    cache: false,
+  });
   if (!r.ok) return r;
   const files = r.value.files
     .map((f) => ({ date: f.date, sizeBytes: f.size_bytes, lastModified: f.last_modified ?? '' }))
@@ -109,7 +108,10 @@ export function createDownloadHandlers(deps: HandlerDeps): Pick<Handlers, Downlo
           const byDate = new Map(listed.map((f) => [f.date, f]));
           const missing = dates.filter((d) => !byDate.has(d));
           if (missing.length > 0)
-            return fail('not_found', `${datasetId} has no export file for ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more days` : ''}.`);
+            return fail(
+              'not_found',
+              `${datasetId} has no export file for ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more days` : ''}.`,
+            );
           const files = [...new Set(dates)].sort().map((d) => byDate.get(d)!);
           return m.enqueue({ dataset: dataset.value, files });
         }),
