@@ -19,9 +19,7 @@ const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 /** Queues the week (verified days are skipped) and waits until nothing is queued, running or verifying. */
 async function downloadWeek(host: WebHost): Promise<void> {
   await unwrap(await host.call('downloads:start', { datasetId: DATASET, dates: WEEK }));
-  await expect
-    .poll(async () => (await unwrap(await host.call('downloads:list', {}))).totals.active, { timeout: 30_000 })
-    .toBe(0);
+  await expect.poll(async () => (await unwrap(await host.call('downloads:list', {}))).totals.active, { timeout: 30_000 }).toBe(0);
 }
 
 /** Data rows of the downloaded files, counted from their bytes (gunzip, lines minus each header): not through DuckDB. */
@@ -91,10 +89,7 @@ test('a week of export files: picked on the calendar, downloaded with progress, 
   await expect(entry).toContainText('2026-03-31');
 });
 
-test('with the Remote profile at a dead address, the downloaded week opens as one table with a chart', async ({
-  page,
-  host,
-}) => {
+test('with the Remote profile at a dead address, the downloaded week opens as one table with a chart', async ({ page, host }) => {
   await downloadWeek(host);
   const expectedRows = await rowsOnDisk(host);
   expect(expectedRows).toBeGreaterThan(0);
@@ -104,7 +99,12 @@ test('with the Remote profile at a dead address, the downloaded week opens as on
 
   // The export list needs /v1: it says so and points to the library.
   await page.goto(`/#/exports?dataset=${DATASET}`);
-  await expect(page.getByTestId('exports-page').getByRole('link', { name: /library/i }).first()).toBeVisible({
+  await expect(
+    page
+      .getByTestId('exports-page')
+      .getByRole('link', { name: /library/i })
+      .first(),
+  ).toBeVisible({
     timeout: 30_000,
   });
 

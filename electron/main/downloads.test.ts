@@ -34,7 +34,10 @@ describe('createDownloadsFolderChooser', () => {
     });
     expect(await choose('/home/a/Downloads/Gridscope')).toBe('/data/exports');
     expect(await choose('/data/exports')).toBeNull();
-    expect(asked[0]).toMatchObject({ defaultPath: '/home/a/Downloads/Gridscope', properties: expect.arrayContaining(['openDirectory']) });
+    expect(asked[0]).toMatchObject({
+      defaultPath: '/home/a/Downloads/Gridscope',
+      properties: expect.arrayContaining(['openDirectory']),
+    });
   });
 });
 
@@ -58,6 +61,8 @@ describe('batchJob', () => {
       startedAt: Date.parse('2026-11-24T10:00:00.000Z'),
       detail: '6 downloaded, 1 failed',
     });
-    expect(batchJob({ ...batch, files: 1, completed: 1, failed: 0, state: 'completed' }).name).toBe('Download of 1 file of PJM LMP');
+    expect(batchJob({ ...batch, files: 1, completed: 1, failed: 0, state: 'completed' }).name).toBe(
+      'Download of 1 file of PJM LMP',
+    );
   });
 });
