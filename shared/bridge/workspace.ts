@@ -78,7 +78,7 @@ const PullId = z.number().int().min(1);
 const Filters = z.array(ColumnFilter).max(50).optional();
 const Sort = z.array(SortKey).max(8).optional();
 
-/** Most rows one binding pull asks for: the binding endpoint's largest `limit` (docs/api.md#binding-constraints). */
+/** Most rows one binding pull asks for: the binding endpoint's largest `limit` (docs/api.md#binding-rows). */
 export const MAX_BINDING_ROWS = 100_000;
 
 /** Input schemas of the workspace verbs (merged into the contract's table). */
