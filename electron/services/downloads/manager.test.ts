@@ -287,7 +287,8 @@ describe('download manager queue', () => {
       ok: false,
       error: {
         code: 'validation',
-        message: 'Type the folder path in the field instead: this window cannot open a folder dialog.',
+        message:
+          'This window cannot open a folder dialog: the web host uses the folder GRIDSCOPE_DOWNLOADS_DIR names when it starts.',
       },
     });
     expect(await manager.reveal()).toEqual({ ok: true, value: { revealed: false, path: folder } });

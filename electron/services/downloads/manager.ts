@@ -9,8 +9,9 @@ import { createLogger } from '../common/logger.js';
 import { DEFAULT_RETRY_POLICY, systemClock } from '../v1/retry.js';
 import { createCsvHeaderReader } from './csvHeader.js';
 import type { OpenPartFile, TransferDeps } from './fetchFile.js';
-import { DATASET_ID_PATTERN, datasetDir, filePath, itemId, partPath, recordPath } from './layout.js';
+import { DATASET_ID_PATTERN, filePath, itemId, partPath, recordPath } from './layout.js';
 import { createLibrary, removeEmptyDirs, type Library } from './library.js';
+import { createLibraryMethods } from './libraryMethods.js';
 import { createProgressEmitter, taskbarProgress, totalsOf, updateBatch } from './progress.js';
 import { createQueueWriter, loadQueue, type PersistedItem, type QueueSnapshot } from './queueStore.js';
 import { readRecord, writeDatasetJson } from './records.js';
@@ -351,81 +352,23 @@ export function createDownloadManager(options: DownloadManagerOptions): Download
     chooseFolder: () =>
       guarded('Choosing the folder', async () => {
         if (!options.chooseFolder)
-          return fail('validation', 'Type the folder path in the field instead: this window cannot open a folder dialog.');
+          return fail(
+            'validation',
+            'This window cannot open a folder dialog: the web host uses the folder GRIDSCOPE_DOWNLOADS_DIR names when it starts.',
+          );
         const chosen = await options.chooseFolder(settings.folder);
         if (chosen === null) return ok({ ...view(), changed: false });
         const result = await configure({ folder: chosen });
         return result.ok ? ok({ ...result.value, changed: true }) : result;
       }),
 
-    reveal: (datasetId, date) =>
-      guarded('Showing the file', async () => {
-        if (datasetId !== undefined && !DATASET_ID_PATTERN.test(datasetId)) return fail('validation', 'Not a dataset id.');
-        if (date !== undefined && !ExportDate.safeParse(date).success)
-          return fail('validation', 'A date as YYYY-MM-DD, e.g. 2024-03-01.');
-        const candidates = [
-          datasetId && date ? filePath(settings.folder, datasetId, date) : undefined,
-          datasetId ? datasetDir(settings.folder, datasetId) : undefined,
-          settings.folder,
-        ].filter((p): p is string => p !== undefined);
-        let target = settings.folder;
-        for (const p of candidates) {
-          if (
-            await stat(p).then(
-              () => true,
-              () => false,
-            )
-          ) {
-            target = p;
-            break;
-          }
-        }
-        if (!options.revealPath) return ok({ revealed: false, path: target });
-        options.revealPath(target);
-        return ok({ revealed: true, path: target });
-      }),
-
-    library: () => guarded('Reading the library', async () => ok(await library.state())),
-
-    deleteFiles: (datasetId, dates) =>
-      guarded('Deleting files', async () => {
-        const bad = checkDay(datasetId, dates);
-        if (bad) return bad;
-        // Days being downloaded again keep their files until that download ends.
-        const busy = new Set(items.filter((i) => i.datasetId === datasetId && ACTIVE.has(i.state)).map((i) => i.date));
-        const known = (await library.state()).datasets.find((d) => d.datasetId === datasetId)?.files.map((f) => f.date) ?? [];
-        const chosen = (dates ?? known).filter((d) => !busy.has(d));
-        if (chosen.length > 0) await library.remove(datasetId, chosen);
-        return ok(await library.state());
-      }),
-
-    verify: (datasetId, dates) =>
-      guarded('Verifying files', async () => {
-        const bad = checkDay(datasetId, dates);
-        if (bad) return bad;
-        await library.verify(datasetId, dates);
-        return ok(await library.state());
-      }),
-
-    rescan: () => guarded('Rescanning the folder', async () => ok(await library.rescan())),
-
-    localFiles: (datasetId, dates) =>
-      guarded('Reading the downloaded files', async () => {
-        const bad = checkDay(datasetId, dates);
-        if (bad) return bad;
-        if (dates.length === 0) return fail('validation', 'Choose at least one day.');
-        const found = await library.localFiles(datasetId, dates);
-        if (found.absent.length > 0) {
-          return fail('not_found', `Not downloaded: ${found.absent.join(', ')}. Download them from the Exports page.`);
-        }
-        if (!found.dataset) {
-          return fail(
-            'not_found',
-            `The description of ${datasetId} (dataset.json) is missing from ${settings.folder}. Download a day of it again from the Exports page.`,
-          );
-        }
-        return ok({ dataset: found.dataset, folder: settings.folder, files: found.files });
-      }),
+    ...createLibraryMethods({
+      library: () => library,
+      folder: () => settings.folder,
+      items: () => items,
+      guarded,
+      ...(options.revealPath ? { revealPath: options.revealPath } : {}),
+    }),
 
     async dispose() {
       if (disposed) return;
@@ -565,12 +508,4 @@ export function createDownloadManager(options: DownloadManagerOptions): Download
   }
 
   return manager;
-}
-
-/** `validation` when the dataset id or a date is malformed (they become paths); undefined when fine. */
-function checkDay(datasetId: string, dates: readonly string[] | undefined): Result<never> | undefined {
-  if (typeof datasetId !== 'string' || !DATASET_ID_PATTERN.test(datasetId)) return fail('validation', 'Not a dataset id.');
-  const bad = dates?.find((d) => !ExportDate.safeParse(d).success);
-  if (bad !== undefined) return fail('validation', `Not a date: ${String(bad)} (a date as YYYY-MM-DD, e.g. 2024-03-01).`);
-  return undefined;
 }
