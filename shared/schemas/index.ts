@@ -14,3 +14,4 @@ export * from './client.js';
 export * from './client-usage.js';
 export * from './client-query.js';
 export * from './client-column-values.js';
+export * from './client-exports.js';

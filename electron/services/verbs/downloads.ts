@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { fail, ok } from '../../../shared/index.js';
+import { ClientExportList, ClientPresignedExport, fail, ok } from '../../../shared/index.js';
 import type { ExportFile, ExportListing, Result, Verb } from '../../../shared/index.js';
 import type { PresignedLink } from '../downloads/types.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
@@ -9,23 +8,6 @@ import type { CallContext, Handlers, HandlerDeps } from './handlers.js';
 
 /** The verbs of the export files, the download queue and the library (docs/desktop.md#export-and-download-verbs). */
 export type DownloadVerb = Extract<Verb, `exports:${string}` | `downloads:${string}` | `library:${string}`>;
-
-// Read leniently, as every /v1 body is (docs/desktop.md#reading-v1-bodies-from-any-server): extra fields pass, `count` is not needed.
-const ClientExportList = z.object({
-  files: z.array(
-    z.looseObject({
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      size_bytes: z.number().int().min(0),
-      last_modified: z.string().nullish(),
-    }),
-  ),
-});
-
-// Only web links: the manager fetches it as it is, so a `file:` or other scheme is refused here.
-const ClientPresigned = z.looseObject({
-  presigned_url: z.url({ protocol: /^https?$/ }),
-  expires_in_seconds: z.number().int().min(0),
-});
 
 const seg = encodeURIComponent;
 
@@ -61,7 +43,7 @@ export async function presignExport(
   date: string,
   signal: AbortSignal,
 ): Promise<Result<PresignedLink>> {
-  const r = await proxy.get(`/csv-exports/${seg(datasetId)}/${seg(date)}`, {}, ClientPresigned, { signal, cache: false });
+  const r = await proxy.get(`/csv-exports/${seg(datasetId)}/${seg(date)}`, {}, ClientPresignedExport, { signal, cache: false });
   if (!r.ok) return r;
   return ok({ url: r.value.presigned_url, expiresInSeconds: r.value.expires_in_seconds });
 }
