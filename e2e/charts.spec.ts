@@ -1,17 +1,10 @@
-import { expect, test } from './fixtures.js';
+import { count, expect, test, unwrap } from './fixtures.js';
 import type { WebHost } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
 // Charts on the embedded service's real data: the dataset page's audit and update history, and a pull's Chart tab.
 const RT = 'pjm_marginal_value_real_time_5_min'; // binding constraints per monitored facility, two sample windows
 const DAY = 86_400_000;
-
-async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 /** Pixels of the canvas in `plot` within 40 of `rgb` on each channel (uPlot draws every line in its own colour). */
 async function pixelsOfColour(page: Page, rgb: [number, number, number]): Promise<number> {

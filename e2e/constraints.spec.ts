@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, test, unwrap } from './fixtures.js';
 import type { WebHost } from './fixtures.js';
 import { RT_DATASET, WINDOW, expectedOverlaps } from './gridData.js';
 
@@ -7,11 +7,6 @@ import { RT_DATASET, WINDOW, expectedOverlaps } from './gridData.js';
 // and outage tickets), with every request outside 127.0.0.1 failing the test (fixtures.ts).
 
 const search = new URLSearchParams({ dataset: RT_DATASET, market: 'pjm', start: WINDOW.start, end: WINDOW.end }).toString();
-
-async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 /** The constraint ids of the table's rendered rows, top to bottom. */
 async function rowIds(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { expect, test } from './fixtures.js';
+import { count, expect, test, unwrap } from './fixtures.js';
 import type { WebHost } from './fixtures.js';
 
 // Export files of the embedded service downloaded through the queue in main, then reviewed from disk with the
@@ -8,13 +8,6 @@ import type { WebHost } from './fixtures.js';
 const DATASET = 'spp_west_tie_flows_1_min'; // seven daily files, 2026-03-25 … 2026-03-31
 const WEEK = ['2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31'];
 const DEAD_REMOTE = 'http://127.0.0.1:9/v1';
-
-async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
-
-const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 /** Queues the week (verified days are skipped) and waits until nothing is queued, running or verifying. */
 async function downloadWeek(host: WebHost): Promise<void> {

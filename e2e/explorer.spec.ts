@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { ColumnFilter, PullRecord, RowsPage } from '../shared/index.js';
-import { expect, test } from './fixtures.js';
+import { count, expect, test, unwrap } from './fixtures.js';
 import type { WebHost } from './fixtures.js';
 
 // The explorer on the embedded service's real data: a pull into the local workspace, the table's own filters and sort,
@@ -9,12 +9,6 @@ import type { WebHost } from './fixtures.js';
 test.use({ usedThisMonth: { rows: 0, requests: 1 } });
 
 const RT = 'pjm_marginal_value_real_time_5_min'; // binding constraints per monitored facility, two sample windows
-const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
-
-async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 async function usage(host: WebHost): Promise<{ rows: number; requests: number }> {
   const u = await unwrap(await host.call('usage:get', {}));

@@ -220,3 +220,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** A bridge call's value (setup and checks); @throws with the error's message when the call failed. */
+export async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** A count as the pages write it (`8,634`). */
+export const count = (n: number): string => new Intl.NumberFormat('en-US').format(n);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { LineString, Point } from 'geojson';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import type { OutageTicket } from '../shared/index.js';
-import { expect, test } from './fixtures.js';
+import { expect, test, unwrap } from './fixtures.js';
 import { RT_DATASET, WINDOW, ticketsOverlapping } from './gridData.js';
 
 // The map on the embedded data, fully offline (fixtures.ts fails any request outside 127.0.0.1): binding constraints
@@ -12,11 +12,6 @@ const HOUR = 3_600_000;
 const T0 = '2024-09-02T11:00:00Z';
 const mapSearch = (extra: Record<string, string> = {}) =>
   new URLSearchParams({ dataset: RT_DATASET, market: 'pjm', start: WINDOW.start, end: WINDOW.end, ...extra }).toString();
-
-async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 /** Waits until the map has drawn everything it was asked to (maplibre `idle`). */
 async function idle(page: Page): Promise<void> {

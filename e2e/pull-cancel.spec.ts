@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PullRecord } from '../shared/index.js';
 import { createServer } from '../server/app.js';
-import { expect, test } from './fixtures.js';
+import { count, expect, test, unwrap } from './fixtures.js';
 
 // A pull from a slow Remote /v1: our own server on the real data, with small pages, each held back, and one page
 // refused with 429 first. The page shows the wait, Cancel stops the pull mid-way, and the rows received stay,
@@ -16,7 +16,6 @@ const PAGE_ROWS = 100;
 const PAGE_DELAY_MS = 1000;
 /** Rows of the dataset's whole window (two sample windows of the real data). */
 const ALL_ROWS = 1_453;
-const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 interface SlowV1 {
   baseUrl: string;
@@ -61,11 +60,6 @@ async function startSlowV1(): Promise<SlowV1> {
       await rm(cacheDir, { recursive: true, force: true });
     },
   };
-}
-
-async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
 }
 
 test('a slow pull shows the rate-limit wait; Cancel keeps the rows received, marked partial in the table and History', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { expect, test, unwrap } from './fixtures.js';
 import type { WebHost } from './fixtures.js';
 import type { Page } from '@playwright/test';
 import type { PullRecord } from '../shared/index.js';
@@ -8,11 +8,6 @@ const LOAD = 'nyiso_zonal_load_5_min'; // 5-minute load per NYISO zone, market d
 const WIND = 'pjm_wind_forecast_hourly'; // hourly forecasts with every vintage kept (publish_time_column)
 
 const HOUR_MS = 3_600_000;
-
-async function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): Promise<T> {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 async function lastPullId(host: WebHost, datasetId: string): Promise<number> {
   const pulls = await unwrap(await host.call('workspace:pulls', { datasetId }));

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.js';
+import { count, expect, test } from './fixtures.js';
 import type { Page } from '@playwright/test';
 import type { WebHost } from './fixtures.js';
 
@@ -17,7 +17,6 @@ async function used(host: WebHost): Promise<{ requests: number; rows: number }> 
   if (!r.ok) throw new Error(`usage:get: ${r.error.message}`);
   return { requests: r.value.current_period_usage.total_requests, rows: r.value.current_period_usage.total_api_rows_returned };
 }
-const count = (n: number): string => n.toLocaleString('en-US');
 
 // Notes every rate-limit or retry text the page shows, however briefly (a string: this tsconfig has no DOM lib).
 const RECORD_RETRY_TEXTS = `(() => {
