@@ -99,15 +99,16 @@ export async function transferFile(job: TransferJob, deps: TransferDeps): Promis
       const link = await deps.presign(record.datasetId, record.date, signal);
       if (signal.aborted) throw signal.reason;
       if (!link.ok) {
-        const { code, message, status } = link.error;
+        const { code, message } = link.error;
         if (code === 'not_found')
           return failed('not-found', `No export of ${record.datasetId} for ${record.date} any more: ${message}`);
-        if (code === 'network' || code === 'rate_limited') {
-          const out = await backOff(retryCause(code, status));
-          if (out) return out;
-          continue;
-        }
         if (code === 'cancelled') throw signal.reason ?? new Error(message);
+        // The proxy has already retried /v1 with its rules (Retry-After, no retry past a monthly quota): no second layer.
+        if (code === 'network' || code === 'rate_limited')
+          return failed(
+            'network',
+            `No fresh download link from the data service: ${message.replace(/\.?$/, '.')} Retry to continue from the bytes already downloaded.`,
+          );
         return failed(code === 'auth' || code === 'forbidden' ? 'refused' : 'other', message);
       }
       record.url = link.value.url;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ok, type DownloadBatch, type DownloadItem } from '../../../shared/index.js';
+import { fail, ok, type DownloadBatch, type DownloadItem } from '../../../shared/index.js';
 import { setLogSink } from '../common/logger.js';
 import { filePath, partPath, queuePath, recordPath } from './layout.js';
 import { createDownloadManager } from './manager.js';
@@ -264,6 +264,23 @@ describe('download manager queue', () => {
     failWith = 404;
     await manager.retry();
     expect(await inState(manager, DATES[0]!, 'failed')).toMatchObject({ problem: 'not-found' });
+  });
+
+  it('fails a file at once when /v1 gives no fresh link: the proxy has already retried, nothing retries it again', async () => {
+    let asked = 0;
+    const { manager } = await newManager({
+      presign: async () => {
+        asked++;
+        return fail('network', 'Gave up after 4 attempts over 31 s: Server error (503)', 503);
+      },
+      retryPolicy: { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 40 },
+    });
+    await manager.enqueue(request([DATES[0]!]));
+    const failed = await inState(manager, DATES[0]!, 'failed', 'completed');
+    expect(failed).toMatchObject({ state: 'failed', problem: 'network', attempts: 0 });
+    expect(failed.error).toMatch(/^No fresh download link from the data service: Gave up after 4 attempts .*\(503\)\. Retry/);
+    expect(asked).toBe(1);
+    expect(seen).toEqual([]);
   });
 
   it('fails a full disk as disk-full and pauses the other queued items', async () => {
