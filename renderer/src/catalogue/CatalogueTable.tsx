@@ -7,6 +7,7 @@ import type { Dataset } from '../../../shared/schemas/dataset.js';
 import { hrefs, navigate } from '../lib/router.js';
 import { catalogueColumns } from './columns.js';
 import './catalogue.css';
+import { SortableHead } from '../components/SortableHead.js';
 
 /** Above this many rows only the visible ones are rendered. */
 export const VIRTUALIZE_ABOVE = 100;
@@ -119,30 +120,7 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
   return (
     <div className="table-scroll" ref={scrollRef}>
       <table className="grid catalogue-table" data-testid="catalogue-table" aria-rowcount={rows.length + 1}>
-        <thead>
-          {table.getHeaderGroups().map((hg) => (
-            <tr key={hg.id}>
-              {hg.headers.map((h) => {
-                const dir = h.column.getIsSorted();
-                return (
-                  <th
-                    key={h.id}
-                    scope="col"
-                    className={h.column.columnDef.meta?.className}
-                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-                  >
-                    <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                      <span className="sort-mark" aria-hidden="true">
-                        {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <SortableHead table={table} />
         <tbody onKeyDown={onKeyDown}>
           {padTop > 0 && (
             <tr className="spacer" aria-hidden="true" style={{ height: padTop }}>

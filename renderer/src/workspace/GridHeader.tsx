@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Header } from '@tanstack/react-table';
 import type { TableColumn } from '../../../shared/bridge/contract.js';
+import { ariaSort, SortMark } from '../components/SortableHead.js';
 
 /** Props of {@link GridHeaderCell}: the TanStack header, the pulled column, how many filters it has, and the filter opener. */
 export interface GridHeaderCellProps {
@@ -31,7 +32,7 @@ export function GridHeaderCell({ header, column, numeric, filters, sortCount, on
       scope="col"
       className={[numeric ? 'num' : '', pinned ? 'pinned' : ''].join(' ').trim() || undefined}
       style={pinStyle(header)}
-      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+      aria-sort={ariaSort(dir)}
       data-column={column.name}
     >
       <div className="th-inner">
@@ -43,10 +44,7 @@ export function GridHeaderCell({ header, column, numeric, filters, sortCount, on
           data-testid={`sort-${column.name}`}
         >
           <span className="th-name">{column.name}</span>
-          <span className="sort-mark" aria-hidden="true">
-            {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-            {order !== null && <sup>{order}</sup>}
-          </span>
+          <SortMark dir={dir} order={order} />
         </button>
         <button
           type="button"

@@ -9,6 +9,7 @@ import { sortRows } from './sortRows.js';
 import { TableToolbar } from './TableToolbar.js';
 import { useFitWidths } from './useFitWidths.js';
 import { useTableCopy } from './useTableCopy.js';
+import { ariaSort, SortMark } from '../../components/SortableHead.js';
 
 /** Above this many rows only the visible ones are rendered (as the catalogue). */
 export const VIRTUALIZE_ABOVE = 100;
@@ -218,14 +219,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     scope="col"
                     className={cellClass(h.column.id)}
                     style={pinStyle(h.column.id)}
-                    aria-sort={spec ? (dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none') : undefined}
+                    aria-sort={spec ? ariaSort(dir) : undefined}
                   >
                     {spec ? (
                       <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
                         {spec.label}
-                        <span className="sort-mark" aria-hidden="true">
-                          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-                        </span>
+                        <SortMark dir={dir} />
                       </button>
                     ) : (
                       flexRender(h.column.columnDef.header, h.getContext())

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef, SortingState } from '@tanstack/react-table';
+import { SortableHead } from '../../components/SortableHead.js';
 
 /** Props of {@link SortTable}: rows in the service's order until a header is clicked; `footer` is the `<tfoot>` row. */
 export interface SortTableProps<T> {
@@ -38,30 +39,7 @@ export function SortTable<T>(props: SortTableProps<T>) {
     <div className={className ? `table-wrap ${className}` : 'table-wrap'}>
       <table className="grid compact" data-testid={testId} aria-busy={busy} {...data}>
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((hg) => (
-            <tr key={hg.id}>
-              {hg.headers.map((h) => {
-                const dir = h.column.getIsSorted();
-                return (
-                  <th
-                    key={h.id}
-                    scope="col"
-                    className={h.column.columnDef.meta?.className}
-                    aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-                  >
-                    <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                      <span className="sort-mark" aria-hidden="true">
-                        {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <SortableHead table={table} />
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-row-id={row.id}>
