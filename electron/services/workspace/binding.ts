@@ -11,7 +11,7 @@ import { answerColumns, emptyAnswerColumns, isEmptyArray, storeAnswer } from './
 import type { CatalogueColumn } from './bindingTable.js';
 import { ProgressReporter } from './progress.js';
 import type { PullReport } from './progress.js';
-import { PullStop, endOf, launchPull, messageOf, recordEnd, recordPull } from './pullJob.js';
+import { PullStop, endOf, launchPull, messageOf, openPullStream, recordEnd, recordPull } from './pullJob.js';
 import type { PullHandle, PullOutcome } from './pullJob.js';
 import { pullTableName } from './sql.js';
 import type { Workspace } from './workspace.js';
@@ -45,7 +45,6 @@ export interface BindingPullOptions {
 const log = createLogger('workspace');
 const cancelled = (): PullStop => new PullStop({ code: 'cancelled', message: CANCELLED_MESSAGE });
 const internal = (message: string): PullStop => new PullStop({ code: 'internal', message });
-const header = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 
 /** A binding pull's `params`: a `PullQuery` of its dataset, window and `limit` (the server's default when none was asked). */
 export function bindingParams(request: BindingRequest): PullQuery & { limit: number } {
@@ -134,26 +133,17 @@ class BindingRun {
       price_threshold: this.priceThreshold,
       limit,
     };
-    const opened = await this.proxy.open('/constraints/binding', query, {
-      ...this.options.call,
+    const { body } = await openPullStream(this.ws, this.proxy, '/constraints/binding', query, {
+      call: this.options.call,
       signal: this.signal,
-      profile: this.ws.profile,
-      cache: false,
-      onProgress: (p) => {
-        // A change of retry state is reported at once, as for dataset pulls: a throttled "retrying" would never show.
-        const changed = (p.state === 'retrying') !== (this.requestState?.state === 'retrying');
-        this.requestState = p;
-        this.report(changed);
+      onRequestState: (state, changed) => {
+        this.requestState = state;
+        if (state) this.report(changed);
       },
+      type: /^application\/([a-z.+-]*\+)?json/i,
+      what: 'the binding rows',
+      expected: 'JSON',
     });
-    this.requestState = undefined;
-    if (!opened.ok) throw new PullStop(opened.error);
-    const { headers, body } = opened.value;
-    const type = header(headers['content-type']) ?? '';
-    if (!/^application\/([a-z.+-]*\+)?json/i.test(type)) {
-      body.on('error', () => undefined).destroy();
-      throw internal(`The /v1 server answered the binding rows as ${type || 'an unknown type'}, not JSON.`);
-    }
     const written = await writeAnswer(body, path, (bytes) => {
       this.bytes = bytes;
       this.report(false);

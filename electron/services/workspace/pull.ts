@@ -10,7 +10,7 @@ import { writePageFile } from './pageFile.js';
 import type { PageFile } from './pageFile.js';
 import { ProgressReporter } from './progress.js';
 import type { PullReport } from './progress.js';
-import { PullStop, endOf, launchPull, messageOf, recordEnd, recordPull } from './pullJob.js';
+import { PullStop, endOf, launchPull, messageOf, openPullStream, recordEnd, recordPull } from './pullJob.js';
 import type { PullHandle, PullOutcome } from './pullJob.js';
 import { pageParams } from './request.js';
 import type { PageStart } from './request.js';
@@ -176,26 +176,23 @@ class PullRun {
     if (this.signal.aborted) throw new PullStop({ code: 'cancelled', message: CANCELLED_MESSAGE });
     this.lastRequestAt = performance.now();
     const path = `/datasets/${encodeURIComponent(this.request.datasetId)}/query`;
-    const opened = await this.proxy.open(path, pageParams(this.request, start, this.options.pageSize), {
-      ...this.options.call,
-      signal: this.signal,
-      profile: this.ws.profile,
-      cache: false,
-      onProgress: (p) => {
-        // A change of retry state is reported at once: a throttled "retrying" would never be seen.
-        const changed = (p.state === 'retrying') !== (this.requestState?.state === 'retrying');
-        this.requestState = p;
-        this.report(changed);
+    const { headers, body } = await openPullStream(
+      this.ws,
+      this.proxy,
+      path,
+      pageParams(this.request, start, this.options.pageSize),
+      {
+        call: this.options.call,
+        signal: this.signal,
+        onRequestState: (state, changed) => {
+          this.requestState = state;
+          if (state) this.report(changed);
+        },
+        type: /^text\/(csv|plain)/i,
+        what: `page ${n}`,
+        expected: 'CSV',
       },
-    });
-    this.requestState = undefined;
-    if (!opened.ok) throw new PullStop(opened.error);
-    const { headers, body } = opened.value;
-    const type = header(headers['content-type']) ?? '';
-    if (!/^text\/(csv|plain)/i.test(type)) {
-      body.on('error', () => undefined).destroy();
-      throw internal(`The /v1 server answered page ${n} as ${type || 'an unknown type'}, not CSV.`);
-    }
+    );
     const before = this.bytes;
     const file = await writePageFile(body, join(this.ws.pageDir, `${this.table}_${n}.csv`), (bytes) => {
       this.bytes = before + bytes;

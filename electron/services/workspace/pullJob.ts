@@ -1,6 +1,7 @@
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
 import type { BindingPull, GsError, LocalPull, PullKind, PullQuery, PullState, Result } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
+import type { GetOptions, ProxyProgress, QueryValue, V1Proxy, V1Stream } from '../v1/proxy.js';
 import { pullTableName, rowObjects } from './sql.js';
 import type { Workspace } from './workspace.js';
 
@@ -126,4 +127,57 @@ export async function recordEnd(
   } catch (e) {
     log.error(`pull ${id}: could not record its end (${state})`, e);
   }
+}
+
+/** How {@link openPullStream} asks and checks: the proxy call's options, what it reports, the body type it accepts. */
+export interface PullStreamRequest {
+  call?: Pick<GetOptions, 'timeoutMs' | 'retry'> | undefined;
+  signal: AbortSignal;
+  /** The request's retry state (undefined once it answered); `changed` when retrying began or ended (report that at once). */
+  onRequestState(state: ProxyProgress | undefined, changed: boolean): void;
+  /** The content types the body may have, e.g. `/^text\/(csv|plain)/i`. */
+  type: RegExp;
+  /** Names the answer in the refusal: "page 3 … not CSV", "the binding rows … not JSON". */
+  what: string;
+  expected: string;
+}
+
+const firstHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Opens one /v1 answer of a pull as a stream: never cached, on the workspace's profile (a profile switch never mixes
+ * answers), its retry state passed on. @throws {@link PullStop} with the proxy's error, or `internal` when the body is
+ * not of `req.type` ("The /v1 server answered <what> as <type>, not <expected>."; the body is dropped).
+ */
+export async function openPullStream(
+  ws: Workspace,
+  proxy: V1Proxy,
+  path: string,
+  query: Record<string, QueryValue>,
+  req: PullStreamRequest,
+): Promise<V1Stream> {
+  let state: ProxyProgress | undefined;
+  const opened = await proxy.open(path, query, {
+    ...req.call,
+    signal: req.signal,
+    profile: ws.profile,
+    cache: false,
+    onProgress: (p) => {
+      // A change of retry state is reported at once: a throttled "retrying" would never be seen.
+      const changed = (p.state === 'retrying') !== (state?.state === 'retrying');
+      state = p;
+      req.onRequestState(p, changed);
+    },
+  });
+  req.onRequestState(undefined, false);
+  if (!opened.ok) throw new PullStop(opened.error);
+  const type = firstHeader(opened.value.headers['content-type']) ?? '';
+  if (!req.type.test(type)) {
+    opened.value.body.on('error', () => undefined).destroy();
+    throw new PullStop({
+      code: 'internal',
+      message: `The /v1 server answered ${req.what} as ${type || 'an unknown type'}, not ${req.expected}.`,
+    });
+  }
+  return opened.value;
 }
