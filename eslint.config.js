@@ -33,12 +33,16 @@ const nodeBuiltins = [
   'worker_threads',
   'zlib',
 ];
+// Product code never imports test support; tests and test-support files are exempt (last block).
+const testSupportOnlyInTests = { group: ['**/test-support/**'], message: 'product code never imports test support.' };
+
 const noNode = {
   patterns: [
     { group: ['node:*'], message: 'renderer/ and shared/ run without Node: ask main through the bridge.' },
     { group: ['electron', 'electron/*'], message: 'only electron/ may import Electron.' },
     { group: ['**/server/**', '**/electron/**'], message: 'cross the process boundary through shared/ only.' },
     { group: ['undici', '@duckdb/*', 'fastify', 'env-paths'], message: 'Node-only package.' },
+    testSupportOnlyInTests,
   ],
   paths: nodeBuiltins.map((name) => ({ name, message: 'renderer/ and shared/ run without Node.' })),
 };
@@ -84,9 +88,56 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['electron', '**/electron/**', '**/renderer/**'], message: 'server/ stands alone: share through shared/.' },
+            testSupportOnlyInTests,
           ],
         },
       ],
     },
+  },
+  // electron/services and electron/webhost are plain Node: testable without Electron, and they reach /v1 only over HTTP.
+  {
+    files: ['electron/services/**', 'electron/webhost/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', 'electron/*'],
+              message: 'only electron/main and electron/preload import Electron (docs/architecture.md).',
+            },
+            {
+              group: ['**/server/**'],
+              message: 'main talks to /v1 over HTTP; only the embedded child starts server/ (docs/architecture.md).',
+            },
+            { group: ['**/renderer/**'], message: 'main and the page share only shared/.' },
+            testSupportOnlyInTests,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/main/**', 'electron/preload/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              message: 'main talks to /v1 over HTTP; only the embedded child starts server/ (docs/architecture.md).',
+            },
+            { group: ['**/renderer/**'], message: 'main and the page share only shared/.' },
+            testSupportOnlyInTests,
+          ],
+        },
+      ],
+    },
+  },
+  // Tests and their support code may reach across layers (a test starts a real /v1 server, mocks Electron).
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -11,8 +11,8 @@ import { consecutiveDates, writeDayFiles } from '../electron/services/workspace/
 import { timed } from './lib/timing.js';
 import type { Timed } from './lib/timing.js';
 
-// `npm run bench -- offline-review [--days 30] [--locations 1250] [--variants]`: a local review (docs/workspace.md#local-
-// review-pulls) of `days` SYNTHETIC 5-minute LMP export files against `zcat <files> | wc -lc` over the same files, the
+// `npm run bench -- offline-review [--days 30] [--locations 1250] [--variants]`: a local review (docs/workspace.md#local-review-pulls)
+// of `days` SYNTHETIC 5-minute LMP export files against `zcat <files> | wc -lc` over the same files, the
 // least any reader of them does (bench/README.md). `--variants` also times 1, `threads` and all files per statement.
 
 const { values } = parseArgs({
