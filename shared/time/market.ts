@@ -6,11 +6,11 @@ import { wallTimeToEpoch, zoneOffsetMs } from './zones.js';
  */
 
 /** A market as /v1 names it in `market_id` (lowercase). */
-export type MarketId = 'pjm' | 'nyiso' | 'isone' | 'miso' | 'spp' | 'ercot' | 'caiso';
+export type KnownMarket = 'pjm' | 'nyiso' | 'isone' | 'miso' | 'spp' | 'ercot' | 'caiso';
 
 /** One market's clock: its IANA zone (as the catalogue's `data_timezone` says it) and its name in words. */
 export interface MarketClock {
-  id: MarketId;
+  id: KnownMarket;
   /** The market's name as analysts write it, e.g. `ISO-NE`. */
   name: string;
   /** IANA zone of market time, e.g. `US/Eastern`. */
@@ -26,7 +26,7 @@ const central = { zone: 'US/Central', prevailing: 'CPT', standard: 'CST', daylig
 const pacific = { zone: 'US/Pacific', prevailing: 'PPT', standard: 'PST', daylight: 'PDT' } as const;
 
 /** The one table of market zones: PJM, NYISO, ISO-NE Eastern; MISO, SPP, ERCOT Central; CAISO Pacific. */
-export const MARKET_CLOCKS: Readonly<Record<MarketId, MarketClock>> = {
+export const MARKET_CLOCKS: Readonly<Record<KnownMarket, MarketClock>> = {
   pjm: { id: 'pjm', name: 'PJM', ...eastern },
   nyiso: { id: 'nyiso', name: 'NYISO', ...eastern },
   isone: { id: 'isone', name: 'ISO-NE', ...eastern },
@@ -37,7 +37,7 @@ export const MARKET_CLOCKS: Readonly<Record<MarketId, MarketClock>> = {
 };
 
 /** The market ids in table order. */
-export const MARKET_IDS = Object.keys(MARKET_CLOCKS) as MarketId[];
+export const MARKET_IDS = Object.keys(MARKET_CLOCKS) as KnownMarket[];
 
 /**
  * The clock of a market named any common way (`pjm`, `PJM`, `ISO-NE`, `isone`, `ISONE`); undefined for an unknown one,
