@@ -1,31 +1,31 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { CataloguePage } from './catalogue/CataloguePage.js';
-import { EMPTY_FILTER } from './catalogue/filter.js';
-import type { CatalogueFilter } from './catalogue/filter.js';
-import { ProfileBadge } from './components/ProfileBadge.js';
-import { DatasetPage } from './dataset/DatasetPage.js';
-import { FOCUS_SEARCH_EVENT } from './catalogue/CatalogueToolbar.js';
+import { CataloguePage } from './screens/catalogue/CataloguePage.js';
+import { EMPTY_FILTER } from './screens/catalogue/filter.js';
+import type { CatalogueFilter } from './screens/catalogue/filter.js';
+import { ProfileBadge } from './shell/ProfileBadge.js';
+import { DatasetPage } from './screens/dataset/DatasetPage.js';
+import { FOCUS_SEARCH_EVENT } from './screens/catalogue/CatalogueToolbar.js';
 import { hrefs, navigate, useHashRoute } from './lib/router.js';
 import type { Route } from './lib/router.js';
-import { QueryPage } from './query/QueryPage.js';
-import type { QueryFormMemory } from './query/QueryForm.js';
-import { SettingsPage } from './settings/SettingsPage.js';
+import { QueryPage } from './screens/query/QueryPage.js';
+import type { QueryFormMemory } from './screens/query/QueryForm.js';
+import { SettingsPage } from './screens/settings/SettingsPage.js';
 import { EmbeddedNotice } from './shell/EmbeddedNotice.js';
 import { UsageMeter } from './shell/UsageMeter.js';
-import { HistoryPage } from './workspace/HistoryPage.js';
-import { BindingPage } from './constraints/BindingPage.js';
-import { ConstraintDetailPage } from './constraints/ConstraintDetailPage.js';
-import { ConstraintsPage } from './constraints/ConstraintsPage.js';
-import { LocationPage } from './constraints/LocationPage.js';
-import { ExportsPage } from './exports/ExportsPage.js';
-import { DownloadsPage } from './downloads/DownloadsPage.js';
-import { LibraryPage } from './downloads/LibraryPage.js';
-import { ReviewPage } from './downloads/ReviewPage.js';
-import { useDownloads } from './downloads/downloadQueries.js';
+import { HistoryPage } from './screens/history/HistoryPage.js';
+import { BindingPage } from './screens/binding/BindingPage.js';
+import { ConstraintDetailPage } from './screens/constraint/ConstraintDetailPage.js';
+import { ConstraintsPage } from './screens/constraints/ConstraintsPage.js';
+import { LocationPage } from './screens/locations/LocationPage.js';
+import { ExportsPage } from './screens/exports/ExportsPage.js';
+import { DownloadsPage } from './screens/downloads/DownloadsPage.js';
+import { LibraryPage } from './screens/library/LibraryPage.js';
+import { ReviewPage } from './screens/review/ReviewPage.js';
+import { useDownloads } from './features/downloads/downloadQueries.js';
 
 // maplibre is ~1 MB: the map page and it load only when the map is opened.
-const MapPage = lazy(() => import('./map/MapPage.js'));
+const MapPage = lazy(() => import('./screens/map/MapPage.js'));
 
 function NavLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterDatasets, sourceOptions } from '../catalogue/filter.js';
+import { filterDatasets, sourceOptions } from '../screens/catalogue/filter.js';
 import { SAMPLE_DATASETS } from '../test-support/fakeApi.js';
 import { formatCount, formatUtc, formatWindow, isSynthetic } from './format.js';
 import { hrefs, parseHash } from './router.js';
