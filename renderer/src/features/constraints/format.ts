@@ -27,6 +27,9 @@ export function formatShiftFactor(n: number | null | undefined): string {
   return n === null || n === undefined ? '—' : shiftFormat.format(n);
 }
 
+/** The grain of the location constraint costs (docs/api.md#location-constraint-costs). */
+export type CostGrouping = 'constraint' | 'constraint_contingency';
+
 /** How the shift factors of one constraint's source rows combine (docs/api.md#shift-factors-by-location). */
 export type Aggregation = 'mean' | 'max' | 'min' | 'median';
 

@@ -3,8 +3,7 @@ import type { TimeWindow } from '../../../../shared/bridge/grid.js';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { withRequestId } from '../../lib/requestId.js';
-import type { Aggregation } from './format.js';
-import type { CostGrouping } from '../../screens/locations/route.js';
+import type { Aggregation, CostGrouping } from './format.js';
 
 // Under ['datasets'], so a profile switch resets them with the rest of the profile's data (lib/queries.ts).
 const keys = {

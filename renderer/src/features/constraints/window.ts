@@ -3,7 +3,7 @@ import { timeProblem } from '../../components/fieldErrors.js';
 
 /**
  * The grid pages' window as typed: Start and End in UTC (the shared time grammar, docs/api.md#time-grammar), End
- * exclusive. The address keeps ISO instants (gridRoute.ts); the fields show them as `YYYY-MM-DD HH:mm`.
+ * exclusive. The address keeps ISO instants (gridChoice.ts); the fields show them as `YYYY-MM-DD HH:mm`.
  */
 export interface WindowText {
   start: string;

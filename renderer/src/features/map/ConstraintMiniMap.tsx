@@ -1,5 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import '../../screens/map/map.css';
+import './miniMap.css';
 import { useEffect, useRef } from 'react';
 import maplibregl from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
@@ -9,7 +9,7 @@ import { useChartTheme } from '../charts/theme.js';
 import { basemapLayers, basemapSources, mapPalette } from './basemap.js';
 import type { MapPalette } from './basemap.js';
 import { boundsOf, segment } from './features.js';
-import { SYNTHETIC_COORDINATES } from '../../screens/map/facts.js';
+import { SYNTHETIC_COORDINATES } from './synthetic.js';
 import { PRICE_COLORS } from './scales.js';
 
 /** Props of the constraint detail's small map: the constraint's substations (either may be missing). */

@@ -29,7 +29,7 @@ import type { ShownWindow } from './timeWindow.js';
 /** The map container as the tests see it: `gsMap` holds the maplibre instance (test hook). */
 export type GridMapElement = HTMLDivElement & { gsMap?: MaplibreMap };
 
-/** The features the map draws (see useMapData.ts). */
+/** The features the map draws (the map page reads them: screens/map/useMapData.ts). */
 export interface GridMapData {
   binding: LayerFeatures<ConstraintProps>;
   outages: LayerFeatures<OutageProps>;

@@ -26,7 +26,7 @@ describe('slider stepping', () => {
     expect(sliderRange(range)).toEqual({ min: T0, max: T0 + 48 * H - 300_000 });
   });
 
-  it('snaps into the range, down to the 5-minute grid', () => {
+  it('snaps into the range, down to the 5-minute step', () => {
     expect(snapTime(T0 + 11 * H + 299_999, range)).toBe(T0 + 11 * H);
     expect(snapTime(T0 - H, range)).toBe(T0);
     expect(snapTime(T0 + 99 * H, range)).toBe(T0 + 48 * H - 300_000);

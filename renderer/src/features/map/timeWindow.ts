@@ -52,7 +52,7 @@ export function sliderRange(window: ShownWindow): { min: number; max: number } {
   return { min: window.start, max: window.start + Math.floor(span / SLIDER_RESOLUTION_MS) * SLIDER_RESOLUTION_MS };
 }
 
-/** `t` clamped into the slider's range and rounded down to its 5-minute grid; NaN → the range's start. */
+/** `t` clamped into the slider's range and rounded down to a multiple of 5 minutes; NaN → the range's start. */
 export function snapTime(t: number, window: ShownWindow): number {
   const { min, max } = sliderRange(window);
   if (!Number.isFinite(t)) return min;

@@ -3,7 +3,7 @@ import type { ExportOutcome } from '../../../../shared/bridge/contract.js';
 import { callBridge, toGsError } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { formatCount } from '../../lib/format.js';
-import type { RowsView } from './useRowBlocks.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
 
 /** Follows a one-time download link of the web host, as a click on an `<a download>`, so the browser saves the file. */
 export function followDownload(url: string): void {
@@ -31,7 +31,7 @@ export function exportSentence(outcome: ExportOutcome): string | null {
  * "Export CSV" and "Export Parquet": `workspace:export` of the table as shown (its sort and filters). The desktop asks
  * where to save; the web host answers with a download link, followed at once.
  */
-export function ExportButtons({ pullId, view, disabled = false }: { pullId: number; view: RowsView; disabled?: boolean }) {
+export function ExportButtons({ pullId, view, disabled = false }: { pullId: number; view: TableView; disabled?: boolean }) {
   const api = useBridge();
   const exporter = useMutation({
     mutationFn: (format: ExportOutcome['format']) =>

@@ -5,9 +5,10 @@ import type { PullRecord } from '../../../../shared/bridge/contract.js';
 import { AppProviders } from '../../AppProviders.js';
 import { createFakeApi } from '../../test-support/fakeApi.js';
 import { finishPull, seedPull } from '../../test-support/fakeWorkspace.js';
-import { TEST_COLUMNS, TEST_QUERY, stubGridViewport, testRows } from '../../test-support/pullRows.js';
-import { ROW_HEIGHT, ResultsGrid } from './ResultsTable.js';
-import type { RowsView } from './useRowBlocks.js';
+import { TEST_COLUMNS, TEST_QUERY, stubTableViewport, testRows } from '../../test-support/pullRows.js';
+import { ResultsTable } from './ResultsTable.js';
+import { ROW_HEIGHT } from './useVirtualRows.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
 
 afterEach(() => {
   cleanup();
@@ -17,13 +18,13 @@ afterEach(() => {
 const KEYS = new Set(['interval_start_utc', 'monitored_facility', 'point_id']);
 
 function setup(n = 1000, zone = 'UTC') {
-  stubGridViewport();
+  stubTableViewport();
   const { api, state } = createFakeApi();
   const { record } = seedPull(state.workspace, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(n) });
-  let view: RowsView = { sort: [], filters: [] };
+  let view: TableView = { sort: [], filters: [] };
   const ui = (pull: PullRecord) => (
     <AppProviders api={api}>
-      <ResultsGrid
+      <ResultsTable
         pull={pull}
         view={view}
         onViewChange={(v) => {
@@ -49,7 +50,7 @@ const rowCells = (i: number) =>
   ].map((td) => td.textContent);
 const firstRowShown = () => waitFor(() => expect(rowCells(0)[0]).not.toBe(''));
 
-describe('results grid: paging from the workspace', () => {
+describe('results table: paging from the workspace', () => {
   it('reads only the first block of 200 rows for the first screen, and counts the pull', async () => {
     const { state } = setup(1000);
     await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('1,000 rows'));
@@ -63,7 +64,7 @@ describe('results grid: paging from the workspace', () => {
   it('scrolled to row 5,000 of 10,000, it reads the block there (not the rows in between)', async () => {
     const { state } = setup(10_000);
     await firstRowShown();
-    const scroller = document.querySelector('.grid-scroll') as HTMLElement;
+    const scroller = document.querySelector('.results-scroll') as HTMLElement;
     vi.spyOn(scroller, 'scrollTop', 'get').mockReturnValue(5000 * ROW_HEIGHT);
     fireEvent.scroll(scroller);
     await waitFor(() => expect(rowCells(5000)[2]).toBe('17345'));
@@ -73,11 +74,11 @@ describe('results grid: paging from the workspace', () => {
   });
 });
 
-describe('results grid: fast scrolling', () => {
+describe('results table: fast scrolling', () => {
   it('a fling across the table reads only where it stops; a short scroll reads at once', async () => {
     const { state } = setup(100_000);
     await firstRowShown();
-    const scroller = document.querySelector('.grid-scroll') as HTMLElement;
+    const scroller = document.querySelector('.results-scroll') as HTMLElement;
     const top = vi.spyOn(scroller, 'scrollTop', 'get');
     const reads = () => state.workspace.rowsInputs.map((r) => r.offset);
     // Passing rows 20,000, 40,000 and 60,000 one frame each, then resting at 80,000.
@@ -96,7 +97,7 @@ describe('results grid: fast scrolling', () => {
   });
 });
 
-describe('results grid: sort and filters in SQL', () => {
+describe('results table: sort and filters in SQL', () => {
   it('a header click sorts ascending, again descending; Shift-click adds a second key', async () => {
     const { lastRead } = setup();
     await firstRowShown();
@@ -175,7 +176,7 @@ describe('results grid: sort and filters in SQL', () => {
   });
 });
 
-describe('results grid: formats and copy', () => {
+describe('results table: formats and copy', () => {
   it('identifiers without separators, fixed decimals per column, times in the zone, null as a dash', async () => {
     setup();
     await firstRowShown();
@@ -198,12 +199,12 @@ describe('results grid: formats and copy', () => {
     fireEvent.mouseDown(cellAt(2, 3), { button: 0, shiftKey: true });
     expect(document.querySelectorAll('td.selected')).toHaveLength(6);
     const reads = state.workspace.rowsInputs.length;
-    fireEvent.keyDown(document.querySelector('.grid-scroll')!, { key: 'c', ctrlKey: true });
+    fireEvent.keyDown(document.querySelector('.results-scroll')!, { key: 'c', ctrlKey: true });
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('Facility B\t12346\t-1.25\nFacility C\t12347\t-2.5'));
     expect(state.workspace.rowsInputs).toHaveLength(reads);
     expect(screen.getByTestId('copy-notice').textContent).toBe('Copied 2 rows × 3 columns.');
 
-    fireEvent.keyDown(document.querySelector('.grid-scroll')!, { key: 'a', metaKey: true });
+    fireEvent.keyDown(document.querySelector('.results-scroll')!, { key: 'a', metaKey: true });
     await act(async () => fireEvent.click(screen.getByTestId('copy-cells')));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
     const all = writeText.mock.calls[1]![0].split('\n');
@@ -213,17 +214,17 @@ describe('results grid: formats and copy', () => {
   });
 });
 
-describe('results grid: a running pull', () => {
+describe('results table: a running pull', () => {
   it('reads its rows again only when the stored row count changes, keeping the rows shown meanwhile', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      stubGridViewport();
+      stubTableViewport();
       const { api, state } = createFakeApi();
       const ws = state.workspace;
       const pull = seedPull(ws, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(3) }, { state: 'running' });
       const ui = (record: PullRecord) => (
         <AppProviders api={api}>
-          <ResultsGrid
+          <ResultsTable
             pull={record}
             view={{ sort: [], filters: [] }}
             onViewChange={() => undefined}

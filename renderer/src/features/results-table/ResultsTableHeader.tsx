@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
 import type { Header } from '@tanstack/react-table';
-import type { TableColumn } from '../../../../shared/bridge/contract.js';
+import type { TableColumn, TableView } from '../../../../shared/bridge/contract.js';
 import { ariaSort, SortMark } from '../../components/SortableHead.js';
+import type { ColumnFormat } from './cellFormat.js';
 
-/** Props of {@link GridHeaderCell}: the TanStack header, the pulled column, how many filters it has, and the filter opener. */
-export interface GridHeaderCellProps {
+/** Props of {@link HeaderCell}: the TanStack header, the pulled column, how many filters it has, and the filter opener. */
+export interface HeaderCellProps {
   header: Header<unknown[], unknown>;
   column: TableColumn;
   numeric: boolean;
@@ -22,7 +23,7 @@ export function pinStyle(header: Pick<Header<unknown[], unknown>, 'column'>): CS
  * One column header: click sorts (ascending, descending, off), Shift-click adds the column to the sort; the funnel opens
  * the column's filter; the right edge resizes (double-click resets the width).
  */
-export function GridHeaderCell({ header, column, numeric, filters, sortCount, onFilter }: GridHeaderCellProps) {
+export function HeaderCell({ header, column, numeric, filters, sortCount, onFilter }: HeaderCellProps) {
   const c = header.column;
   const dir = c.getIsSorted();
   const order = sortCount > 1 && dir ? c.getSortIndex() + 1 : null;
@@ -72,5 +73,40 @@ export function GridHeaderCell({ header, column, numeric, filters, sortCount, on
         aria-label={`Resize ${column.name}`}
       />
     </th>
+  );
+}
+
+/** Props of {@link ResultsTableHeader}: the TanStack headers in display order, the pull's columns and formats, the view. */
+export interface ResultsTableHeaderProps {
+  headers: Header<unknown[], unknown>[];
+  columns: readonly TableColumn[];
+  formats: readonly ColumnFormat[];
+  /** `order[j]`: the pull's column index of display column `j`. */
+  order: readonly number[];
+  view: TableView;
+  onFilter: (column: TableColumn, at: { top: number; left: number }) => void;
+}
+
+/** The results table's header row: one {@link HeaderCell} per column, in display order. */
+export function ResultsTableHeader({ headers, columns, formats, order, view, onFilter }: ResultsTableHeaderProps) {
+  return (
+    <thead>
+      <tr>
+        {headers.map((h, j) => {
+          const column = columns[order[j]!]!;
+          return (
+            <HeaderCell
+              key={h.id}
+              header={h}
+              column={column}
+              numeric={formats[order[j]!]?.numeric ?? false}
+              filters={view.filters.filter((f) => f.column === column.name).length}
+              sortCount={view.sort.length}
+              onFilter={(at) => onFilter(column, at)}
+            />
+          );
+        })}
+      </tr>
+    </thead>
   );
 }

@@ -1,37 +1,19 @@
 import { useCallback, useState } from 'react';
 import { callBridge } from '../../lib/bridgeQuery.js';
+import { writeClipboard } from '../../lib/clipboard.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { formatCount } from '../../lib/format.js';
 import type { ColumnFormat } from './cellFormat.js';
 import { MAX_COPY_ROWS, rangeOf, toTsv } from './selection.js';
 import type { CellSelection } from './selection.js';
-import type { RowsView } from './useRowBlocks.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
 
 const READ_ROWS = 10_000;
 
-/** Writes `text` to the clipboard: the async Clipboard API, else a hidden textarea and `execCommand('copy')`. */
-export async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    if (!document.execCommand('copy')) throw new Error('The clipboard refused the text.');
-  } finally {
-    area.remove();
-  }
-}
-
-/** Inputs of {@link useGridCopy}: the view the table shows, how its columns are written and ordered, the rows on hand. */
-export interface GridCopySource {
+/** Inputs of {@link useResultsCopy}: the view the table shows, how its columns are written and ordered, the rows on hand. */
+export interface ResultsCopySource {
   pullId: number;
-  view: RowsView;
+  view: TableView;
   formats: readonly ColumnFormat[];
   order: readonly number[];
   rowAt: (index: number) => unknown[] | undefined;
@@ -42,7 +24,7 @@ export interface GridCopySource {
  * are read from the workspace in the table's sort and filters, at most {@link MAX_COPY_ROWS} rows. `notice` says what
  * was copied, or why not.
  */
-export function useGridCopy({ pullId, view, formats, order, rowAt }: GridCopySource) {
+export function useResultsCopy({ pullId, view, formats, order, rowAt }: ResultsCopySource) {
   const api = useBridge();
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [copying, setCopying] = useState(false);

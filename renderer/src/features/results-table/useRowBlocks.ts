@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import type { ColumnFilter, PullRecord, RowsPage, SortKey } from '../../../../shared/bridge/contract.js';
+import type { PullRecord, RowsPage, TableView } from '../../../../shared/bridge/contract.js';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { workspaceKeys } from '../workspace/workspaceQueries.js';
@@ -9,12 +9,6 @@ import { workspaceKeys } from '../workspace/workspaceQueries.js';
 export const BLOCK_ROWS = 200;
 /** How long a block nobody shows stays cached, in ms: the renderer holds little more than the rows near the screen. */
 export const BLOCK_GC_MS = 15_000;
-
-/** A view of a pull's rows: its sort keys and filters, applied in SQL by main. */
-export interface RowsView {
-  sort: SortKey[];
-  filters: ColumnFilter[];
-}
 
 /** The blocks (indexes) that rows `[start, end)` touch. */
 export function blocksFor(start: number, end: number): number[] {
@@ -42,7 +36,7 @@ export interface RowBlocks {
  */
 export function useRowBlocks(
   pull: Pick<PullRecord, 'id' | 'state' | 'rows'>,
-  view: RowsView,
+  view: TableView,
   start: number,
   end: number,
 ): RowBlocks {

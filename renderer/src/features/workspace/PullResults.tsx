@@ -5,11 +5,10 @@ import type { DatasetWithTimezone } from '../../../../shared/schemas/dataset.js'
 import { zoneLabel } from './zones.js';
 import { ResultChart } from '../charts/ResultChart.js';
 import { ExportButtons } from '../results-table/ExportButtons.js';
-import { ResultsGrid } from '../results-table/ResultsTable.js';
-import type { RowsView } from '../results-table/useRowBlocks.js';
+import { ResultsTable } from '../results-table/ResultsTable.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
+import { EMPTY_VIEW } from '../results-table/tableView.js';
 import './workspace.css';
-
-const EMPTY_VIEW: RowsView = { sort: [], filters: [] };
 
 /**
  * Props of {@link PullResults}: the table's `view` (sort and filters) is held by the caller (the address), `null` = none;
@@ -18,8 +17,8 @@ const EMPTY_VIEW: RowsView = { sort: [], filters: [] };
 export interface PullResultsProps {
   pull: PullRecord;
   dataset: DatasetWithTimezone;
-  view: RowsView | null;
-  onViewChange: (view: RowsView) => void;
+  view: TableView | null;
+  onViewChange: (view: TableView) => void;
   extra?: ReactNode;
 }
 
@@ -56,7 +55,7 @@ export function PullResults({ pull, dataset, view, onViewChange, extra }: PullRe
         ))}
       </div>
       {tab === 'table' ? (
-        <ResultsGrid
+        <ResultsTable
           pull={pull}
           view={current}
           onViewChange={onViewChange}

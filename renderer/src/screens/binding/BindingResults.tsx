@@ -5,7 +5,7 @@ import { formatCount } from '../../lib/format.js';
 import { useDataset } from '../../lib/queries.js';
 import { PullResults } from '../../features/workspace/PullResults.js';
 import { PullStatus } from '../../features/workspace/PullStatus.js';
-import type { RowsView } from '../../features/results-table/useRowBlocks.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
 import { useCancelPull } from '../../features/workspace/workspaceQueries.js';
 
 /** Props of {@link BindingResults}: the pull shown, the table's view from the address and where a new view goes. */
@@ -13,8 +13,8 @@ export interface BindingResultsProps {
   pull: PullRecord;
   /** The limit the page asked for, when the record does not say whether it was reached. */
   limit: number;
-  view: RowsView | null;
-  onViewChange: (view: RowsView) => void;
+  view: TableView | null;
+  onViewChange: (view: TableView) => void;
 }
 
 /**

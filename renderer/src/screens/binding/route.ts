@@ -1,7 +1,6 @@
 import { MAX_BINDING_ROWS } from '../../../../shared/bridge/workspace.js';
-import { z } from 'zod';
-import { ColumnFilter, SortKey } from '../../../../shared/bridge/workspace.js';
-import type { RowsView } from '../../features/results-table/useRowBlocks.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
+import { readView, viewParam } from '../../features/results-table/tableView.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 
@@ -19,19 +18,7 @@ export interface BindingRoute {
   limit: number;
   pullId: number | null;
   /** The results table's sort and filters; null = none. */
-  view: RowsView | null;
-}
-
-const TableView = z.object({ sort: z.array(SortKey).max(8), filters: z.array(ColumnFilter).max(50) }).strict();
-
-function readView(text: string | null): RowsView | null {
-  if (!text) return null;
-  try {
-    const parsed = TableView.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  view: TableView | null;
 }
 
 /** Reads the binding page's address (search without `?`); a bad value falls back to its default, never throws. */
@@ -51,11 +38,10 @@ export function readBindingRoute(search: string): BindingRoute {
 
 /** The search string of {@link BindingRoute}; an empty view and the default limit are left out. */
 export function bindingSearch(route: BindingRoute): string {
-  const { view } = route;
   return gridSearch(route.choice, {
     threshold: route.threshold,
     limit: route.limit === DEFAULT_BINDING_LIMIT ? null : route.limit,
     pull: route.pullId,
-    view: view && (view.sort.length > 0 || view.filters.length > 0) ? JSON.stringify(view) : null,
+    view: viewParam(route.view),
   });
 }

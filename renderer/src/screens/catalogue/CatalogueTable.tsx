@@ -119,7 +119,7 @@ export function CatalogueTable({ datasets, ranks, ref }: CatalogueTableProps) {
 
   return (
     <div className="table-scroll" ref={scrollRef}>
-      <table className="grid catalogue-table" data-testid="catalogue-table" aria-rowcount={rows.length + 1}>
+      <table className="data-table catalogue-table" data-testid="catalogue-table" aria-rowcount={rows.length + 1}>
         <SortableHead table={table} />
         <tbody onKeyDown={onKeyDown}>
           {padTop > 0 && (

@@ -12,7 +12,7 @@ import { useConstraintDetail } from './useConstraintDetail.js';
 import { datasetName } from '../../features/constraints/constraintDatasets.js';
 import { useConstraintDatasets } from '../../features/constraints/useConstraintDatasets.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
-import '../constraints/constraints.css';
+import './constraint.css';
 
 /**
  * One constraint (`#/constraints/<gs_entity_id>?dataset=&start=&end=`): its shadow price over the window from its
@@ -83,7 +83,7 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
             datasetText={datasetText}
           />
           {/* Contingencies and shift factors on the left, the map on the right: the map's card stays a map's height. */}
-          <div className="cs-detail-grid">
+          <div className="cs-detail-layout">
             <div className="cs-detail-column">
               {binding && <ContingenciesSeen binding={binding} />}
               <ShiftFactorSection

@@ -15,7 +15,7 @@ export function ContingenciesSeen({ binding }: { binding: BindingConstraintWithL
       {binding.contingencies.length === 0 ? (
         <p className="muted">No contingency is named on its binding rows in this window.</p>
       ) : (
-        <table className="grid compact" data-testid="constraint-contingencies">
+        <table className="data-table compact" data-testid="constraint-contingencies">
           <thead>
             <tr>
               <th scope="col">Contingency</th>

@@ -87,7 +87,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
             <p className="warning-box">The service cut the outage list at its limit: some outages may be missing.</p>
           )}
           <div className="table-wrap">
-            <table className="grid compact cs-overlap" data-testid="overlap-list">
+            <table className="data-table compact cs-overlap" data-testid="overlap-list">
               <thead>
                 <tr>
                   <th scope="col">Ticket</th>

@@ -74,7 +74,7 @@ export function ShiftFactorSection({ constraintId, datasetId, contingencies, lin
       )}
       {q.isSuccess && rows.length > 0 && (
         <div className="table-wrap">
-          <table className="grid compact" data-testid="shift-factor-table">
+          <table className="data-table compact" data-testid="shift-factor-table">
             <thead>
               <tr>
                 <th scope="col">Location</th>

@@ -6,7 +6,7 @@ import { formatCost } from '../../features/constraints/format.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { DatasetList, datasetWords } from '../../features/constraints/table/dataColumn.js';
-import type { GridColumn } from '../../features/constraints/table/dataColumn.js';
+import type { DataColumn } from '../../features/constraints/table/dataColumn.js';
 import { copyNumber, copyTime } from '../../features/constraints/table/tsv.js';
 
 /** Column ids of the constraints table (the address and tests name them). */
@@ -23,7 +23,7 @@ type Seen = Pick<Contingency, 'earliest_seen_utc' | 'latest_seen_utc' | 'availab
 
 // Market, first and last seen, datasets: the columns constraints and contingencies share. Widths are the widest
 // value or header line in a wide font (DejaVu Sans) plus padding, so the name column keeps ~300 px at 1400 px.
-function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): GridColumn<T>[] {
+function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): DataColumn<T>[] {
   const words = (row: T) => datasetWords(row.available_datasets, datasets).join(', ');
   return [
     {
@@ -63,7 +63,7 @@ function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): Gr
 }
 
 /** The constraints table's columns; each name links to the constraint's detail for the same dataset and window. */
-export function constraintColumns(choice: GridChoice, datasets: readonly ConstraintDataset[]): GridColumn<Constraint>[] {
+export function constraintColumns(choice: GridChoice, datasets: readonly ConstraintDataset[]): DataColumn<Constraint>[] {
   return [
     {
       id: CONSTRAINT_COLUMN,
@@ -104,7 +104,7 @@ export function constraintColumns(choice: GridChoice, datasets: readonly Constra
 }
 
 /** The contingencies table's columns (contingencies have no detail page of their own). */
-export function contingencyColumns(datasets: readonly ConstraintDataset[]): GridColumn<Contingency>[] {
+export function contingencyColumns(datasets: readonly ConstraintDataset[]): DataColumn<Contingency>[] {
   return [
     {
       id: 'contingency',

@@ -52,7 +52,7 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
   );
   return (
     <div className="table-wrap">
-      <table className="grid compact audit-table" data-testid="audit-table">
+      <table className="data-table compact audit-table" data-testid="audit-table">
         <thead>
           <tr>
             <th scope="col">Market date</th>

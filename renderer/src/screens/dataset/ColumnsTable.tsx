@@ -18,7 +18,7 @@ export function ColumnsTable({ columns }: { columns: DatasetColumn[] }) {
         Columns <span className="muted">({columns.length})</span>
       </h2>
       <div className="table-wrap">
-        <table className="grid compact" data-testid="columns-table">
+        <table className="data-table compact" data-testid="columns-table">
           <thead>
             <tr>
               <th scope="col">Name</th>

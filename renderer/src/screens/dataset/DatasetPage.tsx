@@ -60,7 +60,7 @@ export function DatasetPage({ datasetId }: { datasetId: string }) {
               </a>
             </p>
           </header>
-          <div className="dataset-grid">
+          <div className="dataset-layout">
             <section aria-label="Facts" className="card">
               <DatasetFacts dataset={d} />
             </section>

@@ -60,7 +60,7 @@ export function UpdatesSection({ datasetId }: { datasetId: string }) {
 function UpdatesTable({ updates }: { updates: DatasetUpdate[] }) {
   return (
     <div className="table-wrap">
-      <table className="grid compact" data-testid="updates-table">
+      <table className="data-table compact" data-testid="updates-table">
         <thead>
           <tr>
             <th scope="col">Time (UTC)</th>

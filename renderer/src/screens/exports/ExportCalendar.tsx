@@ -53,7 +53,7 @@ function onCalendarKey(e: KeyboardEvent<HTMLDivElement>, onDay: (date: string, s
 }
 
 /**
- * A year of export files as month blocks, each a 7-column week grid (Monday first). A day with a file is a toggle
+ * A year of export files as month blocks, each a week per row in 7 columns (Monday first). A day with a file is a toggle
  * button showing its size, shaded by size, with a ✓ when downloaded or its queue state; days without a file are
  * disabled. A month's title selects (or clears) all its files.
  */
@@ -81,7 +81,7 @@ export function ExportCalendar({ months, selected, downloaded, queued, largest, 
                 {filesWord(dates.length)} · {formatBytes(bytes)}
               </span>
             </header>
-            <div className="cal-grid" role="group" aria-label={`Days of ${m.title}`}>
+            <div className="cal-days" role="group" aria-label={`Days of ${m.title}`}>
               {WEEKDAYS.map((w) => (
                 <span key={w} className="cal-weekday" aria-hidden="true">
                   {w.slice(0, 2)}

@@ -7,13 +7,19 @@ import { Skeleton } from '../../components/Skeleton.js';
 import { toGsError } from '../../lib/bridgeQuery.js';
 import { formatCount, formatUtc } from '../../lib/format.js';
 import { useDatasetList } from '../../lib/queries.js';
-import { queryHref } from '../query/route.js';
+import { queryHref } from '../../features/workspace/queryAddress.js';
 import { hrefs, navigate } from '../../lib/router.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
 import { QueryDescription } from '../../features/workspace/QueryDescription.js';
 import { formatBytes } from '../../features/downloads/format.js';
-import { useDeletePull, usePullList, useSavedQueries, useSavedQueryMutations } from '../../features/workspace/workspaceQueries.js';
+import {
+  useDeletePull,
+  usePullList,
+  useSavedQueries,
+  useSavedQueryMutations,
+} from '../../features/workspace/workspaceQueries.js';
 import '../../features/workspace/workspace.css';
+import './history.css';
 
 const STATE_WORDS: Record<PullState, string> = {
   running: 'Running',
@@ -255,7 +261,7 @@ function HistoryCard<T>(props: {
       {list.isError && <ErrorState error={list.error} what={what} onRetry={() => void list.refetch()} />}
       {list.data?.length === 0 && props.empty}
       {list.data && list.data.length > 0 && (
-        <table className="grid compact history-table">
+        <table className="data-table compact history-table">
           <thead>
             <tr>
               {props.headers}

@@ -118,7 +118,7 @@ export function LibraryDatasetCard({ dataset, initiallyOpen }: LibraryDatasetCar
                 {toGsError(error).message}
               </p>
             ))}
-          <table className="grid compact lib-table">
+          <table className="data-table compact lib-table">
             <thead>
               <tr>
                 <th scope="col" className="lib-check">

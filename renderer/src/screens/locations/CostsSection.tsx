@@ -7,7 +7,7 @@ import { formatCount, formatWindow } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
 import { formatCost, formatShiftFactor } from '../../features/constraints/format.js';
 import { costRowKey, costTotals, topContributors } from './costs.js';
-import type { CostGrouping } from './route.js';
+import type { CostGrouping } from '../../features/constraints/format.js';
 import type { useLocationCosts } from '../../features/constraints/locationQueries.js';
 import { SortTable } from './SortTable.js';
 import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';

@@ -37,7 +37,7 @@ export function SortTable<T>(props: SortTableProps<T>) {
   });
   return (
     <div className={className ? `table-wrap ${className}` : 'table-wrap'}>
-      <table className="grid compact" data-testid={testId} aria-busy={busy} {...data}>
+      <table className="data-table compact" data-testid={testId} aria-busy={busy} {...data}>
         <caption className="visually-hidden">{caption}</caption>
         <SortableHead table={table} />
         <tbody>

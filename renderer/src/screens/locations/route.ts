@@ -1,10 +1,7 @@
 import { AGGREGATIONS } from '../../features/constraints/format.js';
-import type { Aggregation } from '../../features/constraints/format.js';
+import type { Aggregation, CostGrouping } from '../../features/constraints/format.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
-
-/** The grain of the location constraint costs (docs/api.md#location-constraint-costs). */
-export type CostGrouping = 'constraint' | 'constraint_contingency';
 
 /**
  * The location page's own choices, kept in the address beside the grid choice (`group`, `aggregation`, `zeros`,

@@ -42,7 +42,7 @@ function earliestBinding(constraints: Iterable<{ observations: readonly { interv
 
 /**
  * The map of binding constraints and outages (#/map): the address holds the grid choice and the map's parameters
- * (mapAddress.ts); the data comes from the bridge (useMapData.ts); the map itself is {@link GridMap}.
+ * (route.ts); the data comes from the bridge (useMapData.ts); the map itself is {@link GridMap}.
  */
 export default function MapPage({ search }: { search: string }) {
   const choice = useMemo(() => readGridChoice(search), [search]);

@@ -6,6 +6,7 @@ import { formatCount, formatUtc, formatWindow } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
 import { overlaps } from '../../features/map/timeWindow.js';
 import type { ShownWindow } from '../../features/map/timeWindow.js';
+import { SYNTHETIC_COORDINATES, SYNTHETIC_STATIONS, SYNTHETIC_TICKET } from '../../features/map/synthetic.js';
 
 /**
  * What a popup and the selection panel say about a constraint or an outage, as plain data: the popup draws it with
@@ -61,12 +62,6 @@ const shortUtc = (iso: string) => {
 };
 const price = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** The sentence of a layer built from synthetic substation coordinates. */
-export const SYNTHETIC_COORDINATES =
-  'Synthetic: the substation coordinates are generated (docs/constraints.md), not published; names and prices are real.';
-/** The sentence of a synthetic outage ticket. */
-export const SYNTHETIC_TICKET = 'Synthetic ticket: generated (docs/constraints.md), not a published eDART ticket.';
-
 /**
  * A constraint's facts; its observations are those overlapping `window` (all when null), in time order, at most `cap`.
  * `coordinatesSynthetic`: the answer's `x-gridscope-synthetic` named `start`/`end`.
@@ -106,9 +101,6 @@ export function constraintFacts(
     },
   };
 }
-
-/** The sentence of a real ticket drawn at synthetic station coordinates. */
-export const SYNTHETIC_STATIONS = 'Real ticket; its station coordinates are synthetic (generated, docs/constraints.md).';
 
 /**
  * An outage ticket's facts: type, status, current interval, causes and one line per piece of equipment.

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRID_CHOICE } from '../../features/constraints/gridChoice.js';
-import { SYNTHETIC_COORDINATES, SYNTHETIC_TICKET, constraintFacts, outageFacts } from './facts.js';
+import { SYNTHETIC_COORDINATES, SYNTHETIC_TICKET } from '../../features/map/synthetic.js';
+import { constraintFacts, outageFacts } from './facts.js';
 import { constraintPopup, outagePopup } from './popupContent.js';
 import { bindingConstraint, observation, ticket } from '../../test-support/mapFixtures.js';
 

@@ -4,7 +4,7 @@ import { DEFAULT_STEP, STEPS } from '../../features/map/timeWindow.js';
 import type { StepKey } from '../../features/map/timeWindow.js';
 
 /**
- * The map page's own address parameters, next to the grid choice (dataset, market, window; gridRoute.ts):
+ * The map page's own address parameters, next to the grid choice (dataset, market, window; features/constraints/gridChoice.ts):
  * `t` (slider instant, ISO UTC), `step` (`5m`, `1h`, `1d`), `top` (binding constraints drawn: a number or `all`),
  * `all=1` (every time, no time filter), `constraint` (selected constraint id) and `ticket` (selected outage).
  * A bad value reads as its default, never throws.

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RequestStatus } from '../../../../shared/bridge/contract.js';
-import { queryHref } from './route.js';
+import { queryHref } from '../../features/workspace/queryAddress.js';
 import { createFakeApi, makeUsage } from '../../test-support/fakeApi.js';
 import { createFakeWorkspace, finishPull } from '../../test-support/fakeWorkspace.js';
 import { TEST_COLUMNS, testRows } from '../../test-support/pullRows.js';

@@ -5,7 +5,8 @@ import { fieldErrorOf } from '../../components/fieldErrors.js';
 import { toGsError } from '../../lib/bridgeQuery.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { useDataset } from '../../lib/queries.js';
-import { parseQuerySearch, queryHref, queryKey } from './route.js';
+import { queryHref, queryKey } from '../../features/workspace/queryAddress.js';
+import { parseQuerySearch } from './route.js';
 import { hrefs, navigate, replaceRoute } from '../../lib/router.js';
 import { PullResults } from '../../features/workspace/PullResults.js';
 import { PullStatus } from '../../features/workspace/PullStatus.js';
@@ -18,8 +19,9 @@ import type { QueryFormMemory } from './QueryForm.js';
 import { describeQuery } from '../../features/workspace/describeQuery.js';
 import { RequestStatusLine } from '../../features/requests/RequestStatusLine.js';
 import { useQueryRun } from './useQueryRun.js';
+import './query.css';
 
-/** Props of {@link QueryPage}: `search` is the route's query string (the query and the pull shown, see queryRoute.ts). */
+/** Props of {@link QueryPage}: `search` is the route's query string (the query and the pull shown, see route.ts). */
 export interface QueryPageProps {
   datasetId: string;
   search?: string;

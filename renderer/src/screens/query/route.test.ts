@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FULL_QUERY } from '../../test-support/pullQueries.js';
 import { parseHash } from '../../lib/router.js';
-import { parseQuerySearch, queryHref, querySearch } from './route.js';
+import { queryHref, querySearch } from '../../features/workspace/queryAddress.js';
+import { parseQuerySearch } from './route.js';
 
 describe('query route', () => {
   it('round-trips every parameter and the pull through the address', () => {

@@ -1,5 +1,5 @@
-import { readView } from '../query/route.js';
-import type { TableView } from '../query/route.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
+import { readView, viewParam } from '../../features/results-table/tableView.js';
 
 /** The offline review page's address (`#/review?pull=…&view=…`): the local pull shown and its table's sort and filters. */
 export interface ReviewRoute {
@@ -18,7 +18,7 @@ export function readReviewRoute(search: string): ReviewRoute {
 export function reviewSearch(route: ReviewRoute): string {
   const p = new URLSearchParams();
   if (route.pullId !== null) p.set('pull', String(route.pullId));
-  const { view } = route;
-  if (view && (view.sort.length > 0 || view.filters.length > 0)) p.set('view', JSON.stringify(view));
+  const view = viewParam(route.view);
+  if (view) p.set('view', view);
   return p.toString();
 }

@@ -1,10 +1,10 @@
 import type { Table } from '@tanstack/react-table';
-import type { GridColumn } from './dataColumn.js';
+import type { DataColumn } from './dataColumn.js';
 
 /** Props of {@link ColumnMenu}: the TanStack table and the column specs by id (for labels and what may be hidden). */
 export interface ColumnMenuProps<T> {
   table: Table<T>;
-  columns: ReadonlyMap<string, GridColumn<T>>;
+  columns: ReadonlyMap<string, DataColumn<T>>;
 }
 
 /**

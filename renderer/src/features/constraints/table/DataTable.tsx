@@ -4,12 +4,13 @@ import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-tabl
 import type { ColumnDef, ColumnPinningState, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ColumnMenu } from './ColumnMenu.js';
-import type { GridColumn } from './dataColumn.js';
+import type { DataColumn } from './dataColumn.js';
 import { sortRows } from './sortRows.js';
 import { TableToolbar } from './TableToolbar.js';
 import { useFitWidths } from './useFitWidths.js';
 import { useTableCopy } from './useTableCopy.js';
 import { ariaSort, SortMark } from '../../../components/SortableHead.js';
+import './table.css';
 
 /** Above this many rows only the visible ones are rendered (as the catalogue). */
 export const VIRTUALIZE_ABOVE = 100;
@@ -20,7 +21,7 @@ const SELECT_WIDTH = 36;
 /** Props of {@link DataTable}. `rowIdAttribute` (e.g. `data-constraint-id`) carries each row's id for tests and links. */
 export interface DataTableProps<T> {
   rows: readonly T[];
-  columns: readonly GridColumn<T>[];
+  columns: readonly DataColumn<T>[];
   rowId: (row: T) => string;
   /** Singular and plural of what a row is ("constraint", "constraints"). */
   noun: [string, string];
@@ -198,7 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         aria-label={`${noun[1]}: tick rows to select them, copy them with Ctrl or Command + C`}
       >
         <table
-          className="grid compact cs-grid"
+          className="data-table compact cs-data"
           data-testid={testId}
           aria-rowcount={shown.length + 1}
           style={{ width: fit.total }}

@@ -8,7 +8,7 @@ import type { SortValue } from './sortRows.js';
  * sorts by, `cell` what it shows, `copy` what a TSV copy writes; `width` in CSS px (the table lays out fixed, so
  * pinned columns know their offsets). The `grow` column also takes the room the table's box has beyond the widths.
  */
-export interface GridColumn<T> {
+export interface DataColumn<T> {
   id: string;
   label: string;
   value: (row: T) => SortValue;

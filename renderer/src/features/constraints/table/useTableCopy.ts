@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { formatCount } from '../../../lib/format.js';
-import { writeClipboard } from '../../results-table/useResultsCopy.js';
+import { writeClipboard } from '../../../lib/clipboard.js';
 import { rowsToTsv } from './tsv.js';
 import type { CopyColumn } from './tsv.js';
 
@@ -11,8 +11,8 @@ export interface CopyNotice {
 }
 
 /**
- * Copies rows of a table as TSV with a header line (spreadsheets paste it as cells), through the results grid's
- * clipboard writer; `notice` says what was copied, in the results grid's words.
+ * Copies rows of a table as TSV with a header line (spreadsheets paste it as cells), through the clipboard writer
+ * the results table uses; `notice` says what was copied, in the results table's words.
  */
 export function useTableCopy() {
   const [notice, setNotice] = useState<CopyNotice | null>(null);
