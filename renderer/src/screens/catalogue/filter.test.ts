@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_NOTE } from '../../../../shared/catalogue.js';
-import { makeDataset } from '../../test-support/fakeApi.js';
-import { descriptionSearchText, filterDatasets, markdownToPlainText, searchDatasets } from './filter.js';
+import { SAMPLE_DATASETS, makeDataset } from '../../test-support/fakeApi.js';
+import { descriptionSearchText, filterDatasets, markdownToPlainText, searchDatasets, sourceOptions } from './filter.js';
 
 const NOTE = SAMPLE_NOTE;
 const GS = 'copied from a test fixture of [gridstatus/gridstatus](https://github.com/gridstatus/gridstatus) (BSD-3-Clause)';
@@ -128,5 +128,15 @@ describe('markdownToPlainText', () => {
       'Heading\nitem bold and emph code_name\nquote tag',
     );
     expect(markdownToPlainText('snake_case_name and __strong__ and 2 \\* 3')).toBe('snake_case_name and strong and 2 * 3');
+  });
+});
+
+describe('catalogue filter', () => {
+  it('matches all terms across id, name, description and the market', () => {
+    expect(filterDatasets(SAMPLE_DATASETS, { query: 'marginal hourly', source: '' }).map((d) => d.id)).toEqual([
+      'pjm_marginal_value_day_ahead_hourly',
+    ]);
+    expect(filterDatasets(SAMPLE_DATASETS, { query: '', source: 'isone' })).toHaveLength(1);
+    expect(sourceOptions(SAMPLE_DATASETS)).toEqual(['ISONE', 'NYISO', 'PJM']);
   });
 });
