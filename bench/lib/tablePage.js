@@ -47,7 +47,7 @@
      * timeline's frames of 50 ms or more), the ms until the last row showed and the table's height in px.
      */
     async scroll(steps) {
-      const el = document.querySelector('.grid-scroll');
+      const el = document.querySelector('.results-scroll');
       const longFrames = [];
       const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longFrames.push(e.duration)));
       observer.observe({ type: 'long-animation-frame' });

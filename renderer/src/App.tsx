@@ -1,55 +1,30 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
-import { CataloguePage } from './catalogue/CataloguePage.js';
-import { EMPTY_FILTER } from './catalogue/filter.js';
-import type { CatalogueFilter } from './catalogue/filter.js';
-import { ProfileBadge } from './components/ProfileBadge.js';
-import { DatasetPage } from './dataset/DatasetPage.js';
-import { FOCUS_SEARCH_EVENT } from './catalogue/CatalogueToolbar.js';
+import { CataloguePage } from './screens/catalogue/CataloguePage.js';
+import { EMPTY_FILTER } from './screens/catalogue/filter.js';
+import type { CatalogueFilter } from './screens/catalogue/filter.js';
+import { DatasetPage } from './screens/dataset/DatasetPage.js';
+import { FOCUS_SEARCH_EVENT } from './screens/catalogue/CatalogueToolbar.js';
 import { hrefs, navigate, useHashRoute } from './lib/router.js';
 import type { Route } from './lib/router.js';
-import { QueryPage } from './query/QueryPage.js';
-import type { QueryFormMemory } from './query/QueryForm.js';
-import { SettingsPage } from './settings/SettingsPage.js';
+import { QueryPage } from './screens/query/QueryPage.js';
+import type { QueryFormMemory } from './screens/query/QueryForm.js';
+import { SettingsPage } from './screens/settings/SettingsPage.js';
+import { AppHeader } from './shell/AppHeader.js';
 import { EmbeddedNotice } from './shell/EmbeddedNotice.js';
+import { SideNav } from './shell/SideNav.js';
 import { UsageMeter } from './shell/UsageMeter.js';
-import { HistoryPage } from './workspace/HistoryPage.js';
-import { BindingPage } from './constraints/BindingPage.js';
-import { ConstraintDetailPage } from './constraints/ConstraintDetailPage.js';
-import { ConstraintsPage } from './constraints/ConstraintsPage.js';
-import { LocationPage } from './constraints/LocationPage.js';
-import { ExportsPage } from './exports/ExportsPage.js';
-import { DownloadsPage } from './downloads/DownloadsPage.js';
-import { LibraryPage } from './downloads/LibraryPage.js';
-import { ReviewPage } from './downloads/ReviewPage.js';
-import { useDownloads } from './downloads/downloadQueries.js';
+import { HistoryPage } from './screens/history/HistoryPage.js';
+import { BindingPage } from './screens/binding/BindingPage.js';
+import { ConstraintDetailPage } from './screens/constraint/ConstraintDetailPage.js';
+import { ConstraintsPage } from './screens/constraints/ConstraintsPage.js';
+import { LocationPage } from './screens/locations/LocationPage.js';
+import { ExportsPage } from './screens/exports/ExportsPage.js';
+import { DownloadsPage } from './screens/downloads/DownloadsPage.js';
+import { LibraryPage } from './screens/library/LibraryPage.js';
+import { ReviewPage } from './screens/review/ReviewPage.js';
 
 // maplibre is ~1 MB: the map page and it load only when the map is opened.
-const MapPage = lazy(() => import('./map/MapPage.js'));
-
-function NavLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
-  return (
-    <a href={href} className="nav-link" aria-current={current ? 'page' : undefined}>
-      {children}
-    </a>
-  );
-}
-
-/** "Downloads" with the number of files queued, running or verifying, read from the queue as it is polled. */
-function DownloadsNavLabel() {
-  const active = useDownloads().data?.totals.active ?? 0;
-  return (
-    <>
-      Downloads
-      {active > 0 && (
-        <span className="nav-badge" data-testid="downloads-badge">
-          {active}
-          <span className="visually-hidden"> active</span>
-        </span>
-      )}
-    </>
-  );
-}
+const MapPage = lazy(() => import('./screens/map/MapPage.js'));
 
 function useMenuCommands(): void {
   useEffect(() => {
@@ -71,50 +46,10 @@ export function App() {
   const [filter, setFilter] = useState<CatalogueFilter>(EMPTY_FILTER);
   const [queryForms] = useState<QueryFormMemory>(() => new Map());
   useMenuCommands();
-  const inCatalogue = route.name === 'catalogue' || route.name === 'dataset' || route.name === 'query';
   return (
     <div className="shell">
-      <header className="app-header" data-testid="app-header">
-        <a href={hrefs.catalogue} className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            ◮
-          </span>{' '}
-          Gridscope
-        </a>
-        <ProfileBadge />
-      </header>
-      <nav className="side-nav" aria-label="Main">
-        <NavLink href={hrefs.catalogue} current={inCatalogue}>
-          Catalogue
-        </NavLink>
-        <NavLink href={hrefs.constraints()} current={route.name === 'constraints' || route.name === 'constraint'}>
-          Constraints
-        </NavLink>
-        <NavLink href={hrefs.locations()} current={route.name === 'locations'}>
-          Locations
-        </NavLink>
-        <NavLink href={hrefs.binding()} current={route.name === 'binding'}>
-          Binding
-        </NavLink>
-        <NavLink href={hrefs.map()} current={route.name === 'map'}>
-          Map
-        </NavLink>
-        <NavLink href={hrefs.exports()} current={route.name === 'exports'}>
-          Exports
-        </NavLink>
-        <NavLink href={hrefs.downloads} current={route.name === 'downloads'}>
-          <DownloadsNavLabel />
-        </NavLink>
-        <NavLink href={hrefs.library} current={route.name === 'library' || route.name === 'review'}>
-          Library
-        </NavLink>
-        <NavLink href={hrefs.history} current={route.name === 'history'}>
-          History
-        </NavLink>
-        <NavLink href={hrefs.settings} current={route.name === 'settings'}>
-          Settings
-        </NavLink>
-      </nav>
+      <AppHeader />
+      <SideNav route={route} />
       <main className="main" id="main">
         <EmbeddedNotice />
         <RouteView route={route} filter={filter} onFilterChange={setFilter} queryForms={queryForms} />

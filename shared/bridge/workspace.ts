@@ -74,9 +74,24 @@ export type ColumnFilter = z.output<typeof ColumnFilter>;
 export const SortKey = z.object({ column: ColumnName, desc: z.boolean().optional() }).strict();
 export type SortKey = z.output<typeof SortKey>;
 
+/** Most sort keys a table view holds. */
+export const MAX_SORT_KEYS = 8;
+/** Most column filters a table view holds. */
+export const MAX_COLUMN_FILTERS = 50;
+
+/**
+ * How a results table shows a pull's rows: its sort keys (first key first) and column filters (all must hold), done in
+ * SQL by main. The one declaration of a table view: the verbs that read rows take its parts, and the result pages keep
+ * it in their address (`view=<JSON>`).
+ */
+export const TableView = z
+  .object({ sort: z.array(SortKey).max(MAX_SORT_KEYS), filters: z.array(ColumnFilter).max(MAX_COLUMN_FILTERS) })
+  .strict();
+export type TableView = z.output<typeof TableView>;
+
 const PullId = z.number().int().min(1);
-const Filters = z.array(ColumnFilter).max(50).optional();
-const Sort = z.array(SortKey).max(8).optional();
+const Filters = TableView.shape.filters.optional();
+const Sort = TableView.shape.sort.optional();
 
 /** Most rows one binding pull asks for: the binding endpoint's largest `limit` (docs/api.md#binding-rows). */
 export const MAX_BINDING_ROWS = 100_000;

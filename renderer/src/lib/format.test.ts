@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { filterDatasets, sourceOptions } from '../catalogue/filter.js';
-import { SAMPLE_DATASETS } from '../test-support/fakeApi.js';
 import { formatCount, formatUtc, formatWindow, isSynthetic } from './format.js';
 import { hrefs, parseHash } from './router.js';
 
@@ -40,15 +38,5 @@ describe('router', () => {
     });
     expect(parseHash(hrefs.history)).toEqual({ name: 'history' });
     expect(parseHash('#/nope').name).toBe('not_found');
-  });
-});
-
-describe('catalogue filter', () => {
-  it('matches all terms across id, name, description and the market', () => {
-    expect(filterDatasets(SAMPLE_DATASETS, { query: 'marginal hourly', source: '' }).map((d) => d.id)).toEqual([
-      'pjm_marginal_value_day_ahead_hourly',
-    ]);
-    expect(filterDatasets(SAMPLE_DATASETS, { query: '', source: 'isone' })).toHaveLength(1);
-    expect(sourceOptions(SAMPLE_DATASETS)).toEqual(['ISONE', 'NYISO', 'PJM']);
   });
 });

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RequestStatus } from '../../../shared/bridge/contract.js';
 import { queryKeys } from '../lib/queries.js';
 import { newRequestId, pageRequestIds } from '../lib/requestId.js';
-import { STATUS_POLL_MS } from '../query/RequestStatusLine.js';
+import { STATUS_POLL_MS } from '../features/requests/RequestStatusLine.js';
 import { createFakeApi } from '../test-support/fakeApi.js';
 import { renderApp } from '../test-support/render.js';
 

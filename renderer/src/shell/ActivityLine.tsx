@@ -4,7 +4,7 @@ import type { RequestStatus, Verb } from '../../../shared/bridge/contract.js';
 import { callBridge } from '../lib/bridgeQuery.js';
 import { useBridge } from '../lib/BridgeContext.js';
 import { pageRequestIds } from '../lib/requestId.js';
-import { describeStatus, STATUS_POLL_MS } from '../query/RequestStatusLine.js';
+import { describeStatus, STATUS_POLL_MS } from '../features/requests/RequestStatusLine.js';
 
 const LABELS: Partial<Record<Verb, string>> = {
   'datasets:list': 'Catalogue',

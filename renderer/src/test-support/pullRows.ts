@@ -30,11 +30,11 @@ export const TEST_QUERY: PullQuery = {
 };
 
 /**
- * Gives the results grid's scroll area a size in happy-dom (which lays nothing out), so TanStack Virtual renders the
+ * Gives the results table's scroll area a size in happy-dom (which lays nothing out), so TanStack Virtual renders the
  * rows of a `height`-px viewport. Call in each test that looks at rows; vi.restoreAllMocks() undoes it.
  */
-export function stubGridViewport(height = 560, width = 1000): void {
-  const size = (el: HTMLElement, px: number) => (el.classList.contains('grid-scroll') ? px : 0);
+export function stubTableViewport(height = 560, width = 1000): void {
+  const size = (el: HTMLElement, px: number) => (el.classList.contains('results-scroll') ? px : 0);
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return size(this, height);
   });

@@ -3,7 +3,7 @@ import type uPlot from 'uplot';
 /**
  * A stand-in for uPlot in component tests (happy-dom has no canvas): it keeps the options and data it was given, draws
  * the legend labels as text, and does the scale and selection calls the components make. The static helpers (`join`,
- * `tzDate`, `paths`) are uPlot's own. Use: `vi.mock('uplot', () => import('../test-support/uplotMock.js').then((m) => m.uplotModule()))`.
+ * `tzDate`, `paths`) are uPlot's own. Use: `vi.mock('uplot', () => import('./uplotMock.js').then((m) => m.uplotModule()))`.
  */
 export class FakeUPlot {
   static instances: FakeUPlot[] = [];

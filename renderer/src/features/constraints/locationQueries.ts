@@ -1,0 +1,97 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TimeWindow } from '../../../../shared/bridge/grid.js';
+import { callBridge } from '../../lib/bridgeQuery.js';
+import { useBridge } from '../../lib/BridgeContext.js';
+import { withRequestId } from '../../lib/requestId.js';
+import type { Aggregation, CostGrouping } from './format.js';
+
+// Under ['datasets'], so a profile switch resets them with the rest of the profile's data (lib/queries.ts).
+const keys = {
+  all: ['datasets', 'grid', 'locations', 'all'] as const,
+  search: (text: string, market: string) => ['datasets', 'grid', 'locations', 'search', text, market] as const,
+  shiftFactors: (id: string, o: ShiftFactorChoice) =>
+    ['datasets', 'grid', 'location-shift-factors', id, o.datasetId, o.aggregation, o.excludeZeros] as const,
+  costs: (id: string, datasetId: string, w: TimeWindow, group: CostGrouping) =>
+    ['datasets', 'grid', 'location-costs', id, datasetId, w.start, w.end, group] as const,
+};
+
+/** Most locations a lookup reads: CommonGrid ships a few hundred hubs and zones. */
+const ALL_LOCATIONS = 5000;
+/** Options the picker lists at once. */
+export const PICKER_LIMIT = 30;
+
+/** Every pricing location Gridscope ships (`locations:list`): the heading's lookup by id and the market filter's list. */
+export function useAllLocations() {
+  const api = useBridge();
+  return useQuery({
+    queryKey: keys.all,
+    queryFn: () => callBridge(api, 'locations:list', { limit: ALL_LOCATIONS }),
+    staleTime: Infinity,
+  });
+}
+
+/** Pricing locations whose name contains `text` (case-insensitive), of `market` ('' = any), at most {@link PICKER_LIMIT}. */
+export function useLocationSearch(text: string, market: string, enabled: boolean) {
+  const api = useBridge();
+  return useQuery({
+    queryKey: keys.search(text, market),
+    queryFn: () =>
+      callBridge(api, 'locations:list', {
+        limit: PICKER_LIMIT,
+        ...(text ? { search: text } : {}),
+        ...(market ? { market } : {}),
+      }),
+    enabled,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The shift-factor options of the location page: dataset (null = all), aggregation and whether zeros are dropped. */
+export interface ShiftFactorChoice {
+  datasetId: string | null;
+  aggregation: Aggregation;
+  excludeZeros: boolean;
+}
+
+/** `locations:shiftFactors`: one row per constraint (synthetic values, docs/api.md#shift-factors-by-location). */
+export function useLocationShiftFactors(locationId: string, choice: ShiftFactorChoice) {
+  const api = useBridge();
+  return useQuery({
+    queryKey: keys.shiftFactors(locationId, choice),
+    queryFn: ({ signal }) =>
+      withRequestId((requestId) =>
+        callBridge(
+          api,
+          'locations:shiftFactors',
+          {
+            locationId,
+            aggregation: choice.aggregation,
+            excludeZeros: choice.excludeZeros,
+            ...(choice.datasetId ? { datasetId: choice.datasetId } : {}),
+            requestId,
+          },
+          { signal },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `locations:constraintCosts` for a priced dataset and window, grouped by constraint or by constraint and contingency;
+ * the answer carries the grouping it was asked with, so a table never shows one grouping's rows under the other's header.
+ */
+export function useLocationCosts(locationId: string, datasetId: string, window: TimeWindow, groupBy: CostGrouping) {
+  const api = useBridge();
+  return useQuery({
+    queryKey: keys.costs(locationId, datasetId, window, groupBy),
+    queryFn: async ({ signal }) => {
+      const answer = await withRequestId((requestId) =>
+        callBridge(api, 'locations:constraintCosts', { locationId, datasetId, window, groupBy, requestId }, { signal }),
+      );
+      return { ...answer, groupBy };
+    },
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,58 @@
+import type { ColumnFilter, TableColumn } from '../../../../shared/bridge/contract.js';
+import { describeFilter } from './filters.js';
+
+/** Props of {@link FilterChips}: the view's filters, the pull's columns, the zone times are read in, the copy notice. */
+export interface FilterChipsProps {
+  filters: readonly ColumnFilter[];
+  columns: readonly TableColumn[];
+  zone: string;
+  notice: { text: string; error: boolean } | null;
+  /** Opens filter `index` of `column` for a change, below the chip. */
+  onEdit: (column: TableColumn, index: number, at: { top: number; left: number }) => void;
+  onChange: (filters: ColumnFilter[]) => void;
+}
+
+/** The view's filters as chips (click to change, × to remove), "Clear filters", and what the last copy did. */
+export function FilterChips({ filters, columns, zone, notice, onEdit, onChange }: FilterChipsProps) {
+  if (filters.length === 0 && !notice) return null;
+  return (
+    <div className="results-chips">
+      {filters.map((f, i) => {
+        const column = columns.find((c) => c.name === f.column);
+        return (
+          <span key={i} className="filter-chip" data-testid="filter-chip">
+            <button
+              type="button"
+              className="chip-text"
+              title="Change this filter"
+              onClick={(e) => {
+                const r = e.currentTarget.getBoundingClientRect();
+                if (column) onEdit(column, i, { top: r.bottom + 4, left: r.left });
+              }}
+            >
+              {describeFilter(f, column, zone)}
+            </button>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={`Remove filter ${describeFilter(f, column, zone)}`}
+              onClick={() => onChange(filters.filter((_f, j) => j !== i))}
+            >
+              ×
+            </button>
+          </span>
+        );
+      })}
+      {filters.length > 0 && (
+        <button type="button" className="link-button" onClick={() => onChange([])} data-testid="clear-filters">
+          Clear filters
+        </button>
+      )}
+      {notice && (
+        <span className={notice.error ? 'copy-notice error' : 'copy-notice'} role="status" data-testid="copy-notice">
+          {notice.text}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { PullRecord } from '../../../../shared/bridge/contract.js';
+import { AppProviders } from '../../AppProviders.js';
+import { createFakeApi } from '../../test-support/fakeApi.js';
+import { finishPull, seedPull } from '../../test-support/fakeWorkspace.js';
+import { TEST_COLUMNS, TEST_QUERY, stubTableViewport, testRows } from '../../test-support/pullRows.js';
+import { ResultsTable } from './ResultsTable.js';
+import { ROW_HEIGHT } from './useVirtualRows.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const KEYS = new Set(['interval_start_utc', 'monitored_facility', 'point_id']);
+
+function setup(n = 1000, zone = 'UTC') {
+  stubTableViewport();
+  const { api, state } = createFakeApi();
+  const { record } = seedPull(state.workspace, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(n) });
+  let view: TableView = { sort: [], filters: [] };
+  const ui = (pull: PullRecord) => (
+    <AppProviders api={api}>
+      <ResultsTable
+        pull={pull}
+        view={view}
+        onViewChange={(v) => {
+          view = v;
+          result.rerender(ui(pull));
+        }}
+        zone={zone}
+        keyColumns={KEYS}
+        timeColumn="interval_start_utc"
+      />
+    </AppProviders>
+  );
+  const result = render(ui(record));
+  return { state, record, view: () => view, lastRead: () => state.workspace.rowsInputs.at(-1) };
+}
+
+const rowCells = (i: number) =>
+  [
+    ...screen
+      .getAllByTestId('result-row')
+      .find((r) => r.getAttribute('aria-rowindex') === String(i + 2))!
+      .querySelectorAll('td'),
+  ].map((td) => td.textContent);
+const firstRowShown = () => waitFor(() => expect(rowCells(0)[0]).not.toBe(''));
+
+describe('results table: paging from the workspace', () => {
+  it('reads only the first block of 200 rows for the first screen, and counts the pull', async () => {
+    const { state } = setup(1000);
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('1,000 rows'));
+    expect(state.workspace.rowsInputs).toEqual([{ pullId: 1, offset: 0, limit: 200, sort: [], filters: [] }]);
+    const rows = screen.getAllByTestId('result-row');
+    expect(rows.length).toBeGreaterThan(15);
+    expect(rows.length).toBeLessThan(60);
+    expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('1001');
+  });
+
+  it('scrolled to row 5,000 of 10,000, it reads the block there (not the rows in between)', async () => {
+    const { state } = setup(10_000);
+    await firstRowShown();
+    const scroller = document.querySelector('.results-scroll') as HTMLElement;
+    vi.spyOn(scroller, 'scrollTop', 'get').mockReturnValue(5000 * ROW_HEIGHT);
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(rowCells(5000)[2]).toBe('17345'));
+    const offsets = state.workspace.rowsInputs.map((r) => r.offset);
+    expect(offsets).toContain(5000);
+    expect(offsets.every((o) => o === 0 || (o! >= 4800 && o! <= 5000))).toBe(true);
+  });
+});
+
+describe('results table: fast scrolling', () => {
+  it('a fling across the table reads only where it stops; a short scroll reads at once', async () => {
+    const { state } = setup(100_000);
+    await firstRowShown();
+    const scroller = document.querySelector('.results-scroll') as HTMLElement;
+    const top = vi.spyOn(scroller, 'scrollTop', 'get');
+    const reads = () => state.workspace.rowsInputs.map((r) => r.offset);
+    // Passing rows 20,000, 40,000 and 60,000 one frame each, then resting at 80,000.
+    for (const row of [20_000, 40_000, 60_000, 80_000]) {
+      top.mockReturnValue(row * ROW_HEIGHT);
+      act(() => void fireEvent.scroll(scroller));
+    }
+    await waitFor(() => expect(rowCells(80_000)[0]).not.toBe(''));
+    expect(reads().filter((o) => o! > 0 && o! < 79_000)).toEqual([]);
+    // A few rows further down is within reach: its block is read without waiting to settle.
+    const before = reads().length;
+    top.mockReturnValue(80_190 * ROW_HEIGHT);
+    act(() => void fireEvent.scroll(scroller));
+    await waitFor(() => expect(reads().length).toBeGreaterThan(before));
+    expect(reads().at(-1)).toBe(80_200);
+  });
+});
+
+describe('results table: sort and filters in SQL', () => {
+  it('a header click sorts ascending, again descending; Shift-click adds a second key', async () => {
+    const { lastRead } = setup();
+    await firstRowShown();
+    fireEvent.click(screen.getByTestId('sort-shadow_price'));
+    await waitFor(() => expect(lastRead()?.sort).toEqual([{ column: 'shadow_price', desc: false }]));
+    expect(lastRead()?.offset).toBe(0);
+    await waitFor(() => expect(rowCells(0)[3]).toBe('-1,248.75'));
+    fireEvent.click(screen.getByTestId('sort-shadow_price'));
+    await waitFor(() => expect(lastRead()?.sort).toEqual([{ column: 'shadow_price', desc: true }]));
+    fireEvent.click(screen.getByTestId('sort-monitored_facility'), { shiftKey: true });
+    await waitFor(() =>
+      expect(lastRead()?.sort).toEqual([
+        { column: 'shadow_price', desc: true },
+        { column: 'monitored_facility', desc: false },
+      ]),
+    );
+    expect(screen.getByTestId('sort-monitored_facility').textContent).toContain('2');
+  });
+
+  it('a column filter (operator + value) goes to main as typed values; the count says what it was filtered from', async () => {
+    const { lastRead, view } = setup();
+    await firstRowShown();
+    fireEvent.click(screen.getByTestId('filter-shadow_price'));
+    const popover = screen.getByTestId('filter-popover');
+    fireEvent.change(within(popover).getByTestId('filter-op'), { target: { value: '>' } });
+    fireEvent.change(within(popover).getByTestId('filter-value-input'), { target: { value: 'abc' } });
+    fireEvent.click(within(popover).getByTestId('filter-apply'));
+    expect(within(popover).getByTestId('filter-problem').textContent).toBe('"abc" is not a number.');
+    expect(view().filters).toEqual([]);
+
+    fireEvent.change(within(popover).getByTestId('filter-value-input'), { target: { value: '-10' } });
+    fireEvent.click(within(popover).getByTestId('filter-apply'));
+    await waitFor(() => expect(lastRead()?.filters).toEqual([{ column: 'shadow_price', op: '>', value: -10 }]));
+    // Rows 1–7 (row 0 and 7 have no price) pass: -1.25 … -8.75.
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('6 rows (filtered from 1,000)'));
+    expect(screen.getByTestId('filter-chip').textContent).toContain('shadow_price > -10');
+
+    fireEvent.click(screen.getByTestId('filter-monitored_facility'));
+    const second = screen.getByTestId('filter-popover');
+    fireEvent.change(within(second).getByTestId('filter-op'), { target: { value: 'in' } });
+    fireEvent.change(within(second).getByTestId('filter-value-input'), { target: { value: 'Facility A, Facility B' } });
+    fireEvent.click(within(second).getByTestId('filter-apply'));
+    await waitFor(() =>
+      expect(lastRead()?.filters).toEqual([
+        { column: 'shadow_price', op: '>', value: -10 },
+        { column: 'monitored_facility', op: 'in', value: ['Facility A', 'Facility B'] },
+      ]),
+    );
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('4 rows (filtered from 1,000)'));
+
+    fireEvent.click(screen.getAllByRole('button', { name: /^Remove filter shadow_price/ })[0]!);
+    await waitFor(() =>
+      expect(lastRead()?.filters).toEqual([{ column: 'monitored_facility', op: 'in', value: ['Facility A', 'Facility B'] }]),
+    );
+  });
+
+  it('a time filter is read in the table’s zone and sent as UTC; is-empty needs no value', async () => {
+    const { lastRead } = setup(1000, 'America/New_York');
+    await firstRowShown();
+    expect(rowCells(0)[0]).toBe('2023-11-05 01:00 -04:00');
+    fireEvent.click(screen.getByTestId('filter-interval_start_utc'));
+    const popover = screen.getByTestId('filter-popover');
+    fireEvent.change(within(popover).getByTestId('filter-op'), { target: { value: '>=' } });
+    fireEvent.change(within(popover).getByTestId('filter-value-input'), { target: { value: '2023-11-05 02:00' } });
+    fireEvent.click(within(popover).getByTestId('filter-apply'));
+    // 02:00 on the DST day in New York is after the repeated 01:00 hour: 07:00 UTC.
+    await waitFor(() =>
+      expect(lastRead()?.filters).toEqual([{ column: 'interval_start_utc', op: '>=', value: '2023-11-05T07:00:00.000Z' }]),
+    );
+    fireEvent.click(screen.getByTestId('filter-shadow_price'));
+    const second = screen.getByTestId('filter-popover');
+    fireEvent.change(within(second).getByTestId('filter-op'), { target: { value: 'is null' } });
+    expect(within(second).queryByTestId('filter-value-input')).toBeNull();
+    fireEvent.click(within(second).getByTestId('filter-apply'));
+    await waitFor(() => expect(lastRead()?.filters?.[1]).toEqual({ column: 'shadow_price', op: 'is null' }));
+  });
+});
+
+describe('results table: formats and copy', () => {
+  it('identifiers without separators, fixed decimals per column, times in the zone, null as a dash', async () => {
+    setup();
+    await firstRowShown();
+    expect(rowCells(0)).toEqual(['2023-11-05 05:00 UTC', 'Facility A', '12345', '—', '95.5']);
+    expect(rowCells(1)).toEqual(['2023-11-05 05:05 UTC', 'Facility B', '12346', '-1.25', '95.5']);
+    expect(rowCells(8)[3]).toBe('-10.00');
+    const cell = screen.getAllByTestId('result-row')[1]!.querySelectorAll('td');
+    expect(cell[2]!.className).toContain('num');
+    expect(cell[0]!.className).toContain('pinned');
+  });
+
+  it('click and Shift-click select a rectangle; Ctrl+C copies it as TSV for a spreadsheet', async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { state } = setup();
+    await firstRowShown();
+    const cellAt = (row: number, col: number) => document.querySelector(`td[data-row="${row}"][data-col="${col}"]`)!;
+    fireEvent.mouseDown(cellAt(1, 1), { button: 0 });
+    fireEvent.mouseUp(window);
+    fireEvent.mouseDown(cellAt(2, 3), { button: 0, shiftKey: true });
+    expect(document.querySelectorAll('td.selected')).toHaveLength(6);
+    const reads = state.workspace.rowsInputs.length;
+    fireEvent.keyDown(document.querySelector('.results-scroll')!, { key: 'c', ctrlKey: true });
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('Facility B\t12346\t-1.25\nFacility C\t12347\t-2.5'));
+    expect(state.workspace.rowsInputs).toHaveLength(reads);
+    expect(screen.getByTestId('copy-notice').textContent).toBe('Copied 2 rows × 3 columns.');
+
+    fireEvent.keyDown(document.querySelector('.results-scroll')!, { key: 'a', metaKey: true });
+    await act(async () => fireEvent.click(screen.getByTestId('copy-cells')));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
+    const all = writeText.mock.calls[1]![0].split('\n');
+    expect(all).toHaveLength(1000);
+    expect(all[999]).toBe('2023-11-08 16:15:00\tFacility A\t13344\t-1248.75\t95.5');
+    expect(state.workspace.rowsInputs.at(-1)).toMatchObject({ offset: 0, limit: 1000 });
+  });
+});
+
+describe('results table: a running pull', () => {
+  it('reads its rows again only when the stored row count changes, keeping the rows shown meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubTableViewport();
+      const { api, state } = createFakeApi();
+      const ws = state.workspace;
+      const pull = seedPull(ws, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(3) }, { state: 'running' });
+      const ui = (record: PullRecord) => (
+        <AppProviders api={api}>
+          <ResultsTable
+            pull={record}
+            view={{ sort: [], filters: [] }}
+            onViewChange={() => undefined}
+            zone="UTC"
+            keyColumns={KEYS}
+            timeColumn="interval_start_utc"
+          />
+        </AppProviders>
+      );
+      const view = render(ui(pull.record));
+      await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('3 rows so far'));
+      // The page polls the record every 400 ms: an unchanged count, each time a new object.
+      for (let i = 0; i < 6; i++) {
+        view.rerender(ui(structuredClone(pull.record)));
+        await act(() => vi.advanceTimersByTimeAsync(400));
+      }
+      expect(ws.rowsInputs).toHaveLength(1);
+
+      pull.rows = testRows(8);
+      finishPull(ws, pull.record.id, { rows: 8, pages: 2 });
+      view.rerender(ui(structuredClone(pull.record)));
+      expect(rowCells(0)[0]).toBe('2023-11-05 05:00 UTC');
+      await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('8 rows so far'));
+      expect(ws.rowsInputs).toHaveLength(2);
+
+      finishPull(ws, pull.record.id, { state: 'complete' });
+      view.rerender(ui(structuredClone(pull.record)));
+      await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/8 rows ·/));
+      expect(ws.rowsInputs).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

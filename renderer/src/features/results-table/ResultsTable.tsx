@@ -1,0 +1,157 @@
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { ColumnFilter, PullRecord, TableColumn } from '../../../../shared/bridge/contract.js';
+import type { TableView } from '../../../../shared/bridge/workspace.js';
+import { toGsError } from '../../lib/bridgeQuery.js';
+import { ColumnFilterPopover } from './ColumnFilterPopover.js';
+import { FilterChips } from './FilterChips.js';
+import { ResultsTableBody } from './ResultsTableBody.js';
+import { ResultsTableHeader } from './ResultsTableHeader.js';
+import { ResultsToolbar } from './ResultsToolbar.js';
+import { useCellSelection } from './useCellSelection.js';
+import { useResultsColumns } from './useResultsColumns.js';
+import { useResultsCopy } from './useResultsCopy.js';
+import { useRowBlocks } from './useRowBlocks.js';
+import { FIRST_RANGE, useVirtualRows } from './useVirtualRows.js';
+import './resultsTable.css';
+
+/** Props of {@link ResultsTable}; `actions` sit in its toolbar (export, save). */
+export interface ResultsTableProps {
+  pull: PullRecord;
+  view: TableView;
+  onViewChange: (view: TableView) => void;
+  /** IANA zone (or `UTC`) timestamps are shown and filtered in. */
+  zone: string;
+  keyColumns: ReadonlySet<string>;
+  /** The time index column, pinned left. */
+  timeColumn: string | null;
+  actions?: ReactNode;
+}
+
+type Popover = { column: TableColumn; index: number | null; at: { top: number; left: number } };
+
+/**
+ * The rows of a pull in the workspace (docs/desktop.md#the-query-page): one scroll area, virtual rows read in blocks
+ * around the viewport ({@link useRowBlocks}), sort and filters done in SQL by main, the time column pinned left, columns
+ * resizable, cells selectable (click, Shift-click, drag) and copied as TSV with Ctrl/⌘+C or Copy.
+ */
+export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeColumn, actions }: ResultsTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState(FIRST_RANGE);
+  const blocks = useRowBlocks(pull, view, range.start, range.end);
+  const { columns, formats, headers, order, totalWidth } = useResultsColumns({
+    pull,
+    first: blocks.first,
+    view,
+    onViewChange,
+    zone,
+    keyColumns,
+    timeColumn,
+  });
+  const total = blocks.totalRows ?? 0;
+  const rows = useVirtualRows(scrollRef, total, range, setRange, JSON.stringify(view));
+  const copier = useResultsCopy({ pullId: pull.id, view, formats, order, rowAt: blocks.rowAt });
+  const cells = useCellSelection(total, columns.length, (selection) => void copier.copy(selection));
+
+  const [popover, setPopover] = useState<Popover | null>(null);
+  const setFilters = (filters: ColumnFilter[]) => {
+    cells.clear();
+    onViewChange({ ...view, filters });
+  };
+
+  const filtered = view.filters.length > 0;
+  const error = blocks.error ? toGsError(blocks.error) : null;
+
+  return (
+    <div className="results-table">
+      <ResultsToolbar
+        total={blocks.totalRows}
+        unfiltered={pull.progress?.rows ?? pull.rows}
+        filtered={filtered}
+        running={pull.state === 'running'}
+        zone={zone}
+        canCopy={!!cells.selection}
+        copying={copier.copying}
+        onCopy={() => void copier.copy(cells.selection)}
+        actions={actions}
+      />
+      <FilterChips
+        filters={view.filters}
+        columns={columns}
+        zone={zone}
+        notice={copier.notice}
+        onEdit={(column, index, at) => setPopover({ column, index, at })}
+        onChange={setFilters}
+      />
+      {error && (
+        <p className="results-error" role="alert" data-testid="rows-error">
+          The rows could not be read: {error.message}
+        </p>
+      )}
+      <div
+        className="results-scroll"
+        ref={scrollRef}
+        tabIndex={0}
+        onKeyDown={cells.onKeyDown}
+        aria-label="Query results: select cells with the mouse, copy with Ctrl or Command + C"
+      >
+        <table
+          className="data-table results-data"
+          data-testid="results-table"
+          aria-rowcount={total + 1}
+          aria-colcount={headers.length}
+          style={{ width: totalWidth }}
+        >
+          <colgroup>
+            {headers.map((h) => (
+              <col key={h.id} style={{ width: h.getSize() }} />
+            ))}
+          </colgroup>
+          <ResultsTableHeader
+            headers={headers}
+            columns={columns}
+            formats={formats}
+            order={order}
+            view={view}
+            onFilter={(column, at) => setPopover({ column, index: null, at })}
+          />
+          <ResultsTableBody
+            headers={headers}
+            formats={formats}
+            order={order}
+            {...rows}
+            rowAt={blocks.rowAt}
+            selected={cells.selected}
+            onMouseDown={cells.onMouseDown}
+            onMouseOver={cells.onMouseOver}
+          />
+        </table>
+        {blocks.totalRows === 0 && (
+          <p className="results-empty muted" data-testid="results-empty">
+            {filtered ? 'No rows match these filters.' : pull.state === 'running' ? 'No rows yet.' : 'No rows in this result.'}
+          </p>
+        )}
+      </div>
+      {popover && (
+        <ColumnFilterPopover
+          key={`${popover.column.name}/${popover.index}`}
+          pullId={pull.id}
+          column={popover.column}
+          zone={zone}
+          editing={popover.index !== null ? view.filters[popover.index] : undefined}
+          at={popover.at}
+          onApply={(f) => {
+            setPopover(null);
+            setFilters(popover.index !== null ? view.filters.map((g, j) => (j === popover.index ? f : g)) : [...view.filters, f]);
+          }}
+          onRemove={
+            popover.index !== null
+              ? () => (setPopover(null), setFilters(view.filters.filter((_g, j) => j !== popover.index)))
+              : undefined
+          }
+          onClose={() => setPopover(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { CSSProperties } from 'react';
+import type { Header } from '@tanstack/react-table';
+import type { TableColumn, TableView } from '../../../../shared/bridge/contract.js';
+import { ariaSort, SortMark } from '../../components/SortableHead.js';
+import type { ColumnFormat } from './cellFormat.js';
+
+/** Props of {@link HeaderCell}: the TanStack header, the pulled column, how many filters it has, and the filter opener. */
+export interface HeaderCellProps {
+  header: Header<unknown[], unknown>;
+  column: TableColumn;
+  numeric: boolean;
+  filters: number;
+  sortCount: number;
+  onFilter: (at: { top: number; left: number }) => void;
+}
+
+/** Sticky-left offset of a pinned column, else nothing. */
+export function pinStyle(header: Pick<Header<unknown[], unknown>, 'column'>): CSSProperties | undefined {
+  return header.column.getIsPinned() === 'left' ? { left: header.column.getStart('left') } : undefined;
+}
+
+/**
+ * One column header: click sorts (ascending, descending, off), Shift-click adds the column to the sort; the funnel opens
+ * the column's filter; the right edge resizes (double-click resets the width).
+ */
+export function HeaderCell({ header, column, numeric, filters, sortCount, onFilter }: HeaderCellProps) {
+  const c = header.column;
+  const dir = c.getIsSorted();
+  const order = sortCount > 1 && dir ? c.getSortIndex() + 1 : null;
+  const pinned = c.getIsPinned() === 'left';
+  return (
+    <th
+      scope="col"
+      className={[numeric ? 'num' : '', pinned ? 'pinned' : ''].join(' ').trim() || undefined}
+      style={pinStyle(header)}
+      aria-sort={ariaSort(dir)}
+      data-column={column.name}
+    >
+      <div className="th-inner">
+        <button
+          type="button"
+          className="sort"
+          onClick={c.getToggleSortingHandler()}
+          title="Sort by this column; Shift-click to add it to the sort"
+          data-testid={`sort-${column.name}`}
+        >
+          <span className="th-name">{column.name}</span>
+          <SortMark dir={dir} order={order} />
+        </button>
+        <button
+          type="button"
+          className={filters > 0 ? 'filter-toggle active' : 'filter-toggle'}
+          aria-label={filters > 0 ? `Filter ${column.name} (${filters} active)` : `Filter ${column.name}`}
+          title={`Filter ${column.name}`}
+          data-testid={`filter-${column.name}`}
+          onClick={(e) => {
+            const r = e.currentTarget.getBoundingClientRect();
+            onFilter({ top: r.bottom + 4, left: r.left - 140 });
+          }}
+        >
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+            <path d="M1.5 2h13l-5 6v5l-3 1.5V8z" fill="currentColor" />
+          </svg>
+        </button>
+      </div>
+      <div
+        className={c.getIsResizing() ? 'resizer resizing' : 'resizer'}
+        onMouseDown={header.getResizeHandler()}
+        onTouchStart={header.getResizeHandler()}
+        onDoubleClick={() => c.resetSize()}
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize ${column.name}`}
+      />
+    </th>
+  );
+}
+
+/** Props of {@link ResultsTableHeader}: the TanStack headers in display order, the pull's columns and formats, the view. */
+export interface ResultsTableHeaderProps {
+  headers: Header<unknown[], unknown>[];
+  columns: readonly TableColumn[];
+  formats: readonly ColumnFormat[];
+  /** `order[j]`: the pull's column index of display column `j`. */
+  order: readonly number[];
+  view: TableView;
+  onFilter: (column: TableColumn, at: { top: number; left: number }) => void;
+}
+
+/** The results table's header row: one {@link HeaderCell} per column, in display order. */
+export function ResultsTableHeader({ headers, columns, formats, order, view, onFilter }: ResultsTableHeaderProps) {
+  return (
+    <thead>
+      <tr>
+        {headers.map((h, j) => {
+          const column = columns[order[j]!]!;
+          return (
+            <HeaderCell
+              key={h.id}
+              header={h}
+              column={column}
+              numeric={formats[order[j]!]?.numeric ?? false}
+              filters={view.filters.filter((f) => f.column === column.name).length}
+              sortCount={view.sort.length}
+              onFilter={(at) => onFilter(column, at)}
+            />
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

@@ -1,0 +1,55 @@
+import { Suspense, lazy } from 'react';
+import type { SubstationLocation } from '../../../../shared/schemas/constraints.js';
+import { ErrorState } from '../../components/ErrorState.js';
+import { Skeleton } from '../../components/Skeleton.js';
+import { useGridQuery } from '../../features/constraints/gridQueries.js';
+import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
+
+// Lazy: maplibre stays out of the main bundle until a detail page shows its map.
+const ConstraintMiniMap = lazy(() => import('../../features/map/ConstraintMiniMap.js'));
+
+/** Props of {@link MapSection}: the constraint, its name and, when it bound, the substations the binding answer gave. */
+export interface MapSectionProps {
+  constraintId: string;
+  name: string;
+  fallback: { start: SubstationLocation | null; end: SubstationLocation | null; synthetic: readonly string[] } | null;
+}
+
+/**
+ * The constraint's monitored facility on a small offline map (docs/api.md#constraint-location), from its location, or
+ * from the binding answer when the location cannot be read; the coordinates are synthetic for PJM, and the badge says so.
+ */
+export function MapSection({ constraintId, name, fallback }: MapSectionProps) {
+  const q = useGridQuery('constraints:location', { constraintId });
+  const where = q.data
+    ? { start: q.data.start ?? null, end: q.data.end ?? null, synthetic: q.data.synthetic }
+    : q.isError
+      ? fallback
+      : null;
+  const synthetic = (where?.synthetic ?? []).filter((f) => f === 'start' || f === 'end');
+  return (
+    <section className="card cs-section" aria-labelledby="cs-map-title">
+      <h2 id="cs-map-title">
+        Location <SyntheticBadge fields={synthetic} />
+      </h2>
+      {q.isPending && <Skeleton label="Loading the constraint's location…" rows={3} testId="location-loading" />}
+      {q.isError && !where && (
+        <ErrorState
+          error={q.error}
+          what="the constraint's location"
+          verb="constraints:location"
+          onRetry={() => void q.refetch()}
+        />
+      )}
+      {where && !where.start && !where.end && <p className="muted">No coordinates are mapped for this constraint.</p>}
+      {where && (where.start || where.end) && (
+        <>
+          <Suspense fallback={<Skeleton label="Loading the map…" rows={3} testId="map-loading" />}>
+            <ConstraintMiniMap name={name} start={where.start} end={where.end} synthetic={synthetic.length > 0} />
+          </Suspense>
+          <p className="muted cs-substations">{[where.start?.name, where.end?.name].filter(Boolean).join(' → ')}</p>
+        </>
+      )}
+    </section>
+  );
+}

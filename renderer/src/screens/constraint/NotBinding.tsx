@@ -1,0 +1,48 @@
+import type { Constraint } from '../../../../shared/schemas/constraints.js';
+import { formatUtc } from '../../lib/format.js';
+import { hrefs } from '../../lib/router.js';
+import { gridSearch } from '../../features/constraints/gridChoice.js';
+import type { GridChoice } from '../../features/constraints/gridChoice.js';
+import { seenWindows } from './facts.js';
+
+/** Props of {@link NotBinding}: the constraint (id, and its list entry when known) and the choice it did not bind in. */
+export interface NotBindingProps {
+  constraintId: string;
+  constraint: Constraint | undefined;
+  choice: GridChoice;
+  /** The dataset in words ("Real-time — PJM Marginal Value Real Time 5 Min"). */
+  datasetText: string;
+}
+
+/** Says plainly that the constraint did not bind in the window, and offers the windows where it was seen. */
+export function NotBinding({ constraintId, constraint, choice, datasetText }: NotBindingProps) {
+  const { last, whole } = seenWindows(constraint);
+  const link = (w: { start: string; end: string }) => hrefs.constraint(constraintId, gridSearch({ ...choice, ...w }));
+  return (
+    <div className="empty-state cs-not-binding" data-testid="not-binding">
+      <p>
+        It did not bind in {datasetText} between {formatUtc(choice.start)} and {formatUtc(choice.end)}.
+      </p>
+      {last ? (
+        <p>
+          It was last seen {formatUtc(constraint?.latest_seen_utc)}
+          {constraint?.earliest_seen_utc && ` (first seen ${formatUtc(constraint.earliest_seen_utc)})`}.{' '}
+          <a href={link(last)} data-testid="last-seen-window">
+            Show {formatUtc(last.start)} → {formatUtc(last.end)}
+          </a>
+          {whole && (
+            <>
+              {' or '}
+              <a href={link(whole)} data-testid="seen-span-window">
+                everything from first to last seen
+              </a>
+            </>
+          )}
+          .
+        </p>
+      ) : (
+        <p>The constraint list does not say when it was seen.</p>
+      )}
+    </div>
+  );
+}

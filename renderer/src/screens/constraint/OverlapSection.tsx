@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { ErrorState } from '../../components/ErrorState.js';
+import { Skeleton } from '../../components/Skeleton.js';
+import { formatCount, formatUtc } from '../../lib/format.js';
+import { formatCost } from '../../features/constraints/format.js';
+import { useGridQuery } from '../../features/constraints/gridQueries.js';
+import type { GridChoice } from '../../features/constraints/gridChoice.js';
+import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
+
+/** The distance (km) from the constraint's substations within which outages are looked for, at first. */
+export const DEFAULT_DISTANCE_KM = 50;
+
+/** Props of {@link OverlapSection}: the constraint, its market, the dataset and window, and whether it bound in it. */
+export interface OverlapSectionProps {
+  constraintId: string;
+  market: string;
+  choice: GridChoice;
+  /** False: the constraint did not bind in the window, so no outage can overlap its binding intervals. */
+  binding: boolean;
+}
+
+const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// The header says UTC, so the cells leave it out: `2024-09-02 04:00`.
+const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
+
+/**
+ * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
+ * overlapped its binding intervals, ranked by congestion cost (Σ |shadow price| × hours over the overlapping intervals),
+ * as the workspace computes them (`overlap:forConstraint`). Synthetic tickets are marked one by one.
+ */
+export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
+  const [distanceKm, setDistanceKm] = useState(DEFAULT_DISTANCE_KM);
+  const [draft, setDraft] = useState(String(DEFAULT_DISTANCE_KM));
+  const draftKm = Number(draft);
+  const draftOk = draft.trim() !== '' && Number.isFinite(draftKm) && draftKm >= 0 && draftKm <= 1000;
+  const q = useGridQuery(
+    'overlap:forConstraint',
+    { datasetId: choice.datasetId, market, constraintId, window: { start: choice.start, end: choice.end }, distanceKm },
+    { enabled: binding, keepPrevious: true },
+  );
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    if (draftOk) setDistanceKm(draftKm);
+  };
+
+  return (
+    <section className="card cs-section" aria-labelledby="cs-overlap-title">
+      <h2 id="cs-overlap-title">Outages that overlap its binding {q.data && <SyntheticBadge fields={q.data.synthetic} />}</h2>
+      <form className="toolbar" onSubmit={apply}>
+        <label className="inline-label">
+          <span>Distance (km)</span>
+          <input
+            type="number"
+            min={0}
+            max={1000}
+            step="any"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            aria-invalid={draftOk ? undefined : true}
+            data-testid="overlap-distance"
+          />
+        </label>
+        <button type="submit" disabled={!draftOk}>
+          Apply
+        </button>
+        {!draftOk && <span className="field-error">A distance from 0 to 1,000 km.</span>}
+      </form>
+      {!binding && <p className="muted">It did not bind in this window, so no outage overlaps its binding.</p>}
+      {binding && q.isPending && <Skeleton label="Computing overlapping outages…" rows={4} testId="overlap-loading" />}
+      {binding && q.isError && (
+        <ErrorState
+          error={q.error}
+          what="the overlapping outages"
+          verb="overlap:forConstraint"
+          onRetry={() => void q.refetch()}
+        />
+      )}
+      {binding && q.isSuccess && q.data.outages.length === 0 && (
+        <p className="muted" data-testid="overlap-empty">
+          No outage within {km.format(q.data.distanceKm)} km was out while it bound.
+        </p>
+      )}
+      {binding && q.isSuccess && q.data.outages.length > 0 && (
+        <>
+          {q.data.truncated && (
+            <p className="warning-box">The service cut the outage list at its limit: some outages may be missing.</p>
+          )}
+          <div className="table-wrap">
+            <table className="data-table compact cs-overlap" data-testid="overlap-list">
+              <thead>
+                <tr>
+                  <th scope="col">Ticket</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Interval (UTC)</th>
+                  <th scope="col" className="num">
+                    Distance (km)
+                  </th>
+                  <th scope="col" className="num">
+                    Overlapping intervals
+                  </th>
+                  <th scope="col" className="num">
+                    Congestion cost ($/MW)
+                  </th>
+                  <th scope="col">Equipment</th>
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.outages.map((o) => (
+                  <tr key={o.ticket} data-testid="overlap-row" data-ticket={o.ticket}>
+                    <td className="nowrap">
+                      {o.ticket}{' '}
+                      {o.is_synthetic && (
+                        <span
+                          className="badge warn"
+                          title="A synthetic ticket: generated, not a published outage (docs/constraints.md)"
+                        >
+                          Synthetic
+                        </span>
+                      )}
+                    </td>
+                    <td>{o.outage_type}</td>
+                    <td>{o.status}</td>
+                    <td className="nowrap">
+                      {utcText(o.interval_start_utc)} → {utcText(o.interval_end_utc)}
+                    </td>
+                    <td className="num">{km.format(o.distance_km)}</td>
+                    <td className="num">{formatCount(o.overlapping_intervals)}</td>
+                    <td className="num">{formatCost(o.congestion_cost)}</td>
+                    <td>{o.equipment.join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

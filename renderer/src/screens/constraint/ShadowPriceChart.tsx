@@ -1,0 +1,51 @@
+import { useCallback, useMemo } from 'react';
+import type uPlot from 'uplot';
+import type { BindingObservation } from '../../../../shared/schemas/constraints.js';
+import { TIME_AXIS_VALUES, legendTime, themedAxis, zonedDate } from '../../features/charts/chartOptions.js';
+import { useChartTheme } from '../../features/charts/theme.js';
+import type { ChartTheme } from '../../features/charts/theme.js';
+import { UPlotChart } from '../../features/charts/UPlotChart.js';
+import { formatCost } from '../../features/constraints/format.js';
+import { shadowPriceSeries } from './facts.js';
+
+const HEIGHT = 280;
+
+/** uPlot options: UTC time axis (the explorer's 24-hour ticks), one line with points of the signed shadow price. */
+export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme): uPlot.Options {
+  const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
+  return {
+    ...size,
+    tzDate: (ts) => zonedDate(ts, 'UTC'),
+    scales: { x: { time: true } },
+    axes: [
+      { ...axis('Interval start (UTC)'), values: TIME_AXIS_VALUES, space: 70 },
+      { ...axis('Shadow price ($/MWh)'), size: 70, labelSize: 18 },
+    ],
+    series: [
+      { label: 'Interval start (UTC)', value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, 'UTC'))) },
+      {
+        label: 'Shadow price ($/MWh)',
+        stroke: theme.accent,
+        width: 1.5,
+        points: { show: true, size: 4, fill: theme.accent },
+        value: (_u, v) => (v == null ? '—' : formatCost(v)),
+      },
+    ],
+    cursor: { drag: { x: false, y: false } },
+  };
+}
+
+/**
+ * The constraint's shadow price over time (x = interval start, y = shadow price, signed, $/MWh) with uPlot, as the
+ * explorer's chart draws; the line breaks where the constraint did not bind.
+ */
+export function ShadowPriceChart({ observations }: { observations: readonly BindingObservation[] }) {
+  const theme = useChartTheme();
+  const data = useMemo(() => shadowPriceSeries(observations) as uPlot.AlignedData, [observations]);
+  const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme), [theme]);
+  return (
+    <figure className="cs-chart" aria-label="Shadow price over time">
+      <UPlotChart options={options} data={data} height={HEIGHT} testId="shadow-price-chart" />
+    </figure>
+  );
+}

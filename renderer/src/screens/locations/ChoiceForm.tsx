@@ -1,0 +1,37 @@
+import { DatasetSelect } from '../../features/constraints/DatasetSelect.js';
+import { WindowForm } from '../../features/constraints/WindowForm.js';
+import type { GridChoice } from '../../features/constraints/gridChoice.js';
+
+/** Props of {@link ChoiceForm}: the choice in the address, what to do with a new one, the service's refusal of the dataset. */
+export interface ChoiceFormProps {
+  choice: GridChoice;
+  onApply: (choice: GridChoice) => void;
+  datasetProblem: string | null;
+}
+
+/**
+ * The location page's constraint dataset (applies at once) and window (UTC; on Apply or by a preset), the grid pages'
+ * one window picker.
+ */
+export function ChoiceForm({ choice, onApply, datasetProblem }: ChoiceFormProps) {
+  return (
+    <WindowForm
+      label="Dataset and window"
+      idPrefix="location-window"
+      className="card"
+      testId="location-choice"
+      start={choice.start}
+      end={choice.end}
+      onApply={(w) => onApply({ ...choice, ...w })}
+    >
+      <DatasetSelect
+        id="location-dataset"
+        label="Constraint dataset"
+        value={choice.datasetId}
+        onChange={(datasetId) => onApply({ ...choice, datasetId })}
+        problem={datasetProblem}
+        testId="location-dataset"
+      />
+    </WindowForm>
+  );
+}

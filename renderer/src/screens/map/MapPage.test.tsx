@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { GridscopeApi } from '../../../../shared/bridge/contract.js';
+import { AppProviders } from '../../AppProviders.js';
+import { DEFAULT_GRID_CHOICE, gridSearch } from '../../features/constraints/gridChoice.js';
+import { createQueryClient } from '../../lib/queryClient.js';
+import { useHashRoute } from '../../lib/router.js';
+import { createFakeApi } from '../../test-support/fakeApi.js';
+import type { FakeGridAnswers } from '../../test-support/fakeGrid.js';
+import type { GridMapProps } from '../../features/map/GridMap.js';
+import MapPage from './MapPage.js';
+import { bindingConstraint, ticket } from '../../test-support/mapFixtures.js';
+
+// maplibre needs WebGL: the page is tested around a stand-in that records what the map would be given.
+const seen = vi.hoisted(() => ({ props: null as GridMapProps | null }));
+vi.mock('../../features/map/GridMap.js', () => ({
+  GridMap: (props: GridMapProps) => {
+    seen.props = props;
+    return <div data-testid="grid-map" />;
+  },
+}));
+
+afterEach(cleanup);
+
+function MapRoute() {
+  const route = useHashRoute();
+  return route.name === 'map' ? <MapPage search={route.search} /> : null;
+}
+
+/** The map page alone at `hash`, following the address as the app does (no other page is loaded). */
+function renderMap(api: GridscopeApi, hash: string) {
+  window.location.hash = hash;
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryDelay: 0 } });
+  return render(
+    <AppProviders api={api} queryClient={queryClient}>
+      <MapRoute />
+    </AppProviders>,
+  );
+}
+
+const answers = (): FakeGridAnswers => ({
+  'constraints:bindingLocations': () => ({ constraints: [bindingConstraint()], synthetic: ['start', 'end'] }),
+  'outages:active': () => ({
+    truncated: false,
+    tickets: [ticket(), ticket({ ticket: 724453, is_synthetic: false })],
+    synthetic: ['tickets with is_synthetic=true', 'from_substation', 'to_substation'],
+  }),
+  'locations:list': () => [],
+  'overlap:forOutage': () => ({ ticket: null, distanceKm: 50, constraints: [], truncated: false, synthetic: [] }),
+  'constraints:list': () => ({ constraints: [], datasetMetadata: null }),
+});
+
+const at = (extra: Record<string, string> = {}) => `#/map?${gridSearch(DEFAULT_GRID_CHOICE, extra)}`;
+const tParam = () => new URLSearchParams(window.location.hash.split('?')[1]).get('t');
+
+describe('map page', () => {
+  it('asks for the top 100 binding constraints and every active outage of the window; counts and badges', async () => {
+    const { api, state } = createFakeApi({ grid: answers() });
+    renderMap(api, at());
+    // The first render loads the lazy map chunk.
+    await waitFor(
+      () => expect(screen.getByTestId('map-counts').textContent).toContain('1 binding constraints · 2 outage tickets'),
+      { timeout: 5000 },
+    );
+    const window = { start: DEFAULT_GRID_CHOICE.start, end: DEFAULT_GRID_CHOICE.end };
+    expect(state.gridInputs.map((c) => [c.verb, c.input])).toEqual(
+      expect.arrayContaining([
+        [
+          'constraints:bindingLocations',
+          expect.objectContaining({ datasetId: DEFAULT_GRID_CHOICE.datasetId, window, limit: 100 }),
+        ],
+        ['outages:active', expect.objectContaining({ market: 'pjm', window, limit: 100_000 })],
+      ]),
+    );
+    const layers = screen.getByRole('group', { name: 'Layers' });
+    await waitFor(() => expect(within(layers).getAllByText('Synthetic')).toHaveLength(2));
+    expect(layers.textContent).toContain('1 of 2 tickets are synthetic');
+    await waitFor(() => expect(seen.props?.data.binding.lines.features).toHaveLength(2));
+  });
+
+  it('moves the shown window with the step buttons and keeps t and step in the address', async () => {
+    const { api } = createFakeApi({ grid: answers() });
+    renderMap(api, at({ t: '2024-09-02T11:00:00Z' }));
+    await screen.findByTestId('map-counts');
+    expect(seen.props?.window).toEqual({ start: Date.parse('2024-09-02T11:00:00Z'), end: Date.parse('2024-09-02T12:00:00Z') });
+    fireEvent.change(screen.getByLabelText('Step'), { target: { value: '1d' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+    await waitFor(() => expect(tParam()).toBe('2024-09-03T11:00:00Z'));
+    expect(window.location.hash).toContain('step=1d');
+    expect(seen.props?.window).toEqual({ start: Date.parse('2024-09-03T11:00:00Z'), end: Date.parse('2024-09-04T11:00:00Z') });
+    expect(screen.getByRole('slider', { name: 'Time' }).getAttribute('aria-valuetext')).toMatch(/Sep 3, 2024, 11:00 UTC/);
+    expect((screen.getByRole('button', { name: 'Step forward' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('All times'));
+    await waitFor(() => expect(seen.props?.window).toBeNull());
+    expect(window.location.hash).toContain('all=1');
+  });
+
+  it('?constraint= selects it: the panel has its facts and links, the map its geometry', async () => {
+    const { api } = createFakeApi({ grid: answers() });
+    renderMap(api, at({ constraint: 'c-1' }));
+    // Until the binding answer arrives the panel names the id only; then the constraint's facts.
+    await waitFor(
+      () =>
+        expect(within(screen.getByTestId('map-selection')).getByRole('heading', { name: 'DRESD-935 KEND 345 KV' })).toBeTruthy(),
+      {
+        timeout: 5000,
+      },
+    );
+    const panel = screen.getByTestId('map-selection');
+    expect(panel.getAttribute('data-constraint-id')).toBe('c-1');
+    expect(within(panel).getByRole('link', { name: 'Open details' }).getAttribute('href')).toMatch(/^#\/constraints\/c-1\?/);
+    expect(within(panel).getByRole('link', { name: 'Show in constraints table' }).getAttribute('href')).toContain('selected=c-1');
+    // No t in the address: the slider opens at the constraint's peak interval.
+    expect(seen.props?.window?.start).toBe(Date.parse('2024-09-02T04:15:00Z'));
+    expect(seen.props?.selectedGeometry.features).toHaveLength(1);
+    expect(seen.props?.fit).not.toBeNull();
+  });
+
+  it('a picked outage opens its facts and the constraints it overlapped', async () => {
+    const grid = answers();
+    grid['overlap:forOutage'] = () => ({
+      ticket: null,
+      distanceKm: 50,
+      constraints: [
+        {
+          constraint_gs_entity_id: 'c-1',
+          constraint_name: 'DRESD-935 KEND 345 KV',
+          distance_km: 12.3,
+          overlapping_intervals: 2,
+          congestion_cost: 7,
+          peak_abs_shadow_price: 45.27,
+        },
+      ],
+      truncated: false,
+      synthetic: [],
+    });
+    const { api, state } = createFakeApi({ grid });
+    renderMap(api, at());
+    await screen.findByTestId('map-counts');
+    await waitFor(() => expect(seen.props?.data.outages.lines.features.length).toBeGreaterThan(0));
+    seen.props!.onPick({ kind: 'outage', ticket: 9000001 });
+    await waitFor(() => expect(screen.getByTestId('map-selection').getAttribute('data-ticket')).toBe('9000001'));
+    const panel = screen.getByTestId('map-selection');
+    expect(panel.textContent).toContain('Synthetic ticket');
+    await waitFor(() => expect(within(panel).getByTestId('map-overlap-list').textContent).toContain('DRESD-935 KEND 345 KV'));
+    expect(state.gridInputs).toContainEqual({
+      verb: 'overlap:forOutage',
+      input: expect.objectContaining({ ticket: 9000001, distanceKm: 50 }),
+    });
+    await waitFor(() => expect(seen.props?.overlapIds).toEqual(['c-1']));
+    expect(seen.props?.ticket).toBe(9000001);
+  });
+
+  it('the top-N choice is the limit sent; "All" sends none', async () => {
+    const { api, state } = createFakeApi({ grid: answers() });
+    renderMap(api, at());
+    fireEvent.change(await screen.findByLabelText('Binding constraints drawn'), { target: { value: 'all' } });
+    await waitFor(() => expect(window.location.hash).toContain('top=all'));
+    await waitFor(() =>
+      expect(state.gridInputs.filter((c) => c.verb === 'constraints:bindingLocations').at(-1)!.input).not.toHaveProperty('limit'),
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { DatasetSelect } from '../../features/constraints/DatasetSelect.js';
+import { datasetName } from '../../features/constraints/constraintDatasets.js';
+import { useConstraintDatasets } from '../../features/constraints/useConstraintDatasets.js';
+import { WindowFields } from '../../features/constraints/WindowFields.js';
+import { readWindow, windowFieldText } from '../../features/constraints/window.js';
+import type { WindowProblems } from '../../features/constraints/window.js';
+import type { GridChoice } from '../../features/constraints/gridChoice.js';
+import { formatWindow } from '../../lib/format.js';
+import { TOP_CHOICES } from './route.js';
+import type { TopChoice } from './route.js';
+
+/** Props of {@link MapToolbar}. */
+export interface MapToolbarProps {
+  choice: GridChoice;
+  top: TopChoice;
+  onChoice: (choice: GridChoice) => void;
+  onTop: (top: TopChoice) => void;
+  onFit: () => void;
+}
+
+/** The map's choices: binding dataset (applies at once), window (typed or a preset, UTC; on Apply), top-N, and "Fit to data". */
+export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarProps) {
+  const [text, setText] = useState({ start: windowFieldText(choice.start), end: windowFieldText(choice.end) });
+  const [problems, setProblems] = useState<WindowProblems>({});
+  const datasets = useConstraintDatasets().options;
+  const [shownFor, setShownFor] = useState(choice);
+  if (shownFor.start !== choice.start || shownFor.end !== choice.end) {
+    // The address changed (Back, a preset): the typed fields follow it.
+    setShownFor(choice);
+    setText({ start: windowFieldText(choice.start), end: windowFieldText(choice.end) });
+    setProblems({});
+  }
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    const read = readWindow(text);
+    if ('problems' in read) setProblems(read.problems);
+    else onChoice({ ...choice, ...read.window });
+  };
+  return (
+    <div className="map-toolbar">
+      <details className="map-choices">
+        <summary>
+          <span className="muted">Dataset and window:</span> {datasetName(datasets, choice.datasetId)} ·{' '}
+          {formatWindow(choice.start, choice.end)}
+        </summary>
+        <form className="choice-row" onSubmit={apply} aria-label="Dataset and window" noValidate>
+          <DatasetSelect
+            id="map-dataset"
+            label="Binding dataset"
+            value={choice.datasetId}
+            onChange={(datasetId) => onChoice({ ...choice, datasetId })}
+          />
+          <WindowFields
+            idPrefix="map-window"
+            value={text}
+            onChange={(t) => {
+              setText(t);
+              setProblems({});
+            }}
+            problems={problems}
+          />
+          <div className="choice-field choice-submit">
+            <button type="submit" className="primary">
+              Apply window
+            </button>
+          </div>
+        </form>
+      </details>
+      <label className="inline-label">
+        Binding constraints drawn
+        <select value={String(top)} onChange={(e) => onTop(TOP_CHOICES.find((c) => String(c) === e.target.value) ?? top)}>
+          {TOP_CHOICES.map((c) => (
+            <option key={c} value={String(c)}>
+              {c === 'all' ? 'All' : `Top ${c}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={onFit}>
+        Fit to data
+      </button>
+    </div>
+  );
+}
