@@ -39,6 +39,13 @@ module.exports = {
       from: { path: '^renderer/src/(features|components|lib|shell)/', pathNot: PRODUCT.pathNot },
       to: { path: '^renderer/src/(screens/|App\\.tsx)' },
     },
+    {
+      name: 'generic-ui-never-imports-features',
+      comment: 'components/ and lib/ are generic: a domain piece belongs in features/<domain>/.',
+      severity: 'error',
+      from: { path: '^renderer/src/(components|lib)/', pathNot: PRODUCT.pathNot },
+      to: { path: '^renderer/src/features/' },
+    },
   ],
   options: {
     // Type-only imports count: a cycle through types still ties two modules together.
