@@ -93,19 +93,29 @@ describe('desktop main', () => {
     });
   });
 
-  it.runIf(process.platform === 'linux')('profiles:get warns when Linux has no keyring (safeStorage basic_text)', async () => {
-    const get = m.ipcHandlers.get('profiles:get') as (
-      event: unknown,
-      input: unknown,
-    ) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
-    const frame = { sender: win.contents, senderFrame: { url: win.loaded, parent: null } };
-    expect((await get(frame, {})).value).not.toHaveProperty('keyStorageWarning');
-    m.backend = 'basic_text';
-    const state = (await get(frame, {})).value;
-    expect(state.keyStorageWarning).toMatch(/No OS keyring .* obfuscated, not encrypted/);
-    expect(state.keyStorage).toMatch(/basic_text/);
-    m.backend = 'gnome_libsecret';
-  });
+  it.runIf(process.platform === 'linux')(
+    'profiles:get warns when Linux has no keyring (safeStorage basic_text); keys:set refuses without an opt-in',
+    async () => {
+      const get = m.ipcHandlers.get('profiles:get') as (
+        event: unknown,
+        input: unknown,
+      ) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
+      const frame = { sender: win.contents, senderFrame: { url: win.loaded, parent: null } };
+      expect((await get(frame, {})).value).not.toHaveProperty('keyStorageWarning');
+      m.backend = 'basic_text';
+      const state = (await get(frame, {})).value;
+      expect(state.keyStorageWarning).toMatch(/No OS keyring .* obfuscated, not encrypted/);
+      expect(state.keyStorage).toMatch(/basic_text/);
+      // The key is refused before it is stored or tried: the page must ask the user to opt in.
+      const set = m.ipcHandlers.get('keys:set') as (event: unknown, input: unknown) => Promise<unknown>;
+      expect(await set(frame, { profile: 'remote', key: 'weak-storage-key-0001' })).toMatchObject({
+        ok: false,
+        error: { code: 'validation', message: expect.stringMatching(/^This Linux session has no keyring/) },
+      });
+      expect((await get(frame, {})).value.remote).toMatchObject({ keySet: false });
+      m.backend = 'gnome_libsecret';
+    },
+  );
 
   it('runs the embedded /v1 service in a utility process forked from the built child, the key kept out of argv and env', async () => {
     const get = m.ipcHandlers.get('profiles:get') as (event: unknown, input: unknown) => Promise<unknown>;

@@ -322,6 +322,7 @@ describe('project rules', () => {
       { profile: 'remote', key: 'abcd\nefgh12' },
       { profile: 'remote', key: 'abcd\u0000efgh12' },
       { profile: 'remote', key: 'abcdéfgh12' },
+      { profile: 'remote', key: 'abcdefgh12', allowWeakStorage: 'yes' },
     ],
     'keys:test': [{}, { profile: 'embedded' }, { profile: 'remote', key: 'x' }],
     'keys:clear': [{ profile: 'embedded' }, {}],
