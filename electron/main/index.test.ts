@@ -36,7 +36,7 @@ function menuItems(): MenuItemConstructorOptions[] {
 describe('desktop main', () => {
   it('on ready: registers the bridge, opens one window on the built renderer, with the preload', () => {
     expect([...m.ipcHandlers.keys()].sort()).toEqual([...VERBS].sort());
-    expect(win.loaded).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    expect(win.loaded).toBe('app://gridscope/index.html');
     expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.cjs$/);
   });
 

@@ -60,6 +60,9 @@ export const electronState = {
   invoked: [] as unknown[][],
   /** `utilityProcess.fork` calls: module path and options. The fake process ends at once (exit code 1). */
   utilityForks: [] as { modulePath: string; options: Record<string, unknown> }[],
+  /** `protocol.registerSchemesAsPrivileged` arguments and `protocol.handle` handlers by scheme; `calls` orders them with ready. */
+  privilegedSchemes: [] as unknown[],
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
   electronLog: {
     hooks: [] as Listener[],
     lines: [] as unknown[][],
@@ -180,7 +183,7 @@ export function electronModule(): Record<string, unknown> {
       enableSandbox: () => void s.calls.push('enableSandbox'),
       setAppUserModelId: (id: string) => void s.calls.push(`appUserModelId:${id}`),
       on: (name: string, fn: Listener) => void add(s.appListeners, name, fn),
-      whenReady: async () => undefined,
+      whenReady: async () => void s.calls.push('ready'),
       getPath: () => s.userData,
       getAppPath: () => '/opt/Gridscope/resources/app.asar',
       getVersion: () => '9.9.9',
@@ -207,6 +210,16 @@ export function electronModule(): Record<string, unknown> {
       removeHandler: (c: string) => void s.ipcHandlers.delete(c),
     },
     nativeTheme: s.nativeTheme,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => {
+        s.calls.push('registerSchemesAsPrivileged');
+        s.privilegedSchemes.push(...schemes);
+      },
+      handle: (scheme: string, fn: (request: Request) => Promise<Response>) => {
+        s.calls.push(`protocol.handle:${scheme}`);
+        s.protocolHandlers.set(scheme, fn);
+      },
+    },
     screen: { getAllDisplays: () => s.displays.map((workArea) => ({ workArea })) },
     safeStorage: {
       isAsyncEncryptionAvailable: async () => true,
