@@ -10,6 +10,11 @@ import { WINDOW_STATE_FILE } from './windowState.js';
 
 vi.mock('electron', async () => (await import('../test-support/electronMock.js')).electronModule());
 vi.mock('electron-log/main', async () => (await import('../test-support/electronMock.js')).electronLogModule());
+const updaterImports = vi.hoisted(() => ({ count: 0 }));
+vi.mock('electron-updater', () => {
+  updaterImports.count += 1;
+  return { default: { autoUpdater: {} } };
+});
 
 m.userData = mkdtempSync(join(tmpdir(), 'gs-main-'));
 // Last run's window was on a monitor that is gone, and maximized.
@@ -38,6 +43,11 @@ describe('desktop main', () => {
     expect([...m.ipcHandlers.keys()].sort()).toEqual([...VERBS].sort());
     expect(win.loaded).toBe('app://gridscope/index.html');
     expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.cjs$/);
+  });
+
+  it('never loads the updater when unpackaged (development, tests, the desktop smoke test)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(updaterImports.count).toBe(0);
   });
 
   it('restores the remembered size clamped to the displays connected now, and the maximized state', () => {

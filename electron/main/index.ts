@@ -32,6 +32,7 @@ import { buildMenuTemplate } from './menu.js';
 import { createJobNotifier } from './notify.js';
 import { BACKGROUND, createMainWindow, hardenSession, hardenWebContents } from './window.js';
 import { clampToDisplays, loadWindowState, trackWindowState } from './windowState.js';
+import { startUpdateChecks } from './updates.js';
 import { createExportPathChooser, createTaskbarProgress } from './workspace.js';
 
 /**
@@ -41,7 +42,7 @@ import { createExportPathChooser, createTaskbarProgress } from './workspace.js';
  * out/renderer → logging → theme, About panel →
  * services (safeStorage vault and workspace in userData; exports through a save dialog, pull progress on the
  * taskbar) → IPC bridge → hardened session → menu → the window at
- * its remembered bounds. The embedded /v1 service runs in a utility process (restarted if it crashes).
+ * its remembered bounds → the update check (packaged builds). The embedded /v1 service runs in a utility process (restarted if it crashes).
  * Quits cleanly, cancelling requests and stopping the embedded /v1 service's process.
  */
 
@@ -206,6 +207,19 @@ export async function startDesktop(): Promise<void> {
     });
   });
   await open();
+  // Packaged builds only; electron-updater is CommonJS, its exports are the default import's.
+  void startUpdateChecks({
+    packaged: app.isPackaged,
+    platform: process.platform,
+    env: process.env,
+    load: async () => (await import('electron-updater')).default.autoUpdater,
+    notify: (notice) => {
+      if (!Notification.isSupported()) return;
+      const n = new Notification(notice);
+      n.on('click', focusMain);
+      n.show();
+    },
+  });
 }
 
 startDesktop().catch((err: unknown) => {
