@@ -23,6 +23,8 @@ writeFileSync(
   JSON.stringify({ x: 5000, y: 4000, width: 2400, height: 1400, maximized: true }),
 );
 delete process.env.ELECTRON_RENDERER_URL;
+const PROFILE = join(m.userData, 'profile');
+m.switches['user-data-dir'] = PROFILE;
 const EMBEDDED_KEY = 'embedded-key-from-env-0001';
 process.env.GRIDSCOPE_EMBEDDED_API_KEY = EMBEDDED_KEY;
 await import('./index.js');
@@ -43,6 +45,11 @@ describe('desktop main', () => {
     expect([...m.ipcHandlers.keys()].sort()).toEqual([...VERBS].sort());
     expect(win.loaded).toBe('app://gridscope/index.html');
     expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.cjs$/);
+  });
+
+  it('an unpackaged run takes its profile from --user-data-dir, before the per-profile single-instance lock', () => {
+    const lock = m.calls.indexOf('requestSingleInstanceLock');
+    expect(m.calls.slice(0, lock)).toEqual([`setPath:userData:${PROFILE}`, `setPath:sessionData:${PROFILE}`]);
   });
 
   it('never loads the updater when unpackaged (development, tests, the desktop smoke test)', async () => {

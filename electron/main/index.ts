@@ -24,6 +24,7 @@ import { cacheDirFromEnv } from '../services/common/paths.js';
 import { aboutPanelOptions } from './about.js';
 import { batchJob, createDownloadsFolderChooser, createProgressMixer } from './downloads.js';
 import { APP_ID } from './appId.js';
+import { devProfileDir } from './devProfile.js';
 import { APP_PAGE_URL, APP_SCHEME, createAppProtocolHandler, registerAppScheme } from './appProtocol.js';
 import { createAppUrlPolicy } from './appUrl.js';
 import { registerBridgeIpc } from './ipc.js';
@@ -63,6 +64,12 @@ function appUrl(): string {
 
 /** Starts the desktop app. Resolves once the first window is created. */
 export async function startDesktop(): Promise<void> {
+  // Before the single-instance lock, which is per profile.
+  const profileDir = devProfileDir(app.commandLine.getSwitchValue('user-data-dir'), app.isPackaged);
+  if (profileDir) {
+    app.setPath('userData', profileDir);
+    app.setPath('sessionData', profileDir);
+  }
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;

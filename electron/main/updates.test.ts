@@ -117,10 +117,12 @@ describe('desktop main, packaged', () => {
     const updater = new FakeUpdater();
     packagedUpdater.current = updater;
     m.packaged = true;
+    m.switches['user-data-dir'] = join(m.userData, 'elsewhere');
     delete process.env.GRIDSCOPE_DISABLE_UPDATES;
     await import('./index.js');
     await vi.waitFor(() => expect(updater.checkForUpdates).toHaveBeenCalledTimes(1));
     expect(m.windows).toHaveLength(1);
+    expect(m.calls.filter((c) => c.startsWith('setPath:'))).toEqual([]); // a packaged app keeps its profile
     updater.emit('update-available', { version: '9.9.10' });
     updater.emit('update-downloaded', { version: '9.9.10' });
     const word = process.platform === 'linux' ? 'available' : 'ready';

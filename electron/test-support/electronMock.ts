@@ -53,6 +53,8 @@ export const electronState = {
   displays: [{ x: 0, y: 0, width: 1920, height: 1040 }],
   session: {} as { request?: Listener; check?: Listener; headers?: Listener },
   backend: 'gnome_libsecret',
+  /** Chromium switches `app.commandLine.getSwitchValue` answers ('' when absent). */
+  switches: {} as Record<string, string>,
   calls: [] as string[],
   quit: 0,
   exposed: new Map<string, unknown>(),
@@ -179,12 +181,17 @@ export function electronModule(): Record<string, unknown> {
       get isPackaged() {
         return s.packaged;
       },
-      requestSingleInstanceLock: () => s.singleInstance,
+      requestSingleInstanceLock: () => {
+        s.calls.push('requestSingleInstanceLock');
+        return s.singleInstance;
+      },
       enableSandbox: () => void s.calls.push('enableSandbox'),
       setAppUserModelId: (id: string) => void s.calls.push(`appUserModelId:${id}`),
       on: (name: string, fn: Listener) => void add(s.appListeners, name, fn),
       whenReady: async () => void s.calls.push('ready'),
       getPath: () => s.userData,
+      setPath: (name: string, path: string) => void s.calls.push(`setPath:${name}:${path}`),
+      commandLine: { getSwitchValue: (name: string) => s.switches[name] ?? '' },
       getAppPath: () => '/opt/Gridscope/resources/app.asar',
       getVersion: () => '9.9.9',
       setAboutPanelOptions: (o: Record<string, unknown>) => void (s.about = o),
