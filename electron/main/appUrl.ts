@@ -1,3 +1,5 @@
+import { APP_SCHEME } from './appProtocol.js';
+
 /** Which URLs are our app (for IPC senders and navigation): the packaged page (any hash or query) or the dev server's origin. */
 export interface AppUrlPolicy {
   appUrl: string;
@@ -5,16 +7,20 @@ export interface AppUrlPolicy {
   devOrigin: string | undefined;
 }
 
-/** The policy of `appUrl`, a `file:` page or the dev server's http(s) URL. @throws Error for any other scheme. */
+/**
+ * The policy of `appUrl`: the `app://` page (only that page of that host is ours: another path is not) or the dev
+ * server's http(s) URL (its whole origin). @throws Error for any other scheme, `file:` included (the renderer is never
+ * loaded from a file: docs/desktop.md#security-checklist).
+ */
 export function createAppUrlPolicy(appUrl: string): AppUrlPolicy {
   const app = new URL(appUrl);
-  if (app.protocol === 'file:') {
+  if (app.protocol === `${APP_SCHEME}:`) {
     return {
       appUrl,
       devOrigin: undefined,
       isAppUrl(url) {
         const u = parse(url);
-        return !!u && u.protocol === 'file:' && u.host === app.host && u.pathname === app.pathname;
+        return !!u && u.protocol === app.protocol && u.host.toLowerCase() === app.host && u.pathname === app.pathname;
       },
     };
   }

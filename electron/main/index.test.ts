@@ -10,6 +10,11 @@ import { WINDOW_STATE_FILE } from './windowState.js';
 
 vi.mock('electron', async () => (await import('../test-support/electronMock.js')).electronModule());
 vi.mock('electron-log/main', async () => (await import('../test-support/electronMock.js')).electronLogModule());
+const updaterImports = vi.hoisted(() => ({ count: 0 }));
+vi.mock('electron-updater', () => {
+  updaterImports.count += 1;
+  return { default: { autoUpdater: {} } };
+});
 
 m.userData = mkdtempSync(join(tmpdir(), 'gs-main-'));
 // Last run's window was on a monitor that is gone, and maximized.
@@ -18,6 +23,8 @@ writeFileSync(
   JSON.stringify({ x: 5000, y: 4000, width: 2400, height: 1400, maximized: true }),
 );
 delete process.env.ELECTRON_RENDERER_URL;
+const PROFILE = join(m.userData, 'profile');
+m.switches['user-data-dir'] = PROFILE;
 const EMBEDDED_KEY = 'embedded-key-from-env-0001';
 process.env.GRIDSCOPE_EMBEDDED_API_KEY = EMBEDDED_KEY;
 await import('./index.js');
@@ -36,8 +43,18 @@ function menuItems(): MenuItemConstructorOptions[] {
 describe('desktop main', () => {
   it('on ready: registers the bridge, opens one window on the built renderer, with the preload', () => {
     expect([...m.ipcHandlers.keys()].sort()).toEqual([...VERBS].sort());
-    expect(win.loaded).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    expect(win.loaded).toBe('app://gridscope/index.html');
     expect(String((win.options.webPreferences as { preload: string }).preload)).toMatch(/preload[/\\]index\.cjs$/);
+  });
+
+  it('an unpackaged run takes its profile from --user-data-dir, before the per-profile single-instance lock', () => {
+    const lock = m.calls.indexOf('requestSingleInstanceLock');
+    expect(m.calls.slice(0, lock)).toEqual([`setPath:userData:${PROFILE}`, `setPath:sessionData:${PROFILE}`]);
+  });
+
+  it('never loads the updater when unpackaged (development, tests, the desktop smoke test)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(updaterImports.count).toBe(0);
   });
 
   it('restores the remembered size clamped to the displays connected now, and the maximized state', () => {
@@ -93,19 +110,29 @@ describe('desktop main', () => {
     });
   });
 
-  it.runIf(process.platform === 'linux')('profiles:get warns when Linux has no keyring (safeStorage basic_text)', async () => {
-    const get = m.ipcHandlers.get('profiles:get') as (
-      event: unknown,
-      input: unknown,
-    ) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
-    const frame = { sender: win.contents, senderFrame: { url: win.loaded, parent: null } };
-    expect((await get(frame, {})).value).not.toHaveProperty('keyStorageWarning');
-    m.backend = 'basic_text';
-    const state = (await get(frame, {})).value;
-    expect(state.keyStorageWarning).toMatch(/No OS keyring .* obfuscated, not encrypted/);
-    expect(state.keyStorage).toMatch(/basic_text/);
-    m.backend = 'gnome_libsecret';
-  });
+  it.runIf(process.platform === 'linux')(
+    'profiles:get warns when Linux has no keyring (safeStorage basic_text); keys:set refuses without an opt-in',
+    async () => {
+      const get = m.ipcHandlers.get('profiles:get') as (
+        event: unknown,
+        input: unknown,
+      ) => Promise<{ ok: boolean; value: Record<string, unknown> }>;
+      const frame = { sender: win.contents, senderFrame: { url: win.loaded, parent: null } };
+      expect((await get(frame, {})).value).not.toHaveProperty('keyStorageWarning');
+      m.backend = 'basic_text';
+      const state = (await get(frame, {})).value;
+      expect(state.keyStorageWarning).toMatch(/No OS keyring .* obfuscated, not encrypted/);
+      expect(state.keyStorage).toMatch(/basic_text/);
+      // The key is refused before it is stored or tried: the page must ask the user to opt in.
+      const set = m.ipcHandlers.get('keys:set') as (event: unknown, input: unknown) => Promise<unknown>;
+      expect(await set(frame, { profile: 'remote', key: 'weak-storage-key-0001' })).toMatchObject({
+        ok: false,
+        error: { code: 'validation', message: expect.stringMatching(/^This Linux session has no keyring/) },
+      });
+      expect((await get(frame, {})).value.remote).toMatchObject({ keySet: false });
+      m.backend = 'gnome_libsecret';
+    },
+  );
 
   it('runs the embedded /v1 service in a utility process forked from the built child, the key kept out of argv and env', async () => {
     const get = m.ipcHandlers.get('profiles:get') as (event: unknown, input: unknown) => Promise<unknown>;

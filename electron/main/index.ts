@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   BrowserWindow,
   Menu,
@@ -7,6 +6,7 @@ import {
   app,
   dialog,
   nativeTheme,
+  protocol,
   safeStorage,
   screen,
   session,
@@ -24,6 +24,8 @@ import { cacheDirFromEnv } from '../services/common/paths.js';
 import { aboutPanelOptions } from './about.js';
 import { batchJob, createDownloadsFolderChooser, createProgressMixer } from './downloads.js';
 import { APP_ID } from './appId.js';
+import { devProfileDir } from './devProfile.js';
+import { APP_PAGE_URL, APP_SCHEME, createAppProtocolHandler, registerAppScheme } from './appProtocol.js';
 import { createAppUrlPolicy } from './appUrl.js';
 import { registerBridgeIpc } from './ipc.js';
 import { logFilePath, setupLogging, startCrashReporter } from './logging.js';
@@ -31,15 +33,17 @@ import { buildMenuTemplate } from './menu.js';
 import { createJobNotifier } from './notify.js';
 import { BACKGROUND, createMainWindow, hardenSession, hardenWebContents } from './window.js';
 import { clampToDisplays, loadWindowState, trackWindowState } from './windowState.js';
+import { startUpdateChecks } from './updates.js';
 import { createExportPathChooser, createTaskbarProgress } from './workspace.js';
 
 /**
  * Desktop entry (electron-vite layout: out/main/index.js, out/preload/index.cjs,
  * out/renderer/index.html). Before ready: single-instance lock, local crash dumps, sandbox for
- * all renderers, hardening of every webContents. On ready: logging → theme, About panel →
+ * all renderers, the privileged app:// scheme, hardening of every webContents. On ready: app:// serves
+ * out/renderer → logging → theme, About panel →
  * services (safeStorage vault and workspace in userData; exports through a save dialog, pull progress on the
  * taskbar) → IPC bridge → hardened session → menu → the window at
- * its remembered bounds. The embedded /v1 service runs in a utility process (restarted if it crashes).
+ * its remembered bounds → the update check (packaged builds). The embedded /v1 service runs in a utility process (restarted if it crashes).
  * Quits cleanly, cancelling requests and stopping the embedded /v1 service's process.
  */
 
@@ -47,31 +51,39 @@ import { createExportPathChooser, createTaskbarProgress } from './workspace.js';
 export const PRELOAD_PATH = join(import.meta.dirname, '../preload/index.cjs');
 /** Entry of the embedded /v1 service process, built next to this file (electron.vite.config.ts). */
 export const EMBEDDED_CHILD_PATH = join(import.meta.dirname, `${BUILT_CHILD_NAME}.js`);
-/** Built renderer page. */
-export const RENDERER_INDEX = join(import.meta.dirname, '../renderer/index.html');
+/** Built renderer folder, served as app://gridscope/ (appProtocol.ts). */
+export const RENDERER_DIR = join(import.meta.dirname, '../renderer');
 
 const log = createLogger('main');
 
-/** The app URL: the electron-vite dev server in development, else the built file. */
+/** The app URL: the electron-vite dev server in development, else the built page on app://. */
 function appUrl(): string {
   const dev = process.env.ELECTRON_RENDERER_URL;
-  return !app.isPackaged && dev ? dev : pathToFileURL(RENDERER_INDEX).href;
+  return !app.isPackaged && dev ? dev : APP_PAGE_URL;
 }
 
 /** Starts the desktop app. Resolves once the first window is created. */
 export async function startDesktop(): Promise<void> {
+  // Before the single-instance lock, which is per profile.
+  const profileDir = devProfileDir(app.commandLine.getSwitchValue('user-data-dir'), app.isPackaged);
+  if (profileDir) {
+    app.setPath('userData', profileDir);
+    app.setPath('sessionData', profileDir);
+  }
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
   startCrashReporter();
   app.enableSandbox();
+  registerAppScheme(protocol);
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   const policy = createAppUrlPolicy(appUrl());
   // Global hardening for any webContents, including ones we did not create.
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, policy));
 
   await app.whenReady();
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(RENDERER_DIR));
   setupLogging(app.isPackaged);
   nativeTheme.themeSource = 'system';
   app.setAboutPanelOptions(aboutPanelOptions(app.getVersion(), process.versions));
@@ -202,6 +214,19 @@ export async function startDesktop(): Promise<void> {
     });
   });
   await open();
+  // Packaged builds only; electron-updater is CommonJS, its exports are the default import's.
+  void startUpdateChecks({
+    packaged: app.isPackaged,
+    platform: process.platform,
+    env: process.env,
+    load: async () => (await import('electron-updater')).default.autoUpdater,
+    notify: (notice) => {
+      if (!Notification.isSupported()) return;
+      const n = new Notification(notice);
+      n.on('click', focusMain);
+      n.show();
+    },
+  });
 }
 
 startDesktop().catch((err: unknown) => {

@@ -21,7 +21,7 @@ const { registerBridgeIpc } = await import('./ipc.js');
 const { setLogSink } = await import('../services/common/logger.js');
 setLogSink(() => undefined);
 
-const APP = 'file:///opt/Gridscope/resources/app.asar/out/renderer/index.html';
+const APP = 'app://gridscope/index.html';
 const policy = createAppUrlPolicy(APP);
 const spies = (): Handlers => Object.fromEntries(VERBS.map((v) => [v, vi.fn(async () => ok(v))])) as unknown as Handlers;
 const OUR_WINDOW = { id: 1 };
@@ -56,6 +56,8 @@ describe('registerBridgeIpc', () => {
   it.each([
     ['a web page', 'https://evil.example/'],
     ['another local file', 'file:///tmp/evil.html'],
+    ['the built page as a file', 'file:///opt/Gridscope/resources/app.asar/out/renderer/index.html'],
+    ['another page of the app scheme', 'app://gridscope/assets/evil.html'],
     ['a data: URL', 'data:text/html,<script>1</script>'],
     ['about:blank', 'about:blank'],
     ['a vanished frame', null],
@@ -89,11 +91,26 @@ describe('registerBridgeIpc', () => {
 });
 
 describe('createAppUrlPolicy', () => {
-  it('file:// app: only the same page', () => {
+  it('app:// page: only that page of that host', () => {
     expect(policy.isAppUrl(`${APP}?x=1#/a`)).toBe(true);
-    expect(policy.isAppUrl('file:///opt/Gridscope/resources/app.asar/out/renderer/other.html')).toBe(false);
-    expect(policy.isAppUrl('not a url')).toBe(false);
+    for (const url of [
+      'app://gridscope/other.html',
+      'app://gridscope/assets/index.js',
+      'app://other/index.html',
+      'app://gridscope:8080/index.html',
+      'file:///opt/Gridscope/resources/app.asar/out/renderer/index.html',
+      'https://gridscope/index.html',
+      'not a url',
+    ]) {
+      expect(policy.isAppUrl(url), url).toBe(false);
+    }
     expect(policy.devOrigin).toBeUndefined();
+  });
+
+  it('refuses a file:// app URL: the renderer is never loaded from a file', () => {
+    expect(() => createAppUrlPolicy('file:///opt/Gridscope/resources/app.asar/out/renderer/index.html')).toThrow(
+      /unsupported app URL/,
+    );
   });
 
   it('dev server: same origin only', () => {

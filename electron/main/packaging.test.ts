@@ -21,10 +21,12 @@ interface BuilderConfig {
   asar: boolean;
   asarUnpack: string[];
   electronFuses: Record<string, boolean>;
-  win: { target: string; icon: string };
-  mac: { target: string; hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string; icon: string };
+  win: { target: string; icon: string; verifyUpdateCodeSignature: boolean; signtoolOptions: { publisherName: string[] } };
+  mac: { target: string[]; hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string; icon: string };
   linux: { target: string[]; icon: string };
   directories: { buildResources: string };
+  publish: { provider: string; url: string };
+  forceCodeSigning?: boolean;
 }
 const config = YAML.parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
 
@@ -39,7 +41,7 @@ describe('electron-builder.yml', () => {
     expect(config.appId).toBe(APP_ID);
     expect(config.productName).toBe('Gridscope');
     expect(config.win.target).toBe('nsis');
-    expect(config.mac.target).toBe('dmg');
+    expect(config.mac.target).toEqual(['dmg', 'zip']); // the zip is what Squirrel.Mac updates from
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
   });
 
@@ -57,7 +59,29 @@ describe('electron-builder.yml', () => {
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
     });
+  });
+
+  it('publishes an https update feed, and Windows updates must carry the publisher signature', () => {
+    expect(config.publish.provider).toBe('generic');
+    expect(new URL(config.publish.url).protocol).toBe('https:');
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+    expect(config.win.signtoolOptions.publisherName.length).toBeGreaterThan(0);
+    expect(config.forceCodeSigning).toBeUndefined(); // local and CI test builds may be unsigned; releases may not
+  });
+
+  it('the release config is this config plus forceCodeSigning, as electron-builder itself merges it', async () => {
+    const release = YAML.parse(readFileSync(join(ROOT, 'electron-builder.release.yml'), 'utf8')) as Record<string, unknown>;
+    expect(release).toEqual({ extends: 'electron-builder.yml', forceCodeSigning: true });
+    const { getConfig } = (await import('app-builder-lib/out/util/config/config.js')) as unknown as {
+      getConfig(projectDir: string, configPath: string, fromOptions: null): Promise<Record<string, unknown>>;
+    };
+    const merged = await getConfig(ROOT, 'electron-builder.release.yml', null);
+    const base = await getConfig(ROOT, 'electron-builder.yml', null);
+    expect(merged.forceCodeSigning).toBe(true);
+    const { forceCodeSigning: _forced, extends: _parent, ...rest } = merged;
+    expect(rest).toEqual(base);
   });
 
   it('macOS: hardened runtime with minimal entitlements (JIT only)', () => {

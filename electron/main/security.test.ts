@@ -49,8 +49,9 @@ const prefsOfAll = (): Record<string, unknown>[] => m.windows.map((w) => w.optio
 const nav = (url: string) => ({ url, preventDefault: vi.fn() });
 
 describe('Electron security checklist', () => {
-  it('1. only secure content: the app page is a local file; Remote /v1 must be https (http only to loopback)', () => {
-    expect(APP).toMatch(/^file:\/\//);
+  it('1. only secure content: the app page is served by main on app:// (a secure scheme); Remote /v1 must be https (http only to loopback)', () => {
+    expect(APP).toBe('app://gridscope/index.html');
+    expect(m.privilegedSchemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ secure: true }) }]);
     expect(RemoteBaseUrl.safeParse('http://api.gridstatus.io/v1').success).toBe(false);
     expect(RemoteBaseUrl.safeParse('https://api.gridstatus.io/v1').success).toBe(true);
   });
@@ -108,7 +109,17 @@ describe('Electron security checklist', () => {
     expect(SECURITY_HEADERS['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
-  it("7b. the page's own <meta> CSP (what protects a file:// page whatever the session does) is the same policy", () => {
+  it('7a. the app:// handler sends the same CSP itself (webRequest header hooks do not run for custom schemes)', async () => {
+    const handler = m.protocolHandlers.get('app');
+    const res = await handler!(new Request('app://gridscope/does-not-exist.js'));
+    expect(res.status).toBe(404);
+    const { createAppProtocolHandler } = await import('./appProtocol.js');
+    const page = await createAppProtocolHandler(resolve(ROOT, 'renderer'))(new Request(APP));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it("7b. the page's own <meta> CSP (what protects the page whatever the headers) is the same policy", () => {
     const html = readFileSync(resolve(import.meta.dirname, '../../renderer/index.html'), 'utf8');
     const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/i.exec(html)?.[1];
     expect(meta).toBeDefined();
@@ -219,9 +230,31 @@ describe('Electron security checklist', () => {
     }
   });
 
-  it('18. file:// is limited to the one app page (custom protocol: see docs/desktop.md)', async () => {
+  it('18. no file://: app:// registered privileged before ready and handled after it; the file-privileges fuse is off', async () => {
+    expect(m.calls.indexOf('registerSchemesAsPrivileged')).toBeGreaterThanOrEqual(0);
+    expect(m.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(m.calls.indexOf('ready'));
+    expect(m.calls.indexOf('protocol.handle:app')).toBeGreaterThan(m.calls.indexOf('ready'));
+    expect(m.windows.map((w) => w.loaded)).toEqual(['app://gridscope/index.html']);
+    // No page of main's is a file URL (the embedded service's launcher turns paths into import URLs, not pages).
+    expect(sourcesWith(/pathToFileURL\(|loadFile\(/).filter((p) => !p.startsWith('electron/services/'))).toEqual([]);
+    const config = YAML.parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
+      electronFuses: Record<string, boolean>;
+    };
+    expect(config.electronFuses.grantFileProtocolExtraPrivileges).toBe(false);
+  });
+
+  it('18b. IPC trusts the one app page only: not another app:// path, not the built page as a file, not an iframe', async () => {
     const handler = m.ipcHandlers.get('app:info') as Listener;
     const sender = m.windows[0]!.contents;
+    expect(
+      await handler({ sender, senderFrame: { url: APP.replace('index.html', 'assets/x.html'), parent: null } }, {}),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(
+      await handler(
+        { sender, senderFrame: { url: 'file:///opt/Gridscope/resources/app.asar/out/renderer/index.html', parent: null } },
+        {},
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await handler({ sender, senderFrame: { url: `${APP}#/x`, parent: null } }, {})).toMatchObject({ ok: true });
     expect(
       await handler({ sender, senderFrame: { url: APP.replace('index.html', 'other.html'), parent: null } }, {}),
@@ -237,7 +270,7 @@ describe('Electron security checklist', () => {
     });
   });
 
-  it('19. release fuses: no run-as-node, no NODE_OPTIONS or --inspect, cookie encryption, asar integrity, app only from asar', () => {
+  it('19. release fuses: no run-as-node, no NODE_OPTIONS or --inspect, cookie encryption, asar integrity, app only from asar, no file:// privileges', () => {
     const config = YAML.parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
       electronFuses: Record<string, boolean>;
     };
@@ -248,6 +281,7 @@ describe('Electron security checklist', () => {
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
     });
   });
 
@@ -322,6 +356,7 @@ describe('project rules', () => {
       { profile: 'remote', key: 'abcd\nefgh12' },
       { profile: 'remote', key: 'abcd\u0000efgh12' },
       { profile: 'remote', key: 'abcdéfgh12' },
+      { profile: 'remote', key: 'abcdefgh12', allowWeakStorage: 'yes' },
     ],
     'keys:test': [{}, { profile: 'embedded' }, { profile: 'remote', key: 'x' }],
     'keys:clear': [{ profile: 'embedded' }, {}],

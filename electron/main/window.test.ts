@@ -45,7 +45,7 @@ const { HARDENED_WEB_PREFERENCES, createMainWindow, hardenSession, safeOpenExter
 const { setLogSink } = await import('../services/common/logger.js');
 setLogSink(() => undefined);
 
-const APP = 'file:///app/out/renderer/index.html';
+const APP = 'app://gridscope/index.html';
 const policy = createAppUrlPolicy(APP);
 
 function navEvent(url: string) {

@@ -53,6 +53,8 @@ export const electronState = {
   displays: [{ x: 0, y: 0, width: 1920, height: 1040 }],
   session: {} as { request?: Listener; check?: Listener; headers?: Listener },
   backend: 'gnome_libsecret',
+  /** Chromium switches `app.commandLine.getSwitchValue` answers ('' when absent). */
+  switches: {} as Record<string, string>,
   calls: [] as string[],
   quit: 0,
   exposed: new Map<string, unknown>(),
@@ -60,6 +62,9 @@ export const electronState = {
   invoked: [] as unknown[][],
   /** `utilityProcess.fork` calls: module path and options. The fake process ends at once (exit code 1). */
   utilityForks: [] as { modulePath: string; options: Record<string, unknown> }[],
+  /** `protocol.registerSchemesAsPrivileged` arguments and `protocol.handle` handlers by scheme; `calls` orders them with ready. */
+  privilegedSchemes: [] as unknown[],
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
   electronLog: {
     hooks: [] as Listener[],
     lines: [] as unknown[][],
@@ -176,12 +181,17 @@ export function electronModule(): Record<string, unknown> {
       get isPackaged() {
         return s.packaged;
       },
-      requestSingleInstanceLock: () => s.singleInstance,
+      requestSingleInstanceLock: () => {
+        s.calls.push('requestSingleInstanceLock');
+        return s.singleInstance;
+      },
       enableSandbox: () => void s.calls.push('enableSandbox'),
       setAppUserModelId: (id: string) => void s.calls.push(`appUserModelId:${id}`),
       on: (name: string, fn: Listener) => void add(s.appListeners, name, fn),
-      whenReady: async () => undefined,
+      whenReady: async () => void s.calls.push('ready'),
       getPath: () => s.userData,
+      setPath: (name: string, path: string) => void s.calls.push(`setPath:${name}:${path}`),
+      commandLine: { getSwitchValue: (name: string) => s.switches[name] ?? '' },
       getAppPath: () => '/opt/Gridscope/resources/app.asar',
       getVersion: () => '9.9.9',
       setAboutPanelOptions: (o: Record<string, unknown>) => void (s.about = o),
@@ -207,6 +217,16 @@ export function electronModule(): Record<string, unknown> {
       removeHandler: (c: string) => void s.ipcHandlers.delete(c),
     },
     nativeTheme: s.nativeTheme,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => {
+        s.calls.push('registerSchemesAsPrivileged');
+        s.privilegedSchemes.push(...schemes);
+      },
+      handle: (scheme: string, fn: (request: Request) => Promise<Response>) => {
+        s.calls.push(`protocol.handle:${scheme}`);
+        s.protocolHandlers.set(scheme, fn);
+      },
+    },
     screen: { getAllDisplays: () => s.displays.map((workArea) => ({ workArea })) },
     safeStorage: {
       isAsyncEncryptionAvailable: async () => true,

@@ -18,7 +18,10 @@ export interface ConnectionTest {
   checkedAt: number;
 }
 
-/** The profiles as the renderer may see them, never a key (docs/desktop.md#key-storage); `cacheTtlSeconds` 0 = cache off. */
+/**
+ * The profiles as the renderer may see them, never a key (docs/desktop.md#key-storage); `cacheTtlSeconds` 0 = cache off.
+ * `keyStorage` says in words where keys are kept, naming the OS backend ({@link isWeakKeyStorage}).
+ */
 export interface ProfilesState {
   active: ProfileName;
   embedded: { status: 'starting' | 'running' | 'failed'; message?: string; cacheTtlSeconds?: number };
@@ -123,3 +126,14 @@ export type GridscopeWindowApi = GridscopeApi & Partial<GridscopeEvents>;
 type SameKeys<A, B> = [Exclude<A, B> | Exclude<B, A>] extends [never] ? true : never;
 /** Compile-time check: the result table names exactly the verbs. */
 export const RESULTS_COVER_VERBS: SameKeys<keyof ContractResults, Verb> = true;
+
+/** Electron safeStorage's Linux backend when no keyring answers: the key is encrypted with a publicly known password. */
+export const WEAK_KEY_STORAGE_BACKEND = 'basic_text';
+
+/**
+ * Whether `ProfilesState.keyStorage` names the {@link WEAK_KEY_STORAGE_BACKEND}; then `keys:set` stores a key only with
+ * `allowWeakStorage: true` (docs/desktop.md#key-storage).
+ */
+export function isWeakKeyStorage(keyStorage: string): boolean {
+  return keyStorage.includes(WEAK_KEY_STORAGE_BACKEND);
+}

@@ -33,7 +33,8 @@ export const contractInputs = {
   'profiles:get': Empty,
   'profiles:setActive': z.object({ profile: ProfileName }).strict(),
   'profiles:setRemoteUrl': z.object({ baseUrl: RemoteBaseUrl }).strict(),
-  'keys:set': z.object({ profile: z.literal('remote'), key: ApiKeyText }).strict(),
+  // allowWeakStorage: the user ticked "Store anyway" where the OS offers no keyring (docs/desktop.md#key-storage).
+  'keys:set': z.object({ profile: z.literal('remote'), key: ApiKeyText, allowWeakStorage: z.boolean().optional() }).strict(),
   'keys:clear': RemoteOnly,
   'keys:test': RemoteOnly,
   'profiles:setCache': z

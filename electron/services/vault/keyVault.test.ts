@@ -7,6 +7,7 @@ import {
   BASIC_TEXT_WARNING,
   FILE_VAULT_NAME,
   SAFE_STORAGE_VAULT_NAME,
+  WEAK_STORAGE_REFUSAL,
   createFileVault,
   createSafeStorageVault,
 } from './keyVault.js';
@@ -167,13 +168,40 @@ describe('safeStorage vault (desktop)', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux')('warns about the basic_text backend', () => {
-    const weak = createSafeStorageVault(fakeSafeStorage({ backend: 'basic_text' }), dir);
+  it('warns about the basic_text backend', () => {
+    const weak = createSafeStorageVault(fakeSafeStorage({ backend: 'basic_text' }), dir, 'linux');
     expect(weak.describe()).toMatch(/basic_text.*obfuscated/);
     expect(weak.warning?.()).toBe(BASIC_TEXT_WARNING);
-    const strong = createSafeStorageVault(fakeSafeStorage(), dir);
+    const strong = createSafeStorageVault(fakeSafeStorage(), dir, 'linux');
     expect(strong.describe()).toMatch(/OS keychain via Electron safeStorage/);
     expect(strong.warning?.()).toBeUndefined();
+  });
+
+  it('on basic_text (Linux without a keyring) refuses to store a key unless the user opts in', async () => {
+    const safe = fakeSafeStorage({ backend: 'basic_text' });
+    const weak = createSafeStorageVault(safe, dir, 'linux');
+    expect(await weak.set('remote', KEY, ORIGIN)).toEqual({
+      ok: false,
+      error: { code: 'validation', message: WEAK_STORAGE_REFUSAL },
+    });
+    expect(await weak.set('remote', KEY, ORIGIN, { allowWeakStorage: false })).toMatchObject({ ok: false });
+    expect(WEAK_STORAGE_REFUSAL).toMatch(/^This Linux session has no keyring: .* publicly known password\. Tick 'Store anyway'/);
+    expect(await weak.has('remote')).toBe(false);
+    expect(safe.calls).not.toContain('encrypt');
+    expect(await weak.set('remote', KEY, ORIGIN, { allowWeakStorage: true })).toEqual({ ok: true, value: undefined });
+    expect(await weak.get('remote', ORIGIN)).toBe(KEY);
+    expect(await readFile(join(dir, SAFE_STORAGE_VAULT_NAME), 'utf8')).not.toContain(KEY);
+  });
+
+  it('stores without an opt-in on a keyring backend, and off Linux (where the backend is not asked)', async () => {
+    expect(await createSafeStorageVault(fakeSafeStorage(), dir, 'linux').set('remote', KEY, ORIGIN)).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    const elsewhere = createSafeStorageVault(fakeSafeStorage({ backend: 'basic_text' }), dir, 'darwin');
+    expect(await elsewhere.set('remote', `${KEY}2`, ORIGIN)).toMatchObject({ ok: true });
+    expect(await elsewhere.get('remote', ORIGIN)).toBe(`${KEY}2`);
+    expect(elsewhere.warning?.()).toBeUndefined();
   });
 
   it('holds one key per profile, each encrypted on its own', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isOrigin } from '../../../shared/index.js';
-import type { ProfileName } from '../../../shared/index.js';
+import { WEAK_KEY_STORAGE_BACKEND, fail, isOrigin, ok } from '../../../shared/index.js';
+import type { ProfileName, Result } from '../../../shared/index.js';
 import { createSerialQueue, readJsonFile, writeFileAtomic } from '../common/fsutil.js';
 import { createLogger } from '../common/logger.js';
 import { forgetSecret, registerSecret } from '../common/redact.js';
@@ -16,8 +16,11 @@ export type KeyStatus = { state: 'none' } | { state: 'set' } | { state: 'other-o
 export interface KeyVault {
   /** The key of `profile` if entered for `origin`, else null (a mismatch logs both origins, never the key). */
   get(profile: ProfileName, origin: string): Promise<string | null>;
-  /** Stores `key` for `profile` bound to `origin`. @throws when it cannot be encrypted or written (nothing stored then). */
-  set(profile: ProfileName, key: string, origin: string): Promise<void>;
+  /**
+   * Stores `key` for `profile` bound to `origin`. Resolves `validation` (nothing stored) when the OS protects keys only
+   * with a public password and `options.allowWeakStorage` is not set. @throws when it cannot be encrypted or written.
+   */
+  set(profile: ProfileName, key: string, origin: string, options?: KeySetOptions): Promise<Result<void>>;
   /** Deletes the key of `profile` (a no-op when there is none). @throws when the file cannot be written. */
   clear(profile: ProfileName): Promise<void>;
   /** Whether an entry is stored for `profile`, whatever its origin and even if it cannot be read. */
@@ -28,6 +31,11 @@ export interface KeyVault {
   describe(): string;
   /** A warning for the Settings page when keys are not protected by an OS keyring, else undefined. */
   warning?(): string | undefined;
+}
+
+/** Options of {@link KeyVault.set}: `allowWeakStorage` = the user ticked "Store anyway" for a keyring-less backend. */
+export interface KeySetOptions {
+  allowWeakStorage?: boolean | undefined;
 }
 
 /** The slice of Electron's async `safeStorage` API the vault uses; declared here so services/ never imports `electron`. */
@@ -50,6 +58,8 @@ type Blob = Map<string, Stored>;
 const log = createLogger('keys');
 
 interface Codec {
+  /** Why this codec will not store a key without the user's opt-in, or undefined. */
+  refusal?(options: KeySetOptions): string | undefined;
   encode(entry: Entry): Promise<unknown>;
   decode(stored: unknown): Promise<{ entry: Entry; reencode: boolean }>;
   decodeLegacy(stored: string): Promise<string>;
@@ -147,12 +157,15 @@ function createJsonVault(file: string, codec: Codec, description: () => string, 
         if (!found) return { state: 'none' };
         return found.entry.origin === origin ? { state: 'set' } : { state: 'other-origin', origin: found.entry.origin };
       }),
-    set: (profile, key, origin) =>
-      serial(async () => {
+    set: (profile, key, origin, options = {}) =>
+      serial(async (): Promise<Result<void>> => {
         registerSecret(key);
+        const refused = codec.refusal?.(options);
+        if (refused) return fail('validation', refused);
         const blob = await read();
         blob.set(profile, { legacy: false, value: await codec.encode(Entry.parse({ key, origin })) });
         await write(blob);
+        return ok(undefined);
       }),
     clear: (profile) =>
       serial(async () => {
@@ -199,9 +212,14 @@ export function createFileVault(dir: string): KeyVault {
 
 /**
  * Desktop vault: `<dir>/keys.safestorage.json`, each entry the `safeStorage` ciphertext of `{"key","origin"}` in base64.
- * `set` throws when encryption is unavailable rather than storing a key in clear (docs/desktop.md#key-storage).
+ * `set` throws when encryption is unavailable rather than storing a key in clear, and refuses Linux's `basic_text`
+ * backend (a public password) unless the user opted in (docs/desktop.md#key-storage). `platform`: for tests.
  */
-export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string): KeyVault {
+export function createSafeStorageVault(
+  safeStorage: SafeStorageLike,
+  dir: string,
+  platform: NodeJS.Platform = process.platform,
+): KeyVault {
   const decrypt = async (stored: unknown): Promise<{ text: string; reencode: boolean }> => {
     if (typeof stored !== 'string' || stored.length === 0) throw new Error('not a base64 ciphertext');
     const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(Buffer.from(stored, 'base64'));
@@ -216,6 +234,8 @@ export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string
     }
   };
   const codec: Codec = {
+    refusal: ({ allowWeakStorage }) =>
+      backend() === WEAK_KEY_STORAGE_BACKEND && !allowWeakStorage ? WEAK_STORAGE_REFUSAL : undefined,
     async encode(entry) {
       if (!(await safeStorage.isAsyncEncryptionAvailable())) {
         throw new Error('OS encryption (Electron safeStorage) is not available, so the key was not saved.');
@@ -238,7 +258,7 @@ export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string
   const backend = (): string | undefined => {
     try {
       // Linux-only API; absent or throwing elsewhere.
-      return process.platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
+      return platform === 'linux' ? safeStorage.getSelectedStorageBackend?.() : undefined;
     } catch {
       return undefined;
     }
@@ -248,12 +268,13 @@ export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string
     codec,
     () => {
       const b = backend();
-      if (b === 'basic_text') {
-        return 'Electron safeStorage with the basic_text backend: no OS keyring was found, so the key is only obfuscated on disk';
+      if (b === WEAK_KEY_STORAGE_BACKEND) {
+        // isWeakKeyStorage (the page's "Store anyway") reads the backend's name in this sentence.
+        return `Electron safeStorage with the ${b} backend: no OS keyring was found, so the key is only obfuscated on disk`;
       }
       return b && b !== 'unknown' ? `OS keychain via Electron safeStorage (${b})` : 'OS keychain via Electron safeStorage';
     },
-    () => (backend() === 'basic_text' ? BASIC_TEXT_WARNING : undefined),
+    () => (backend() === WEAK_KEY_STORAGE_BACKEND ? BASIC_TEXT_WARNING : undefined),
   );
 }
 
@@ -261,3 +282,8 @@ export function createSafeStorageVault(safeStorage: SafeStorageLike, dir: string
 export const BASIC_TEXT_WARNING =
   'No OS keyring (GNOME Keyring, KWallet) was found: your API key is stored obfuscated, not encrypted. ' +
   'Anyone who can read your user files can recover it. Install and unlock a keyring, then set the key again.';
+
+/** `keys:set`'s answer (`validation`) on the `basic_text` backend without the user's opt-in. */
+export const WEAK_STORAGE_REFUSAL =
+  'This Linux session has no keyring: the key would be stored with a publicly known password. ' +
+  "Tick 'Store anyway' to store it like that, or install and unlock GNOME Keyring or KWallet and save the key again.";

@@ -198,10 +198,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
 
     // Tried at once, so a mistyped key is reported when it is saved, not at the first query.
-    'keys:set': async ({ profile, key }) => {
+    'keys:set': async ({ profile, key, allowWeakStorage }) => {
       const origin = originOf((await profiles.settings()).remote.baseUrl);
       if (!origin) return fail('validation', 'The Remote URL in settings is not a valid URL; save a base URL first.');
-      await vault.set(profile, key, origin);
+      const stored = await vault.set(profile, key, origin, { allowWeakStorage });
+      if (!stored.ok) return stored;
       await clearCache(profile);
       lastTest = { ...(await testRemoteKey(proxy, now)), baseUrl: (await profiles.settings()).remote.baseUrl };
       return ok(await stateWithTest());

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiKeyText } from '../../../../shared/bridge/contract.js';
+import { ApiKeyText, isWeakKeyStorage } from '../../../../shared/bridge/contract.js';
 import type { ConnectionTest, ProfilesState } from '../../../../shared/bridge/contract.js';
 import { describeConnection, describeError } from '../../components/errorText.js';
 import { FieldProblem, fieldAria } from '../../components/FieldProblem.js';
@@ -36,7 +36,8 @@ function ConnectionLine({ test, host }: { test: ConnectionTest; host: string }) 
 
 /**
  * Write-only Remote API key field (`keys:set` then a test, `keys:clear`, `keys:test`); shows the test's outcome and,
- * with `keyOrigin`, whose server a stored key belongs to (docs/desktop.md#key-storage).
+ * with `keyOrigin`, whose server a stored key belongs to. Where the OS has no keyring (`basic_text`) a key is stored only
+ * with "Store anyway" ticked (docs/desktop.md#key-storage).
  */
 export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connection }: RemoteKeyFormProps) {
   const api = useBridge();
@@ -45,6 +46,8 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
   const [clientError, setClientError] = useState<string | null>(null);
   // Whether the field holds more than blanks: only this boolean of the key is state, so Save is off while it is empty.
   const [typed, setTyped] = useState(false);
+  const weakStorage = isWeakKeyStorage(keyStorage);
+  const [storeAnyway, setStoreAnyway] = useState(false);
 
   // Uncontrolled input read once: the key never becomes React state, a DOM attribute or a mutation variable.
   const save = useProfileMutation(() => {
@@ -52,7 +55,11 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
     const key = input?.value.trim() ?? '';
     if (input) input.value = '';
     setTyped(false);
-    return callBridge(api, 'keys:set', { profile: 'remote', key });
+    return callBridge(api, 'keys:set', {
+      profile: 'remote',
+      key,
+      ...(weakStorage && storeAnyway ? { allowWeakStorage: true } : {}),
+    });
   });
   const clear = useProfileMutation(() => callBridge(api, 'keys:clear', { profile: 'remote' }));
   const test = useMutation({
@@ -107,6 +114,15 @@ export function RemoteKeyForm({ baseUrl, keySet, keyOrigin, keyStorage, connecti
         </span>
       </div>
       <FieldProblem id="remote-key-error" text={error} />
+      {weakStorage && (
+        <p className="key-status" data-testid="store-anyway">
+          <label className="inline-label">
+            <input type="checkbox" checked={storeAnyway} onChange={(e) => setStoreAnyway(e.currentTarget.checked)} />
+            Store anyway: this session has no keyring (safeStorage backend basic_text), so the key would be protected only by a
+            publicly known password.
+          </label>
+        </p>
+      )}
       <p className="key-status" data-testid="key-status">
         <span className={keySet ? (connection && connection.state !== 'accepted' ? 'badge warn' : 'badge ok') : 'badge'}>
           {keySet ? 'Key set' : 'No key set'}
