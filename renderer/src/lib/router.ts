@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Hash routes (one build serves file:// and http://): `#/`, `#/datasets/<id>`, `#/datasets/<id>/query?<query>`,
+ * Hash routes (one build serves app:// on the desktop and http:// in the web host): `#/`, `#/datasets/<id>`, `#/datasets/<id>/query?<query>`,
  * `#/history`, `#/settings`. The query route's `search` (without `?`) holds the query and the shown pull (screens/query/route.ts).
  * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`;
  * their `search` holds the page's choices (dataset, window, selection) so Back and a reload keep them.
