@@ -8,7 +8,7 @@ import { filePath, itemId, partPath, queuePath, recordPath, settingsPath } from 
 import { createQueueWriter, loadQueue, type PersistedItem } from './queueStore.js';
 import { newRecord, readDatasetJson, readRecord, writeDatasetJson, writeRecord } from './records.js';
 import { loadSettings, parseSettingsChange, prepareFolder, saveSettings } from './settings.js';
-import { fixtureDataset } from './testFixtures.js';
+import { fixtureDataset } from './test-support/fixtures.js';
 
 /** layout.ts, records.ts, settings.ts and queueStore.ts: paths, the record, settings validation, the persisted queue. */
 
