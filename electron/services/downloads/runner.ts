@@ -2,7 +2,6 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatasetWithTimezone, DownloadItem } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
-import { syncDir } from './atomic.js';
 import type { CsvHeaderReader } from './csvHeader.js';
 import { transferFile, type TransferDeps } from './fetchFile.js';
 import { partPath, recordPath } from './layout.js';
@@ -130,6 +129,20 @@ async function startRecord(file: string, dataset: DatasetWithTimezone, item: Dow
   record.expectedBytes ??= item.expectedBytes;
   await writeRecord(file, record);
   return record;
+}
+
+/** Best-effort fsync of a directory, so a rename in it survives a power cut (not possible on Windows: ignored). */
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some platforms and file systems refuse fsync on a directory; the rename itself is still atomic.
+  }
 }
 
 async function fsyncIfPresent(file: string): Promise<void> {
