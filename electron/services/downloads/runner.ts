@@ -5,7 +5,7 @@ import { createLogger } from '../common/logger.js';
 import type { CsvHeaderReader } from './csvHeader.js';
 import { transferFile, type TransferDeps } from './fetchFile.js';
 import { partPath, recordPath } from './layout.js';
-import type { Library } from './library.js';
+import { removeEmptyDirs, type Library } from './library.js';
 import { PartFileError, fsFailure, type Failure } from './problems.js';
 import { newRecord, readDatasetJson, readRecord, writeDatasetJson, writeRecord, type DownloadRecord } from './records.js';
 import { verifyFile } from './verify.js';
@@ -113,6 +113,21 @@ export async function runDownload(ctx: RunContext): Promise<RunResult> {
       kind: 'failed',
       failure: { problem: 'other', message: `The download stopped: ${err instanceof Error ? err.message : String(err)}` },
     };
+  }
+}
+
+/**
+ * Deletes what a cancelled download leaves: the part, its record unless that says `complete` (a cancel never deletes a
+ * verified file or its record), and the day's folders once empty. Best effort: a failure is logged.
+ */
+export async function discardDownload(file: string): Promise<void> {
+  try {
+    await rm(partPath(file), { force: true });
+    const record = await readRecord(recordPath(file));
+    if (record?.state !== 'complete') await rm(recordPath(file), { force: true });
+    await removeEmptyDirs(path.dirname(file), path.dirname(path.dirname(path.dirname(file))));
+  } catch (err) {
+    log.warn(`could not delete the partial file ${partPath(file)}`, err);
   }
 }
 
