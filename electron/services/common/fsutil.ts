@@ -1,5 +1,5 @@
 import { chmod, mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import writeFileAtomicLib from 'write-file-atomic';
 
 /**
@@ -9,13 +9,28 @@ import writeFileAtomicLib from 'write-file-atomic';
  */
 export type FolderAccess = 'private' | 'user';
 
+// The tail of each file's writes in this process: the folder is made before the library queues a write, so the order
+// of calls is kept here.
+const tails = new Map<string, Promise<void>>();
+
 /**
  * Writes `data` to `file` with `write-file-atomic`: a temp file beside it is written, fsynced, given `mode` and renamed
  * over `file`, so a reader or a crash finds the old file or the new one, never part of one, and the new bytes are on
- * disk once this resolves. Writes to one file from this process run one at a time, in call order (the library queues
- * them). The parent folder is created when missing. @throws the file-system error (ENOSPC, EACCES …), the temp removed.
+ * disk once this resolves. Writes to one file from this process run one at a time, in call order. The parent folder is
+ * created when missing. @throws the file-system error (ENOSPC, EACCES …), the temp file removed.
  */
-export async function writeFileAtomic(file: string, data: string, mode = 0o600, folder: FolderAccess = 'private'): Promise<void> {
+export function writeFileAtomic(file: string, data: string, mode = 0o600, folder: FolderAccess = 'private'): Promise<void> {
+  const key = resolve(file);
+  const run = (tails.get(key) ?? Promise.resolve()).then(() => writeNow(file, data, mode, folder));
+  const tail = run.catch(() => undefined);
+  tails.set(key, tail);
+  void tail.then(() => {
+    if (tails.get(key) === tail) tails.delete(key);
+  });
+  return run;
+}
+
+async function writeNow(file: string, data: string, mode: number, folder: FolderAccess): Promise<void> {
   const dir = dirname(file);
   if (folder === 'private') {
     await mkdir(dir, { recursive: true, mode: 0o700 });
