@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import writeFileAtomic from 'write-file-atomic';
 import type { DatasetWithTimezone, ExportFileEntry } from '../../shared/index.js';
 import { ident, isoUtc, sqlString } from '../data/sql.js';
 import { objectKey } from './keys.js';
@@ -75,7 +75,9 @@ export class ExportFiles {
     const existing = await stat(target).catch(() => undefined);
     if (existing) return { path: target, size: existing.size, modified: existing.mtime };
     await mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+    // DuckDB writes the file itself: into a scratch folder, then into place atomically (a day's file is small: read whole).
+    const scratch = await mkdtemp(path.join(this.root, '.copy-'));
+    const temp = path.join(scratch, 'export.csv.gz');
     const columns = dataset.all_columns.map((c) =>
       c.type === 'TIMESTAMP' ? `${isoUtc(ident(c.name))} AS ${ident(c.name)}` : ident(c.name),
     );
@@ -85,10 +87,9 @@ export class ExportFiles {
                  TO ${sqlString(temp)} (FORMAT csv, HEADER true, COMPRESSION gzip)`;
     try {
       await this.run((conn) => conn.run(sql, { date }));
-      await rename(temp, target);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
+      await writeFileAtomic(target, await readFile(temp), { fsync: true });
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
     }
     const written = await stat(target);
     return { path: target, size: written.size, modified: written.mtime };

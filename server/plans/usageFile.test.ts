@@ -1,4 +1,4 @@
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../test-support/testing.js';
@@ -33,7 +33,9 @@ describe('UsageStore', () => {
     await vi.waitFor(async () =>
       expect((await readJson(file)).keys[KEY_A]).toEqual({ period: '2026-11', requests: 2, rows: 10 }),
     );
-    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    // Only the file itself: no temporary file left beside it, and readable by its owner only.
+    expect((await readdir(dir)).filter((name) => name.startsWith('debounced.json'))).toEqual(['debounced.json']);
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
     await store.close();
   });
 

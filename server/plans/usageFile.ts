@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 
 /** One key's counters for one UTC month (`period` is `YYYY-MM`). */
@@ -118,14 +118,7 @@ export class UsageStore {
       }
       const text = `${JSON.stringify({ version: 1, keys: Object.fromEntries(this.counters) })}\n`;
       await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-      try {
-        await writeFile(temp, text, { mode: 0o600 });
-        await rename(temp, file);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      await writeFileAtomic(file, text, { mode: 0o600, fsync: true });
     } catch (error) {
       for (const keyId of written) this.changed.add(keyId);
       throw error;

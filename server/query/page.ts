@@ -1,30 +1,12 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { ident, sqlString } from '../data/sql.js';
 import type { Binder } from './binder.js';
 import { BLOCK_ROWS, readBlocks, type Subpage } from './blocks.js';
 import { afterKey, keyText, orderBy } from './cursor.js';
-import type { RowFormat } from './format.js';
-import type { Relation } from './relation.js';
-import { whereClause } from './relation.js';
+import { whereClause, type PagePlan, type PageStart } from './plan.js';
 import { readStoredSubpage } from './storage.js';
 
 /** Rows per sub-page (one statement): memory stays bounded whatever the page size, and a stream sends each as it is read. */
 export const SUBPAGE_ROWS = 50_000;
-
-/** Where a sub-page starts: an offset, or after a key (null: from the first row). */
-export type PageStart = { offset: number } | { after: (string | null)[] | null };
-
-/** What a page reads and how. */
-export interface PagePlan {
-  relation: Relation;
-  binder: Binder; // forked per statement
-  format: RowFormat;
-  order: 'asc' | 'desc';
-  take: number; // page size, trimmed to the query's `limit`
-  start: PageStart;
-  stored: boolean; // the relation scans a table stored in key order (storage.ts)
-  connections: DuckDBConnection[]; // used at once by storage.ts; the first is the main one
-}
 
 /** How a page ended: rows served, whether a row follows the last one, and the last row's key. */
 export interface PageOutcome {

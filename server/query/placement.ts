@@ -3,8 +3,7 @@ import { ident } from '../data/sql.js';
 import type { Binder } from './binder.js';
 import { BLOCK_ROWS } from './blocks.js';
 import { afterKey } from './cursor.js';
-import type { PagePlan, PageStart } from './page.js';
-import { whereClause } from './relation.js';
+import { whereClause, type PagePlan, type PageStart } from './plan.js';
 
 /** `rowid` bounds of the parts (null: unbounded), predicates the parts still need, whether rows follow, row count when known. */
 export interface Placement {

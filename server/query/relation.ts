@@ -2,17 +2,9 @@ import type { DatasetColumn } from '../../shared/index.js';
 import { ident } from '../data/sql.js';
 import type { Binder } from './binder.js';
 import type { ResultColumn } from './columns.js';
+import { whereClause, type Relation } from './plan.js';
 import { resampleRelation } from './resample.js';
 import type { QuerySpec } from './spec.js';
-
-/** The rows a query selects before ordering and paging: a SELECT, its result columns (no `_local` ones yet) and ordering key. */
-export interface Relation {
-  sql: string;
-  columns: ResultColumn[];
-  keys: ResultColumn[]; // unique per row: the time index first (never NULL), then primary key or groups
-  /** Set for a plain filtered scan (storage.ts may page it unsorted); `timeRangeOnly`: its only predicates are the time range. */
-  scan?: { table: string; where: string[]; timeRangeOnly: boolean };
-}
 
 const asResult = (column: DatasetColumn): ResultColumn => ({ name: column.name, type: column.type });
 
@@ -37,10 +29,6 @@ function plainPredicates(spec: QuerySpec, binder: Binder): string[] {
   }
   return where;
 }
-
-/** `WHERE a AND b`, or nothing. */
-export const whereClause = (predicates: readonly string[]): string =>
-  predicates.length === 0 ? '' : `WHERE ${predicates.map((p) => `(${p})`).join(' AND ')}`;
 
 /** A query's relation (docs/query.md): filtered, narrowed by `time`/`publish_time`, resampled; identifiers from the catalogue. */
 export function buildRelation(spec: QuerySpec, binder: Binder): Relation {

@@ -2,7 +2,7 @@ import { RESAMPLE_CONVERSION, type ResampleFunction } from '../../shared/index.j
 import { ident } from '../data/sql.js';
 import type { Binder } from './binder.js';
 import { isNumericType, timeIndexColumns, type ResultColumn } from './columns.js';
-import type { Relation } from './relation.js';
+import type { Relation } from './plan.js';
 import type { QuerySpec, ResampleSpec } from './spec.js';
 
 function aggregate(fn: ResampleFunction, column: ResultColumn): { sql: string; type: string } {

@@ -3,9 +3,8 @@ import { ident, sqlString } from '../data/sql.js';
 import { BLOCK_ROWS, readBlocks, type Subpage } from './blocks.js';
 import type { ResultColumn } from './columns.js';
 import { keyText, orderBy } from './cursor.js';
-import type { PagePlan, PageStart } from './page.js';
 import { placePage } from './placement.js';
-import { whereClause } from './relation.js';
+import { whereClause, type PagePlan, type PageStart } from './plan.js';
 
 /** Tables below this many rows always take the generic path (sorting them is cheap). */
 export const STORED_MIN_ROWS = 50_000;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BindingConstraintWithLocations, ConstraintLocation, type Constraint } from '../../shared/index.js';
 import { distanceKm, Footprint } from '../data/synthetic/geo.js';
 import { TEST_KEY, dataFile, startTestServer } from '../test-support/testing.js';
-import { apiTime, sourceRows, type SourceRow } from './constraints/testing.js';
+import { apiTime, sourceRows, type SourceRow } from '../test-support/constraintRows.js';
 
 // Expected rows are computed with plain JavaScript from the CSV sources.
 

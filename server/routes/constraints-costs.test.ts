@@ -7,7 +7,7 @@ import {
   type ShiftFactorPerConstraint,
 } from '../../shared/index.js';
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
-import { absoluteCosts, sourceRows, type SourceRow } from './constraints/testing.js';
+import { absoluteCosts, sourceRows, type SourceRow } from '../test-support/constraintRows.js';
 
 // Costs are checked against plain JavaScript over the CSV rows and the per-pair shift factors of single source rows.
 

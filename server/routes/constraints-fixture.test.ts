@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActiveOutagesResponse, type LocationConstraintCost } from '../../shared/index.js';
 import type { ConstraintStore } from '../data/constraints/store.js';
 import { tempDir } from '../test-support/testing.js';
-import { BINDING, DATASET, SHIFT_FACTORS, VERSIONS, fixtureApp, ids } from './constraints/fixture.js';
+import { BINDING, DATASET, SHIFT_FACTORS, VERSIONS, fixtureApp, ids } from '../test-support/constraintsFixture.js';
 
-// Rules the embedded data cannot show, on the hand-made constraint database of constraints/fixture.ts.
+// Rules the embedded data cannot show, on the hand-made constraint database of test-support/constraintsFixture.ts.
 
 let app: FastifyInstance;
 let store: ConstraintStore;

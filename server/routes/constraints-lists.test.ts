@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConstraintListResponse, Contingency, ValidationErrorBody, type Constraint } from '../../shared/index.js';
 import { TEST_KEY, startTestServer } from '../test-support/testing.js';
-import { FEEDS, absoluteCosts, apiTime, sourceRows, type SourceRow } from './constraints/testing.js';
+import { FEEDS, absoluteCosts, apiTime, sourceRows, type SourceRow } from '../test-support/constraintRows.js';
 
 // One test per rule of docs/api.md#constraint-list and #contingency-list, figures checked against the CSV sources.
 

@@ -15,6 +15,12 @@ import path from 'node:path';
  * ```
  */
 
+/**
+ * Mode of the JSON files Gridscope writes in the downloads folder (records, dataset.json, the library index): readable
+ * by others like the files they describe, as the user may share the folder.
+ */
+export const FOLDER_FILE_MODE = 0o644;
+
 /** Dataset ids become folder names: only the catalogue's characters, so no id can climb out of the folder. */
 export const DATASET_ID_PATTERN = /^[a-z0-9_]{1,200}$/;
 /** A partition date; the calendar check is the contract's (`ExportDate`). */

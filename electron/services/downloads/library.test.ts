@@ -8,7 +8,7 @@ import { createCsvHeaderReader } from './csvHeader.js';
 import { filePath, libraryIndexPath, recordPath } from './layout.js';
 import { createLibrary } from './library.js';
 import { newRecord, writeDatasetJson, writeRecord } from './records.js';
-import { fixtureCsvGz, fixtureDataset } from './testFixtures.js';
+import { fixtureCsvGz, fixtureDataset } from './test-support/fixtures.js';
 
 /** library.ts: the index of complete records, its rebuild, missing and corrupt files, delete, verify, local files. */
 

@@ -2,15 +2,15 @@ import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatasetWithTimezone, LibraryDataset, LibraryFile, LibraryState } from '../../../shared/index.js';
-import { createSerialQueue, readJsonFile } from '../common/fsutil.js';
+import { createSerialQueue, readJsonFile, writeFileAtomic } from '../common/fsutil.js';
 import { createLogger } from '../common/logger.js';
-import { writeFileDurable } from './atomic.js';
 import type { CsvHeaderReader } from './csvHeader.js';
 import {
   DATASET_ID_PATTERN,
   DATE_PATTERN,
   datasetDir,
   datasetJsonPath,
+  FOLDER_FILE_MODE,
   filePath,
   libraryIndexPath,
   recordPath,
@@ -82,7 +82,7 @@ export function createLibrary(folder: string, header: CsvHeaderReader, now: () =
     return { entries, rebuilt: true };
   };
   const save = (entries: IndexEntry[]): Promise<void> =>
-    writeFileDurable(indexFile, `${JSON.stringify({ version: 1, entries: sortEntries(entries) })}\n`);
+    writeFileAtomic(indexFile, `${JSON.stringify({ version: 1, entries: sortEntries(entries) })}\n`, FOLDER_FILE_MODE, 'user');
   const fileOf = (e: Pick<IndexEntry, 'datasetId' | 'date'>): string => filePath(folder, e.datasetId, e.date);
 
   const describe = async (entries: IndexEntry[], rebuilt: boolean): Promise<LibraryState> => {

@@ -3,6 +3,7 @@ import { ExportDate, fail, ok } from '../../../shared/index.js';
 import type { DownloadItem, Result } from '../../../shared/index.js';
 import { DATASET_ID_PATTERN, datasetDir, filePath } from './layout.js';
 import type { Library } from './library.js';
+import { OPEN_STATES } from './queueState.js';
 import type { DownloadManager } from './types.js';
 
 /** The library verbs of the manager: what they read of its state. */
@@ -14,9 +15,6 @@ export interface LibraryContext {
   guarded<T>(what: string, body: () => Promise<Result<T>>): Promise<Result<T>>;
   revealPath?: (path: string) => void;
 }
-
-/** States of an item whose file is in use: its library day is kept until that download ends. */
-const ACTIVE = new Set(['queued', 'running', 'paused', 'verifying']);
 
 /** `validation` when the dataset id or a date is malformed (they become paths); undefined when fine. */
 export function checkDay(datasetId: string, dates: readonly string[] | undefined): Result<never> | undefined {
@@ -75,7 +73,7 @@ export function createLibraryMethods(
         const busy = new Set(
           ctx
             .items()
-            .filter((i) => i.datasetId === datasetId && ACTIVE.has(i.state))
+            .filter((i) => i.datasetId === datasetId && OPEN_STATES.has(i.state))
             .map((i) => i.date),
         );
         const known = (await library.state()).datasets.find((d) => d.datasetId === datasetId)?.files.map((f) => f.date) ?? [];

@@ -10,7 +10,7 @@ import { fail, ok, type DownloadBatch, type DownloadItem } from '../../../shared
 import { setLogSink } from '../common/logger.js';
 import { filePath, partPath, queuePath, recordPath } from './layout.js';
 import { createDownloadManager } from './manager.js';
-import { fixtureCsvGz, fixtureDataset } from './testFixtures.js';
+import { fixtureCsvGz, fixtureDataset } from './test-support/fixtures.js';
 import type { DownloadManager, DownloadManagerOptions, EnqueueRequest } from './types.js';
 
 /**

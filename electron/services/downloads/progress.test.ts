@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DownloadBatch, DownloadItem } from '../../../shared/index.js';
-import { parseContentRange } from './fetchFile.js';
+import { parseContentRange } from './transferResponse.js';
 import { fsFailure, formatSize } from './problems.js';
 import { createProgressEmitter, taskbarProgress, totalsOf, updateBatch } from './progress.js';
 import { createSpeedMeter, createThrottle } from './throttle.js';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DatasetWithTimezone } from '../../../shared/index.js';
-import { readJsonFile } from '../common/fsutil.js';
-import { writeFileDurable } from './atomic.js';
-import { datasetJsonPath } from './layout.js';
+import { readJsonFile, writeFileAtomic } from '../common/fsutil.js';
+import { FOLDER_FILE_MODE, datasetJsonPath } from './layout.js';
 
 /**
  * The record beside each file, `<file>.download.json` (docs/downloads.md#the-download-record). Written when a transfer
@@ -69,9 +68,9 @@ export async function readRecord(file: string): Promise<DownloadRecord | undefin
   }
 }
 
-/** Writes the record atomically (temp + rename). @throws the file-system error (ENOSPC, EACCES …). */
+/** Writes the record atomically (common/fsutil.ts). @throws the file-system error (ENOSPC, EACCES …). */
 export async function writeRecord(file: string, record: DownloadRecord): Promise<void> {
-  await writeFileDurable(file, `${JSON.stringify(record, null, 2)}\n`);
+  await writeFileAtomic(file, `${JSON.stringify(record, null, 2)}\n`, FOLDER_FILE_MODE, 'user');
 }
 
 /** `<folder>/<dataset_id>/dataset.json`; undefined when absent or not a dataset. */
@@ -86,5 +85,5 @@ export async function readDatasetJson(folder: string, datasetId: string): Promis
 
 /** Writes the dataset's metadata (offline review reads columns, time index and zone from it). @throws the fs error. */
 export async function writeDatasetJson(folder: string, dataset: DatasetWithTimezone): Promise<void> {
-  await writeFileDurable(datasetJsonPath(folder, dataset.id), `${JSON.stringify(dataset, null, 2)}\n`);
+  await writeFileAtomic(datasetJsonPath(folder, dataset.id), `${JSON.stringify(dataset, null, 2)}\n`, FOLDER_FILE_MODE, 'user');
 }

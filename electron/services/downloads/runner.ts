@@ -2,11 +2,10 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatasetWithTimezone, DownloadItem } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
-import { syncDir } from './atomic.js';
 import type { CsvHeaderReader } from './csvHeader.js';
 import { transferFile, type TransferDeps } from './fetchFile.js';
 import { partPath, recordPath } from './layout.js';
-import type { Library } from './library.js';
+import { removeEmptyDirs, type Library } from './library.js';
 import { PartFileError, fsFailure, type Failure } from './problems.js';
 import { newRecord, readDatasetJson, readRecord, writeDatasetJson, writeRecord, type DownloadRecord } from './records.js';
 import { verifyFile } from './verify.js';
@@ -117,6 +116,21 @@ export async function runDownload(ctx: RunContext): Promise<RunResult> {
   }
 }
 
+/**
+ * Deletes what a cancelled download leaves: the part, its record unless that says `complete` (a cancel never deletes a
+ * verified file or its record), and the day's folders once empty. Best effort: a failure is logged.
+ */
+export async function discardDownload(file: string): Promise<void> {
+  try {
+    await rm(partPath(file), { force: true });
+    const record = await readRecord(recordPath(file));
+    if (record?.state !== 'complete') await rm(recordPath(file), { force: true });
+    await removeEmptyDirs(path.dirname(file), path.dirname(path.dirname(path.dirname(file))));
+  } catch (err) {
+    log.warn(`could not delete the partial file ${partPath(file)}`, err);
+  }
+}
+
 /** The item's partial record when it has one for this day (resume), else a new one; written before any byte. */
 async function startRecord(file: string, dataset: DatasetWithTimezone, item: DownloadItem): Promise<DownloadRecord> {
   const existing = await readRecord(file);
@@ -130,6 +144,20 @@ async function startRecord(file: string, dataset: DatasetWithTimezone, item: Dow
   record.expectedBytes ??= item.expectedBytes;
   await writeRecord(file, record);
   return record;
+}
+
+/** Best-effort fsync of a directory, so a rename in it survives a power cut (not possible on Windows: ignored). */
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Some platforms and file systems refuse fsync on a directory; the rename itself is still atomic.
+  }
 }
 
 async function fsyncIfPresent(file: string): Promise<void> {

@@ -50,6 +50,7 @@ export async function loadSettings(configDir: string, defaultFolder: string): Pr
   };
 }
 
+/** Writes the settings file (private, atomic). @throws the file-system error. */
 export async function saveSettings(configDir: string, settings: DownloadSettings): Promise<void> {
   await writeFileAtomic(settingsPath(configDir), `${JSON.stringify(settings, null, 2)}\n`);
 }
@@ -67,6 +68,41 @@ export function parseSettingsChange(change: SettingsChange): Result<SettingsChan
   if (field === 'concurrency') return fail('validation', 'Concurrency must be a whole number from 1 to 8.');
   if (field === 'speedLimitKiBps') return fail('validation', 'The speed limit must be a whole number of KiB/s from 16, or none.');
   return fail('validation', `Invalid setting ${field}: ${issue?.message ?? 'not accepted'}.`);
+}
+
+/**
+ * The settings after `change` (docs/downloads.md#settings), saved: the bounds checked, a new folder prepared
+ * ({@link prepareFolder}). A folder change is refused while `openItems` downloads are not over (their files would be
+ * left behind). Errors: `validation` in plain words, `internal` when the settings file cannot be written.
+ */
+export async function changeSettings(
+  configDir: string,
+  current: DownloadSettings,
+  change: SettingsChange,
+  openItems: number,
+): Promise<Result<DownloadSettings>> {
+  const parsed = parseSettingsChange(change);
+  if (!parsed.ok) return parsed;
+  const next = { ...current };
+  if (parsed.value.folder !== undefined) {
+    if (path.resolve(parsed.value.folder) !== current.folder && openItems > 0) {
+      return fail(
+        'validation',
+        `Cancel or finish the ${openItems} download${openItems === 1 ? '' : 's'} in the queue before changing the folder.`,
+      );
+    }
+    const prepared = await prepareFolder(parsed.value.folder);
+    if (!prepared.ok) return prepared;
+    next.folder = prepared.value;
+  }
+  if (parsed.value.concurrency !== undefined) next.concurrency = parsed.value.concurrency;
+  if (parsed.value.speedLimitKiBps !== undefined) next.speedLimitKiBps = parsed.value.speedLimitKiBps;
+  try {
+    await saveSettings(configDir, next);
+  } catch (err) {
+    return fail('internal', `Could not save the download settings: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return ok(next);
 }
 
 /**

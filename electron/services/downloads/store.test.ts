@@ -7,8 +7,8 @@ import type { DownloadBatch } from '../../../shared/index.js';
 import { filePath, itemId, partPath, queuePath, recordPath, settingsPath } from './layout.js';
 import { createQueueWriter, loadQueue, type PersistedItem } from './queueStore.js';
 import { newRecord, readDatasetJson, readRecord, writeDatasetJson, writeRecord } from './records.js';
-import { loadSettings, parseSettingsChange, prepareFolder, saveSettings } from './settings.js';
-import { fixtureDataset } from './testFixtures.js';
+import { changeSettings, loadSettings, parseSettingsChange, prepareFolder, saveSettings } from './settings.js';
+import { fixtureDataset } from './test-support/fixtures.js';
 
 /** layout.ts, records.ts, settings.ts and queueStore.ts: paths, the record, settings validation, the persisted queue. */
 
@@ -98,6 +98,26 @@ describe('settings', () => {
     await writeFile(blocker, 'x');
     const blocked = await prepareFolder(path.join(blocker, 'sub'));
     expect(blocked).toMatchObject({ ok: false, error: { code: 'validation', message: /cannot write to/ } });
+  });
+
+  it('changes and saves the settings, refusing a new folder while downloads are not over', async () => {
+    const current = { folder: path.join(dir, 'old'), concurrency: 3, speedLimitKiBps: null };
+    const moved = path.join(dir, 'moved');
+    expect(await changeSettings(dir, current, { folder: moved }, 2)).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: 'Cancel or finish the 2 downloads in the queue before changing the folder.' },
+    });
+    // The same folder again, or other fields, are fine with downloads open.
+    expect(await changeSettings(dir, current, { folder: `${current.folder}/`, speedLimitKiBps: 64 }, 2)).toEqual({
+      ok: true,
+      value: { ...current, speedLimitKiBps: 64 },
+    });
+    expect(await changeSettings(dir, current, { folder: moved, concurrency: 1 }, 0)).toEqual({
+      ok: true,
+      value: { folder: moved, concurrency: 1, speedLimitKiBps: null },
+    });
+    expect(await loadSettings(dir, '/default')).toEqual({ folder: moved, concurrency: 1, speedLimitKiBps: null });
+    expect(await changeSettings(dir, current, { concurrency: 0 }, 0)).toMatchObject({ ok: false, error: { code: 'validation' } });
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCsvHeaderReader } from './csvHeader.js';
-import { fixtureCsvGz } from './testFixtures.js';
+import { fixtureCsvGz } from './test-support/fixtures.js';
 import { verifyFile } from './verify.js';
 
 /** verify.ts: size, whole-gzip integrity with SHA-256, CSV header (via DuckDB), in that order. */

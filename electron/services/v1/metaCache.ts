@@ -7,7 +7,7 @@ import type {
   ErrorCode,
   ProfileName,
 } from '../../../shared/index.js';
-import type { ProxyTarget } from './proxy.js';
+import type { ProxyTarget } from './proxyTypes.js';
 
 /** Who the cached answers came from: `id` from {@link targetIdentity}. */
 export interface MetadataIdentity {

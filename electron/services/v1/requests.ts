@@ -1,6 +1,7 @@
 import { fail } from '../../../shared/index.js';
 import type { RequestStatus, Result, Verb } from '../../../shared/index.js';
-import type { GetOptions, ProxyProgress } from './proxy.js';
+import type { GetOptions } from './proxyTypes.js';
+import type { ProxyProgress } from './retryLoop.js';
 
 /** Thrown by {@link RequestRegistry.begin} when the id is already used by a call in flight. */
 export class RequestIdInUseError extends Error {

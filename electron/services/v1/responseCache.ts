@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProfileName } from '../../../shared/index.js';
+import { writeFileAtomic } from '../common/fsutil.js';
 import { createLogger } from '../common/logger.js';
 
 /**
@@ -124,17 +125,11 @@ export function createResponseCache(opts: ResponseCacheOptions): ResponseCache {
     async write(profile, key, path, text, synthetic) {
       if (Buffer.byteLength(text) > maxEntry) return;
       const file = fileOf(profile, key);
-      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await mkdir(join(opts.dir, profile), { recursive: true, mode: 0o700 });
-        await writeFile(tmp, `${JSON.stringify({ v: 1, storedAt: now(), path, ...(synthetic ? { synthetic } : {}) })}\n${text}`, {
-          mode: 0o600,
-          flag: 'wx',
-        });
-        await rename(tmp, file);
+        const header = JSON.stringify({ v: 1, storedAt: now(), path, ...(synthetic ? { synthetic } : {}) });
+        await writeFileAtomic(file, `${header}\n${text}`, 0o600);
         await prune();
       } catch (err) {
-        await rm(tmp, { force: true }).catch(() => undefined);
         log.warn('could not write a cache entry', err);
       }
     },

@@ -9,7 +9,8 @@
  * - pullJob.ts: what every kind of pull shares (record, job, end state);
  * - page.ts, downsample.ts, values.ts, export.ts: read a pull (results table, chart, value counts, file);
  * - history.ts: pulls and saved queries;
- * - service.ts: main's workspace of the active profile, live progress, exports and downloads.
+ * - service.ts: main's workspace service, made of activeWorkspace.ts (the active profile's file), livePulls.ts
+ *   (running pulls' progress and ends) and exportFiles.ts (exports and one-time downloads).
  */
 export { INTERRUPTED_MESSAGE, Workspace, WorkspaceOpenError, openWorkspace } from './workspace.js';
 export { startPull } from './pull.js';

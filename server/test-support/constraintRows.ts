@@ -1,4 +1,4 @@
-import { csvRecords } from '../../test-support/testing.js';
+import { csvRecords } from './testing.js';
 
 // The PJM constraint rows read with plain JavaScript, so tests compute figures independently of DuckDB.
 

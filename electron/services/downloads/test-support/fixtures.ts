@@ -1,9 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import type { DatasetWithTimezone } from '../../../shared/index.js';
+import type { DatasetWithTimezone } from '../../../../shared/index.js';
 
 /**
- * Fixtures of the download manager's own unit tests (not a test file; the fault tests' helpers live in test-support/):
- * a small dataset and the gzipped CSV of one of its days.
+ * Fixtures of the download manager's unit tests: a small dataset and the gzipped CSV of one of its days.
  */
 
 /** A dataset with three columns, as `GET /v1/datasets/{id}` describes it. */

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandlers } from '../../errors.js';
-import type { ConstraintDatasetConfig } from '../../data/constraints/configs.js';
-import { entityId } from '../../data/constraints/ids.js';
-import { fillCostRollup } from '../../data/constraints/rollup.js';
-import { appendRows, createTables } from '../../data/constraints/schema.js';
-import { ConstraintStore } from '../../data/constraints/store.js';
-import { constraintRoutes } from '../constraints.js';
-import { outageRoutes } from '../outages.js';
+import { installErrorHandlers } from '../errors.js';
+import type { ConstraintDatasetConfig } from '../data/constraints/configs.js';
+import { entityId } from '../data/constraints/ids.js';
+import { fillCostRollup } from '../data/constraints/rollup.js';
+import { appendRows, createTables } from '../data/constraints/schema.js';
+import { ConstraintStore } from '../data/constraints/store.js';
+import { constraintRoutes } from '../routes/constraints.js';
+import { outageRoutes } from '../routes/outages.js';
 
 /**
  * Test database: a real-time dataset WITHOUT a contingency column, PJM constraints (one mapped, one not), an ERCOT one
@@ -34,7 +34,7 @@ const CONFIG: ConstraintDatasetConfig = {
   price_kind: 'rt',
   time_index_column: 'interval_start_utc',
   interval_end_column: 'interval_end_utc',
-  description: 'SYNTHETIC hand-made test fixture (server/routes/constraints/fixture.ts), not market data.',
+  description: 'SYNTHETIC hand-made test fixture (server/test-support/constraintsFixture.ts), not market data.',
 };
 
 /** Binding rows of the dataset: [start ISO, minutes, constraint name, shadow price]. */
