@@ -14,8 +14,8 @@ import type {
 import { createLogger } from '../common/logger.js';
 import type { LocalFiles } from '../downloads/types.js';
 import type { V1Proxy } from '../v1/proxy.js';
-import { LONG_JOB_MS } from '../verbs/jobs.js';
-import type { FinishedJob, JobEnd } from '../verbs/jobs.js';
+import { LONG_JOB_MS } from '../common/jobs.js';
+import type { FinishedJob, JobEnd } from '../common/jobs.js';
 import { startBindingPull } from './binding.js';
 import type { BindingPullOptions, BindingRequest } from './binding.js';
 import { exportPull } from './export.js';
