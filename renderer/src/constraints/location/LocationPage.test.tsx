@@ -88,6 +88,11 @@ describe('the index of locations with data', () => {
       'Finding locations with data…',
     );
     expect(indexProgressText({ state: 'ready', done: 3, total: 3, locations: 5, message: null })).toBeNull();
+    // The check of a kept index against the live list, with nothing new to read, says nothing.
+    expect(indexProgressText({ state: 'building', done: 74, total: 74, locations: 21, message: null })).toBeNull();
+    expect(indexProgressText({ state: 'building', done: 74, total: 76, locations: 21, message: null })).toBe(
+      'Finding locations with data… 74 of 76 constraints',
+    );
     expect(indexProgressText({ state: 'failed', done: 1, total: 3, locations: 1, message: 'HTTP 503' })).toBeNull();
     expect(indexProgressText(undefined)).toBeNull();
   });

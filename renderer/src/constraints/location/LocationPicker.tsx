@@ -20,9 +20,12 @@ function useSettled(value: string, ms: number): string {
 export const locationTypeLabel = (type: string | null): string =>
   type ? type.charAt(0).toUpperCase() + type.slice(1) : 'Location';
 
-/** "Finding locations with data… 12 of 74 constraints" while the index builds; null once it is ready or idle. */
+/**
+ * "Finding locations with data… 12 of 74 constraints" while the index reads constraints; null once it is ready or idle,
+ * and during a check that finds nothing new to read (every constraint already read).
+ */
 export function indexProgressText(status: LocationIndexStatus | undefined): string | null {
-  if (status?.state !== 'building') return null;
+  if (status?.state !== 'building' || (status.total > 0 && status.done >= status.total)) return null;
   return `Finding locations with data…${status.total > 0 ? ` ${status.done} of ${status.total} constraints` : ''}`;
 }
 
