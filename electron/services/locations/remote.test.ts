@@ -92,14 +92,25 @@ describe('the Remote profile', () => {
       .toEqual(['Mystery Node', 'New Jersey Hub', 'PJM Western Hub']);
     expect(remote.shiftFactorCalls()).toEqual({ 'c-1': 1, 'c-2': 1, 'c-3': 1 });
 
-    // A filtered list can only show additions: a constraint the index has not read.
+    // A filtered list can only show additions: a constraint the index has not read. Meanwhile the kept list is answered.
     remote.setConstraints([C1, C3, C4]);
+    const release = remote.hold('c-4');
     await v1.value('constraints:list', { search: 'Line' });
+    await expect.poll(() => remote.shiftFactorCalls()['c-4'], { timeout: 10_000 }).toBe(1);
+    expect(await v1.value('locations:index', {})).toMatchObject({ state: 'building', done: 2, total: 3 });
+    expect(names(await v1.value('locations:list', { market: 'pjm' }))).toEqual([
+      'Mystery Node',
+      'New Jersey Hub',
+      'PJM Western Hub',
+    ]);
+    release();
     await expect
       .poll(async () => names(await v1.value('locations:list', { market: 'pjm' })), { timeout: 10_000 })
       .toContain('BGE Zone');
     expect(remote.shiftFactorCalls()).toEqual({ 'c-1': 1, 'c-2': 1, 'c-3': 1, 'c-4': 1 });
-    expect(await v1.value('locations:index', {})).toEqual({ state: 'ready', done: 3, total: 3, locations: 4, message: null });
+    await expect
+      .poll(() => v1.value('locations:index', {}))
+      .toEqual({ state: 'ready', done: 3, total: 3, locations: 4, message: null });
   });
 });
 

@@ -53,6 +53,8 @@ interface Entry {
   data: IndexData;
   /** Checked against the live constraint list in this run. */
   checked: boolean;
+  /** Complete once (from the file or a build): the list answers at once from then on, during a refresh too. */
+  served: boolean;
   run?: Promise<void>;
   /** A changed constraint list was noticed during the run: check again after it. */
   again: boolean;
@@ -91,6 +93,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       data: emptyIndex(),
       loaded: Promise.resolve(),
       checked: false,
+      served: false,
       again: false,
       abort: new AbortController(),
       done: 0,
@@ -101,6 +104,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
     entry.loaded = readIndex(opts.dir, target).then(
       (data) => {
         entry.data = data;
+        entry.served = complete(data);
         entry.total = data.listed?.length ?? 0;
         entry.done = data.listed?.filter((id) => data.read.has(id)).length ?? 0;
       },
@@ -142,8 +146,9 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
         done(r.ok ? `${entry.data.locations.size} locations` : r.error.code);
         await save(entry);
         entry.failure = r.ok ? null : { error: r.error, at: clock.now() };
-        if (r.ok) entry.checked = true;
-        else break;
+        if (!r.ok) break;
+        entry.checked = true;
+        entry.served = true;
       } while (entry.again && !disposed);
     })().finally(() => {
       entry.run = undefined;
@@ -174,7 +179,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
   };
 
   const untilBuilt = async (entry: Entry, signal: AbortSignal): Promise<Result<void>> => {
-    while (!complete(entry.data)) {
+    while (!entry.served) {
       ensure(entry);
       // Nothing runs: a failure within RETRY_AFTER_MS, or the service is closing.
       if (!entry.run) return { ok: false, error: entry.failure?.error ?? { code: 'cancelled', message: CANCELLED_MESSAGE } };
@@ -183,7 +188,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
         signal.addEventListener('abort', () => resolve('aborted'), { once: true }),
       );
       if ((await Promise.race([entry.run, aborted])) === 'aborted') return fail('cancelled', CANCELLED_MESSAGE);
-      if (entry.failure && !complete(entry.data)) return { ok: false, error: entry.failure.error };
+      if (entry.failure && !entry.served) return { ok: false, error: entry.failure.error };
     }
     return ok(undefined);
   };
@@ -218,8 +223,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       const entry = await active();
       if (!entry.ok) return entry;
       const e = entry.value;
-      const built = complete(e.data);
-      const state = e.run ? 'building' : built ? 'ready' : e.failure ? 'failed' : 'idle';
+      const state = e.run ? 'building' : e.served ? 'ready' : e.failure ? 'failed' : 'idle';
       const ids = new Set((e.data.listed ?? []).flatMap((c) => e.data.read.get(c) ?? []));
       return ok({ state, done: e.done, total: e.total, locations: ids.size, message: e.failure?.error.message ?? null });
     },

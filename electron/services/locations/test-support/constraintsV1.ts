@@ -21,6 +21,8 @@ export interface ConstraintsV1 {
   refused(): number;
   /** Shift-factor requests per constraint id. */
   shiftFactorCalls(): Record<string, number>;
+  /** Holds the answers of constraint `id`'s shift factors until the returned function is called. */
+  hold(id: string): () => void;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startConstraintsV1(
     sendJson(res, 200, { data, dataset_metadata: null });
     void req;
   });
+  const held = new Map<string, Promise<void>>();
   const routed = new Set<string>();
   const setConstraints = (constraints: FakeConstraint[]): void => {
     list = constraints;
@@ -70,8 +73,9 @@ export async function startConstraintsV1(
       const path = `/v1/constraints/${c.id}/shift-factors`;
       if (routed.has(path)) continue;
       routed.add(path);
-      up.route(path, (_q, res) => {
+      up.route(path, async (_q, res) => {
         if (!admit(path)) return sendJson(res, 429, tooMany, undefined, { 'retry-after': '1' });
+        await held.get(c.id);
         const now = list.find((x) => x.id === c.id);
         if (!now) return sendJson(res, 404, { detail: `Constraint ${c.id} not found` });
         const rows: ShiftFactorPerLocation[] = now.locations.map(([id, name]) => ({
@@ -96,6 +100,14 @@ export async function startConstraintsV1(
         if (id) calls[id] = (calls[id] ?? 0) + 1;
       }
       return calls;
+    },
+    hold: (id) => {
+      let release!: () => void;
+      held.set(id, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        held.delete(id);
+        release();
+      };
     },
     close: () => up.close(),
   };
