@@ -1,9 +1,10 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
-import { BUILT_CHILD_NAME } from './electron/services/embedded/protocol.js';
+import { BUILT_CHILD_NAME } from './shared/embedded/protocol.js';
 
-// out/main also holds embeddedChild.js, the embedded /v1 service's process; main's dependencies stay in node_modules.
+// out/main also holds embeddedChild.js, the embedded /v1 service's process (server/embeddedChild.ts); main's dependencies
+// stay in node_modules.
 export default defineConfig({
   main: {
     build: {
@@ -11,7 +12,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'electron/main/index.ts'),
-          [BUILT_CHILD_NAME]: resolve(import.meta.dirname, 'electron/services/embedded/child.ts'),
+          [BUILT_CHILD_NAME]: resolve(import.meta.dirname, 'server/embeddedChild.ts'),
         },
       },
     },

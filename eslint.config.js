@@ -61,6 +61,7 @@ export default tseslint.config(
     files: ['server/**', 'electron/**', 'e2e/**', 'bench/**', 'scripts/**', '*.config.*', 'electron.vite.config.ts'],
     languageOptions: { globals: { ...globals.node } },
   },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
   {
     files: ['renderer/src/**'],
     languageOptions: { globals: { ...globals.browser } },

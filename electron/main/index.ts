@@ -17,7 +17,7 @@ import { APP_COMMAND_CHANNEL } from '../../shared/index.js';
 import type { AppCommand } from '../../shared/index.js';
 import { createSafeStorageVault, createServices } from '../services/index.js';
 import { createUtilityProcessLauncher } from '../services/embedded/embedded.js';
-import { BUILT_CHILD_NAME } from '../services/embedded/protocol.js';
+import { BUILT_CHILD_NAME } from '../../shared/embedded/protocol.js';
 import type { Services } from '../services/index.js';
 import { createLogger } from '../services/common/logger.js';
 import { cacheDirFromEnv } from '../services/common/paths.js';

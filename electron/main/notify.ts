@@ -1,5 +1,5 @@
-import { LONG_JOB_MS } from '../services/verbs/jobs.js';
-import type { FinishedJob, JobEnd } from '../services/verbs/jobs.js';
+import { LONG_JOB_MS } from '../services/common/jobs.js';
+import type { FinishedJob, JobEnd } from '../services/common/jobs.js';
 import { redact } from '../services/common/redact.js';
 
 /** The slice of Electron's Notification used here. */

@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import viteConfig from '../../electron.vite.config.js';
-import { BUILT_CHILD_NAME } from '../services/embedded/protocol.js';
+import { BUILT_CHILD_NAME } from '../../shared/embedded/protocol.js';
 import { APP_ID } from './appId.js';
 
 /**
@@ -115,7 +115,7 @@ describe('electron.vite.config.ts', () => {
     const input = (viteConfig as { main: { build: { rollupOptions: { input: Record<string, string> } } } }).main.build
       .rollupOptions.input;
     expect(Object.keys(input).sort()).toEqual([BUILT_CHILD_NAME, 'index'].sort());
-    expect(input[BUILT_CHILD_NAME]).toBe(resolve(ROOT, 'electron/services/embedded/child.ts'));
+    expect(input[BUILT_CHILD_NAME]).toBe(resolve(ROOT, 'server/embeddedChild.ts'));
     expect(input.index).toBe(resolve(ROOT, 'electron/main/index.ts'));
   });
 });

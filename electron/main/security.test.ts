@@ -430,6 +430,7 @@ describe('project rules', () => {
     'constraints:shiftFactors': [{ constraintId: 'a', aggregation: 'sum' }, { constraintId: 'a/b' }],
     'constraints:bindingLocations': [{ datasetId: 'x' }, { datasetId: 'x', window: { start: 'a', end: 'b' } }],
     'locations:list': [{ market: 'P J M' }, { limit: 0 }],
+    'locations:index': [{ market: 'pjm' }, { requestId: 'r-1' }],
     'locations:shiftFactors': [{}, { locationId: 'a?b=c' }],
     'locations:constraintCosts': [
       { locationId: 'a', datasetId: 'x', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },

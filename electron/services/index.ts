@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import type { AppInfo, ProfileName } from '../../shared/index.js';
 import { createEmbeddedServer } from './embedded/embedded.js';
 import type { EmbeddedOptions, EmbeddedServer } from './embedded/embedded.js';
-import { createHandlers } from './verbs/handlers.js';
+import { ok } from '../../shared/index.js';
+import { createHandlers } from './verbs/routes.js';
 import type { Handlers } from './verbs/handlers.js';
-import type { FinishedJob } from './verbs/jobs.js';
+import type { FinishedJob } from './common/jobs.js';
 import type { KeyVault } from './vault/keyVault.js';
 import { createLogger } from './common/logger.js';
 import { cacheDirFromEnv } from './common/paths.js';
@@ -20,9 +21,17 @@ import type { Clock, RetryPolicy } from './v1/retry.js';
 import { createWorkspaceService } from './workspace/service.js';
 import { createDownloadManager } from './downloads/manager.js';
 import type { DownloadManager } from './downloads/types.js';
-import { presignExport } from './verbs/downloads.js';
+import { presignExport } from './downloads/presign.js';
 import type { DownloadBatch } from '../../shared/index.js';
 import type { ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';
+import { createWorkspaceOperations } from './workspace/operations.js';
+import { createDatasetService } from './datasets/service.js';
+import { createExportService } from './exports/service.js';
+import { createGridService } from './grid/service.js';
+import { createLocationService } from './locations/service.js';
+import { createOverlapService } from './overlap/service.js';
+import { createProfileService } from './profiles/service.js';
+import { watchActivity } from './v1/activity.js';
 
 export interface ServicesOptions {
   /** Settings dir: `app.getPath('userData')` on desktop, {@link defaultConfigDir} elsewhere. */
@@ -105,13 +114,15 @@ export function createServices(opts: ServicesOptions): Services {
   }
 
   const cache = createResponseCache({ dir: opts.responseCacheDir ?? join(opts.configDir, 'cache', 'responses') });
-  const proxy = createV1Proxy({
+  // Background work (the location index) calls `v1` itself and waits for quiet in the `activity` of everything else.
+  const v1 = createV1Proxy({
     resolveTarget,
     cache,
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.retry ? { retry: opts.retry } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
   });
+  const { proxy, activity } = watchActivity(v1, opts.clock ? () => opts.clock!.now() : Date.now);
   const identitySalt = newIdentitySalt();
   const metadata = createMetadataCache({
     identify: async () => {
@@ -128,6 +139,7 @@ export function createServices(opts: ServicesOptions): Services {
     platform: process.platform,
     versions: { ...opts.versions },
   });
+  const now = clock ? () => clock.now() : undefined;
   const workspace = createWorkspaceService({
     dir: opts.workspaceDir ?? join(opts.configDir, 'workspace'),
     activeProfile: async () => (await profiles.settings()).active,
@@ -147,20 +159,44 @@ export function createServices(opts: ServicesOptions): Services {
     ...(opts.onDownloadBatchFinished ? { onBatchFinished: opts.onDownloadBatchFinished } : {}),
     ...(clock ? { now: () => clock.now() } : {}),
   });
-  const handlers = createHandlers({
-    proxy,
-    workspace,
-    downloads,
-    profiles,
-    vault: opts.vault,
-    embedded,
+  const locations = createLocationService({
+    proxy: v1,
+    activity,
     requests,
-    cache,
-    metadata,
-    info,
-    ...(opts.embedded?.dataDir ? { dataDir: opts.embedded.dataDir } : {}),
-    ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
-    ...(clock ? { now: () => clock.now() } : {}),
+    // A stable name per server: the embedded port changes per run, and a key is never part of it.
+    identify: async (profile) => {
+      const target = await resolveTarget(profile);
+      return target ? { profile: target.profile ?? 'remote', id: target.cacheId ?? target.baseUrl } : null;
+    },
+    dir: join(opts.configDir, 'locations'),
+    ...(clock ? { clock } : {}),
+  });
+  const handlers = createHandlers({
+    app: { info: async () => ok(info()) },
+    requests,
+    datasets: createDatasetService({
+      proxy,
+      requests,
+      metadata,
+      ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
+      ...(now ? { now } : {}),
+    }),
+    profiles: createProfileService({
+      profiles,
+      vault: opts.vault,
+      proxy,
+      embedded,
+      cache,
+      metadata,
+      onActiveChanged: (profile) => workspace.useProfile(profile),
+      ...(now ? { now } : {}),
+    }),
+    workspace: createWorkspaceOperations({ workspace, proxy, metadata, downloads }),
+    grid: createGridService({ proxy, requests, onConstraints: (list, whole) => locations.noticeConstraints(list, whole) }),
+    locations,
+    overlap: createOverlapService({ proxy, requests, workspace }),
+    exports: createExportService({ proxy, requests, downloads }),
+    downloads,
   });
 
   let disposed: Promise<void> | undefined;
@@ -175,11 +211,11 @@ export function createServices(opts: ServicesOptions): Services {
     dispose() {
       requests.cancelAll();
       // The workspace and the downloads first: they end (and record their state) while the embedded service still answers.
-      disposed ??= Promise.allSettled([workspace.dispose(), downloads.dispose()])
+      disposed ??= Promise.allSettled([workspace.dispose(), downloads.dispose(), locations.dispose()])
         .then((results) => {
           for (const r of results) if (r.status === 'rejected') log.warn('dispose', r.reason);
         })
-        .then(() => Promise.allSettled([embedded.stop(), proxy.close()]))
+        .then(() => Promise.allSettled([embedded.stop(), v1.close()]))
         .then((results) => {
           for (const r of results) if (r.status === 'rejected') log.warn('dispose', r.reason);
         });
@@ -195,5 +231,5 @@ export type { KeyVault, SafeStorageLike } from './vault/keyVault.js';
 export { createLogger, setLogSink, setLogLevel } from './common/logger.js';
 export { defaultConfigDir } from './common/paths.js';
 export type { RetryPolicy, Clock } from './v1/retry.js';
-export type { FinishedJob, JobEnd } from './verbs/jobs.js';
+export type { FinishedJob, JobEnd } from './common/jobs.js';
 export type { Download, ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';

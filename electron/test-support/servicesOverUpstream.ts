@@ -53,14 +53,16 @@ export function startServicesOverFakeV1(name: string, clock?: Clock): Promise<Se
 }
 
 /**
- * The real services (web-host flavour, file vault in a temp folder) whose embedded profile is a fake upstream, so tests drive
- * the verbs against bodies they choose. Logs are silenced until `close`; `retry` defaults to one attempt.
+ * The real services (web-host flavour, file vault in a temp folder) whose embedded profile is a fake upstream (`up`, or a
+ * new one), so tests drive the verbs against bodies they choose. Logs are silenced until `close`, which closes the
+ * upstream too; `retry` defaults to one attempt.
  */
 export async function startServicesOverUpstream(
   name: string,
   retry: ServicesOptions['retry'] = { maxAttempts: 1 },
+  upstream?: Upstream,
 ): Promise<ServicesOverUpstream> {
-  const up = await startUpstream();
+  const up = upstream ?? (await startUpstream());
   const started = await startServicesInTempDir(name, {
     embedded: {
       factory: async () => ({ listen: async () => up.origin, close: async () => undefined }),

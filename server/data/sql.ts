@@ -1,3 +1,5 @@
+import { sqlString } from '../../shared/sql.js';
+
 // SQL-text helpers for catalogue names and constant fragments only: request values are always bound parameters.
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -8,9 +10,7 @@ export function ident(name: string): string {
 }
 
 /** A SQL string literal (`'it''s'`), for paths from our own options, never request values. */
-export function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
+export { sqlString };
 
 /** strftime format of every UTC timestamp the API emits: `2024-03-01T00:00:00+00:00`. */
 export const ISO_UTC_FORMAT = '%Y-%m-%dT%H:%M:%S+00:00';

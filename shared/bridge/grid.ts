@@ -15,7 +15,8 @@ import { DatasetId, RequestId } from './inputs.js';
 /**
  * The grid verbs: constraints, contingencies, shift factors, constraint costs, binding constraints
  * and outages (docs/api.md#constraint-list … docs/api.md#active-outages), the pricing locations the
- * app ships, and the outage ↔ binding-constraint overlap computed in the workspace (docs/overlap.md).
+ * active profile's /v1 names in shift factors (docs/desktop.md#grid-verbs), and the outage ↔ binding-constraint
+ * overlap computed in the workspace (docs/overlap.md).
  */
 
 /** An instant with its offset, e.g. `2024-08-01T00:00:00Z` or `2024-08-01T00:00:00+00:00`. */
@@ -87,7 +88,10 @@ export const gridInputs = {
       requestId: RequestId.optional(),
     })
     .strict(),
-  /** The pricing locations Gridscope ships (CommonGrid hubs and zones, real), filtered by market and name. */
+  /**
+   * The pricing locations the active profile's /v1 names in the shift factors of its constraints, filtered by market and
+   * name; waits while that index is first built.
+   */
   'locations:list': z
     .object({
       market: MarketId.optional(),
@@ -96,6 +100,8 @@ export const gridInputs = {
       requestId: RequestId.optional(),
     })
     .strict(),
+  /** How far the active profile's pricing-location index is: read locally, no /v1 call. */
+  'locations:index': z.object({}).strict(),
   /** `GET /constraints/locations/{id}/shift-factors`: one row per constraint. */
   'locations:shiftFactors': z.object({ locationId: EntityIdText, ...ShiftFactorOptions }).strict(),
   /** `GET /constraints/locations/{id}/constraint-costs`. */
@@ -147,15 +153,33 @@ export const gridInputs = {
  */
 export type SyntheticFields = string[];
 
-/** A pricing location Gridscope ships: real CommonGrid hub or zone (ODbL); `gs_entity_id` by the embedded service's rule. */
+/**
+ * A pricing location the active profile's /v1 names in shift factors: its `gs_entity_id` and `name` as /v1 gives them,
+ * the market of the constraints that name it; type and coordinates (degrees, WGS84) from CommonGrid's hubs and zones
+ * (real, ODbL) matched by market and name, null when none matches (then the map cannot draw it).
+ */
 export interface PricingLocation {
   gs_entity_id: string;
   name: string;
   market_id: string;
-  /** `hub` or `zone`. */
-  location_type: string;
-  latitude: number;
-  longitude: number;
+  /** `hub`, `zone`, or null when CommonGrid does not know the name. */
+  location_type: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * The pricing-location index of the active profile (docs/desktop.md#grid-verbs): `idle` until a list is first asked for
+ * in this run, `building` while it reads shift factors (the list waits only for the first build), `ready`, or `failed`
+ * (`message` says why; a list kept from before is still answered). `done` of `total` constraints are read; `locations`
+ * found so far.
+ */
+export interface LocationIndexStatus {
+  state: 'idle' | 'building' | 'ready' | 'failed';
+  done: number;
+  total: number;
+  locations: number;
+  message: string | null;
 }
 
 /** One outage ranked against a binding constraint; costs in $/MWh·h (Σ |shadow price| × overlapping hours). */
@@ -197,6 +221,7 @@ export interface GridResults {
   'constraints:shiftFactors': { rows: ShiftFactorPerLocation[]; synthetic: SyntheticFields };
   'constraints:bindingLocations': { constraints: BindingConstraintWithLocations[]; synthetic: SyntheticFields };
   'locations:list': PricingLocation[];
+  'locations:index': LocationIndexStatus;
   'locations:shiftFactors': { rows: ShiftFactorPerConstraint[]; synthetic: SyntheticFields };
   'locations:constraintCosts': { rows: LocationConstraintCost[]; synthetic: SyntheticFields };
   'outages:active': { truncated: boolean; tickets: OutageTicket[]; synthetic: SyntheticFields };

@@ -40,6 +40,7 @@ export const VERBS = [
   'constraints:shiftFactors',
   'constraints:bindingLocations',
   'locations:list',
+  'locations:index',
   'locations:shiftFactors',
   'locations:constraintCosts',
   'outages:active',

@@ -14,7 +14,7 @@ import { createFileVault } from '../vault/keyVault.js';
 import { dispatch } from '../verbs/dispatch.js';
 import { createForkLauncher, defaultChildEntry } from './launchers.js';
 
-// The real child (fork of child.ts under tsx, the repository's data/); stand-in children cover the cases it cannot stage.
+// The real child (fork of server/embeddedChild.ts under tsx, the repository's data/); stand-in children cover the cases it cannot stage.
 const KEY = 'embedded-child-test-key-0001';
 // A real start takes seconds (tsx compiles server/; the first builds the DuckDB file), more on a busy machine.
 const SLOW = { timeout: 120_000 };
@@ -66,7 +66,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('the embedded /v1 service process (child_process.fork of child.ts)', () => {
+describe('the embedded /v1 service process (child_process.fork of server/embeddedChild.ts)', () => {
   it('answers datasets:list, is restarted after a SIGKILL and says so, and answers again', SLOW, async () => {
     const s = await make();
     const before = await value<{ id: string }[]>(s, 'datasets:list');

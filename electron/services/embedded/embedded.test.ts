@@ -3,7 +3,7 @@ import { setLogSink } from '../common/logger.js';
 import { redact } from '../common/redact.js';
 import { RESTARTING_MESSAGE, createEmbeddedServer, gaveUpMessage, restartedMessage } from './embedded.js';
 import type { ChildExit, ChildHandle, EmbeddedOptions, EmbeddedServer, ProcessLauncher } from './embedded.js';
-import type { ParentMessage } from './protocol.js';
+import type { ParentMessage } from '../../../shared/embedded/protocol.js';
 
 // The supervisor over a scripted launcher; the real child process is exercised in child.test.ts.
 const KEY = 'embedded-supervisor-key-01';

@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger } from '../common/logger.js';
 import { redact } from '../common/redact.js';
 import type { ChildExit, ProcessLauncher } from './launchers.js';
-import { ChildMessage } from './protocol.js';
-import type { ChildServerOptions } from './protocol.js';
+import { ChildMessage } from '../../../shared/embedded/protocol.js';
+import type { ChildServerOptions } from '../../../shared/embedded/protocol.js';
 
 /** The part of server/app.ts `createServer()`'s Fastify instance that is used. */
 export interface ListenableServer {

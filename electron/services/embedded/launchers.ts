@@ -1,10 +1,11 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { ParentMessage } from './protocol.js';
+import { BUILT_CHILD_NAME } from '../../../shared/embedded/protocol.js';
+import type { ParentMessage } from '../../../shared/embedded/protocol.js';
 
 /** How a child process ended: the exit code, or the signal that killed it (POSIX, fork only). */
 export interface ChildExit {
@@ -45,9 +46,14 @@ function signalPid(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-/** The child entry next to this file: child.ts under tsx (web host, tests), else child.js. */
+/**
+ * The embedded service's process entry: server/embeddedChild.ts under tsx (web host, tests), else the built
+ * `embeddedChild.js` bundled next to this code (out/main). A path only: the services never import server/.
+ */
 export function defaultChildEntry(): string {
-  return join(import.meta.dirname, import.meta.url.endsWith('.ts') ? 'child.ts' : 'child.js');
+  return import.meta.url.endsWith('.ts')
+    ? resolve(import.meta.dirname, '../../../server/embeddedChild.ts')
+    : join(import.meta.dirname, `${BUILT_CHILD_NAME}.js`);
 }
 
 // Absolute, so `--import` resolves it from any working directory.

@@ -1,8 +1,8 @@
 import { ok } from '../../../shared/index.js';
 import type { ProfileName, PullProgress, PullRecord, Result } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
-import { LONG_JOB_MS } from '../verbs/jobs.js';
-import type { FinishedJob, JobEnd } from '../verbs/jobs.js';
+import { LONG_JOB_MS } from '../common/jobs.js';
+import type { FinishedJob, JobEnd } from '../common/jobs.js';
 import { getPull } from './history.js';
 import type { PullHandle, PullOutcome, PullReport } from './pull.js';
 import type { PullsProgress } from './serviceTypes.js';

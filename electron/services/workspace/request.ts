@@ -1,6 +1,6 @@
 import type { PullQuery } from '../../../shared/index.js';
 import type { QueryValue } from '../v1/joinUrl.js';
-import { queryParams } from '../verbs/query.js';
+import { queryParams } from '../datasets/query.js';
 
 /**
  * A pull asks `GET /datasets/{id}/query` (docs/query.md) for its `PullQuery` (the bridge contract's

@@ -1,7 +1,7 @@
 import type { ExportOutcome, ParsedInput, ProfileName, PullQuery, PullRecord, Result } from '../../../shared/index.js';
 import type { LocalFiles } from '../downloads/types.js';
 import type { V1Proxy } from '../v1/proxy.js';
-import type { FinishedJob } from '../verbs/jobs.js';
+import type { FinishedJob } from '../common/jobs.js';
 import type { BindingPullOptions, BindingRequest } from './binding.js';
 import type { PullOptions } from './pull.js';
 import type { Workspace } from './workspace.js';
@@ -33,7 +33,7 @@ export interface WorkspaceServiceOptions {
   chooseExportPath?: ExportPathChooser;
   /** Told whenever the summed progress of running pulls changes (the desktop sets the taskbar progress bar). */
   onPullProgress?: (progress: PullsProgress) => void;
-  /** Told when a pull of at least `longJobMs` (default `LONG_JOB_MS` of verbs/jobs.ts) ends; a throw is logged. */
+  /** Told when a pull of at least `longJobMs` (default `LONG_JOB_MS` of common/jobs.ts) ends; a throw is logged. */
   onJobFinished?: (job: FinishedJob) => void;
   longJobMs?: number;
   now?: () => number;

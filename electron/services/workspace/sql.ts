@@ -12,7 +12,7 @@ export function quoteIdent(name: string): string {
 }
 
 /** A SQL string literal (`'it''s'`), the server's own: only for paths main chose, never for caller values. */
-export { sqlString } from '../../../server/data/sql.js';
+export { sqlString } from '../../../shared/sql.js';
 
 /** The name of pull `id`'s table: `pull_<id>`. */
 export function pullTableName(id: number): string {

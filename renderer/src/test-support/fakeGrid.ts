@@ -29,6 +29,7 @@ export function fakeGridVerbs(
     'constraints:shiftFactors': verb('constraints:shiftFactors'),
     'constraints:bindingLocations': verb('constraints:bindingLocations'),
     'locations:list': verb('locations:list'),
+    'locations:index': verb('locations:index'),
     'locations:shiftFactors': verb('locations:shiftFactors'),
     'locations:constraintCosts': verb('locations:constraintCosts'),
     'outages:active': verb('outages:active'),

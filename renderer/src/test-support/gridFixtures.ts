@@ -66,6 +66,7 @@ export function gridAnswers(over: FakeGridAnswers = {}): FakeGridAnswers {
       LOCATIONS.filter(
         (l) => (!search || l.name.toLowerCase().includes(search.toLowerCase())) && (!market || l.market_id === market),
       ).slice(0, limit),
+    'locations:index': () => ({ state: 'ready', done: 12, total: 12, locations: LOCATIONS.length, message: null }),
     'constraints:list': (): ContractResults['constraints:list'] => ({
       constraints: [
         {

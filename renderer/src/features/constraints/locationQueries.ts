@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TimeWindow } from '../../../../shared/bridge/grid.js';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LocationIndexStatus, TimeWindow } from '../../../../shared/bridge/grid.js';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { withRequestId } from '../../lib/requestId.js';
@@ -7,6 +7,8 @@ import type { Aggregation, CostGrouping } from './format.js';
 
 // Under ['datasets'], so a profile switch resets them with the rest of the profile's data (lib/queries.ts).
 const keys = {
+  locations: ['datasets', 'grid', 'locations'] as const,
+  index: ['datasets', 'grid', 'location-index'] as const,
   all: ['datasets', 'grid', 'locations', 'all'] as const,
   search: (text: string, market: string) => ['datasets', 'grid', 'locations', 'search', text, market] as const,
   shiftFactors: (id: string, o: ShiftFactorChoice) =>
@@ -15,18 +17,47 @@ const keys = {
     ['datasets', 'grid', 'location-costs', id, datasetId, w.start, w.end, group] as const,
 };
 
-/** Most locations a lookup reads: CommonGrid ships a few hundred hubs and zones. */
+/** Most locations a lookup reads: the verb's maximum. */
 const ALL_LOCATIONS = 5000;
 /** Options the picker lists at once. */
 export const PICKER_LIMIT = 30;
+/** How often the index's progress is read while it builds (and, slower, after it failed), in ms. */
+const INDEX_POLL_MS = 1000;
+const FAILED_POLL_MS = 5000;
 
-/** Every pricing location Gridscope ships (`locations:list`): the heading's lookup by id and the market filter's list. */
+/**
+ * Every pricing location with data (`locations:list`: those the profile's /v1 names in shift factors): the heading's
+ * lookup by id and the market filter's list. Pending while the profile's location index is first built.
+ */
 export function useAllLocations() {
   const api = useBridge();
   return useQuery({
     queryKey: keys.all,
-    queryFn: () => callBridge(api, 'locations:list', { limit: ALL_LOCATIONS }),
+    queryFn: ({ signal }) => callBridge(api, 'locations:list', { limit: ALL_LOCATIONS }, { signal }),
     staleTime: Infinity,
+  });
+}
+
+/**
+ * The location index's progress (`locations:index`), read every second while it builds; when a build ends, the
+ * location lists are asked again, so a refreshed index shows at once.
+ */
+export function useLocationIndex() {
+  const api = useBridge();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: keys.index,
+    queryFn: async (): Promise<LocationIndexStatus> => {
+      const before = queryClient.getQueryData<LocationIndexStatus>(keys.index);
+      const status = await callBridge(api, 'locations:index', {});
+      if (before?.state === 'building' && status.state !== 'building')
+        void queryClient.invalidateQueries({ queryKey: keys.locations });
+      return status;
+    },
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'ready' ? false : state === 'failed' ? FAILED_POLL_MS : INDEX_POLL_MS;
+    },
   });
 }
 
@@ -35,12 +66,17 @@ export function useLocationSearch(text: string, market: string, enabled: boolean
   const api = useBridge();
   return useQuery({
     queryKey: keys.search(text, market),
-    queryFn: () =>
-      callBridge(api, 'locations:list', {
-        limit: PICKER_LIMIT,
-        ...(text ? { search: text } : {}),
-        ...(market ? { market } : {}),
-      }),
+    queryFn: ({ signal }) =>
+      callBridge(
+        api,
+        'locations:list',
+        {
+          limit: PICKER_LIMIT,
+          ...(text ? { search: text } : {}),
+          ...(market ? { market } : {}),
+        },
+        { signal },
+      ),
     enabled,
     staleTime: Infinity,
     placeholderData: keepPreviousData,

@@ -160,16 +160,26 @@ export function outageMidpoints(features: LayerFeatures<OutageProps>): FeatureCo
   return collection([...features.lines.features.map(mid), ...features.points.features]);
 }
 
-/** Pricing location points (real CommonGrid hubs and zones). */
+/** Pricing location points (real CommonGrid hubs and zones); locations without coordinates are left out. */
 export function locationFeatures(locations: readonly PricingLocation[]): FeatureCollection<Point> {
   return collection(
-    locations
-      .filter((l) => Number.isFinite(l.latitude) && Number.isFinite(l.longitude))
-      .map((l) => ({
-        type: 'Feature' as const,
-        geometry: { type: 'Point' as const, coordinates: [l.longitude, l.latitude] },
-        properties: { gs_entity_id: l.gs_entity_id, name: l.name, location_type: l.location_type, market_id: l.market_id },
-      })),
+    // A location whose coordinates are not known is listed by the picker but not drawn.
+    locations.flatMap((l) =>
+      l.latitude !== null && l.longitude !== null && Number.isFinite(l.latitude) && Number.isFinite(l.longitude)
+        ? [
+            {
+              type: 'Feature' as const,
+              geometry: { type: 'Point' as const, coordinates: [l.longitude, l.latitude] },
+              properties: {
+                gs_entity_id: l.gs_entity_id,
+                name: l.name,
+                location_type: l.location_type ?? '',
+                market_id: l.market_id,
+              },
+            },
+          ]
+        : [],
+    ),
   );
 }
 

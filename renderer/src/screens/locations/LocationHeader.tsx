@@ -8,7 +8,7 @@ export function formatCoordinates(latitude: number, longitude: number): string {
   return `${part(latitude, 'N', 'S')}, ${part(longitude, 'E', 'W')}`;
 }
 
-/** A pricing location's heading: its name, then hub or zone, market and coordinates (CommonGrid, real). */
+/** A pricing location's heading: its name, then hub or zone, market and coordinates (CommonGrid, real) when known. */
 export function LocationHeader({ location }: { location: PricingLocation }) {
   return (
     <header className="page-header">
@@ -16,7 +16,9 @@ export function LocationHeader({ location }: { location: PricingLocation }) {
       <p className="subtitle" data-testid="location-facts">
         <span className="badge">{locationTypeLabel(location.location_type)}</span>
         <span>{formatSource(location.market_id)}</span>
-        <span className="muted">{formatCoordinates(location.latitude, location.longitude)}</span>
+        {location.latitude !== null && location.longitude !== null && (
+          <span className="muted">{formatCoordinates(location.latitude, location.longitude)}</span>
+        )}
       </p>
     </header>
   );

@@ -7,6 +7,8 @@ import { DEFAULT_GRID_CHOICE, gridSearch } from '../../features/constraints/grid
 import { PAIRS, RT, TC, byConstraint, gridAnswers } from '../../test-support/gridFixtures.js';
 import { roundCost } from '../../features/constraints/format.js';
 import { sumOf } from './costs.js';
+import { indexProgressText } from './LocationPicker.js';
+import type { LocationIndexStatus } from '../../../../shared/bridge/grid.js';
 
 afterEach(cleanup);
 
@@ -63,6 +65,36 @@ describe('location picker', () => {
       expect(state.gridInputs).toContainEqual({ verb: 'locations:list', input: { limit: 30, search: 'h', market: 'ercot' } }),
     );
     expect(optionTexts()).toEqual(['Houston Hub Hub · ERCOT']);
+  });
+});
+
+describe('the index of locations with data', () => {
+  it('says how far it is while it builds, then asks for the locations again once it is ready', async () => {
+    let status: LocationIndexStatus = { state: 'building', done: 12, total: 74, locations: 2, message: null };
+    const { api, state } = createFakeApi({ grid: gridAnswers({ 'locations:index': () => status }) });
+    renderApp(api, '#/locations');
+    const progress = await screen.findByTestId('location-index');
+    expect(progress.textContent).toBe('Finding locations with data… 12 of 74 constraints');
+    const lists = () => state.gridInputs.filter((c) => c.verb === 'locations:list').length;
+    const before = lists();
+
+    status = { state: 'ready', done: 74, total: 74, locations: 21, message: null };
+    await waitFor(() => expect(screen.queryByTestId('location-index')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
+  });
+
+  it('names the building step before the constraint list is read, and shows nothing once ready', () => {
+    expect(indexProgressText({ state: 'building', done: 0, total: 0, locations: 0, message: null })).toBe(
+      'Finding locations with data…',
+    );
+    expect(indexProgressText({ state: 'ready', done: 3, total: 3, locations: 5, message: null })).toBeNull();
+    // The check of a kept index against the live list, with nothing new to read, says nothing.
+    expect(indexProgressText({ state: 'building', done: 74, total: 74, locations: 21, message: null })).toBeNull();
+    expect(indexProgressText({ state: 'building', done: 74, total: 76, locations: 21, message: null })).toBe(
+      'Finding locations with data… 74 of 76 constraints',
+    );
+    expect(indexProgressText({ state: 'failed', done: 1, total: 3, locations: 1, message: 'HTTP 503' })).toBeNull();
+    expect(indexProgressText(undefined)).toBeNull();
   });
 });
 

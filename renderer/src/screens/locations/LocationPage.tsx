@@ -50,7 +50,8 @@ export function LocationPage({ locationId, search }: { locationId: string | null
       )}
       {locationId && all.data && !location && (
         <p className="notice" role="status" data-testid="location-missing">
-          Gridscope ships no pricing location with id <code>{locationId}</code>. Search for it by name above.
+          No constraint of this server's data names the pricing location <code>{locationId}</code> in its shift factors. Search
+          for a location by name above.
         </p>
       )}
       {location && (

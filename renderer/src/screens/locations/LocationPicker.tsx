@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { PricingLocation } from '../../../../shared/bridge/grid.js';
+import type { LocationIndexStatus, PricingLocation } from '../../../../shared/bridge/grid.js';
 import { formatSource } from '../../lib/format.js';
-import { useAllLocations, useLocationSearch } from '../../features/constraints/locationQueries.js';
+import { useAllLocations, useLocationIndex, useLocationSearch } from '../../features/constraints/locationQueries.js';
 
 /** How long typing rests before the search is asked, in ms. */
 const TYPING_MS = 150;
@@ -16,8 +16,18 @@ function useSettled(value: string, ms: number): string {
   return settled;
 }
 
-/** "Hub" / "Zone" for a location type. */
-export const locationTypeLabel = (type: string): string => (type ? type.charAt(0).toUpperCase() + type.slice(1) : '—');
+/** "Hub" / "Zone" for a location type; "Location" when the type is not known. */
+export const locationTypeLabel = (type: string | null): string =>
+  type ? type.charAt(0).toUpperCase() + type.slice(1) : 'Location';
+
+/**
+ * "Finding locations with data… 12 of 74 constraints" while the index reads constraints; null once it is ready or idle,
+ * and during a check that finds nothing new to read (every constraint already read).
+ */
+export function indexProgressText(status: LocationIndexStatus | undefined): string | null {
+  if (status?.state !== 'building' || (status.total > 0 && status.done >= status.total)) return null;
+  return `Finding locations with data…${status.total > 0 ? ` ${status.done} of ${status.total} constraints` : ''}`;
+}
 
 /** Props of {@link LocationPicker}: `onPick` gets the chosen location (the page navigates to it). */
 export interface LocationPickerProps {
@@ -26,7 +36,8 @@ export interface LocationPickerProps {
 
 /**
  * A pricing-location combobox (WAI-ARIA combobox with a listbox): type part of a name, narrow by market, pick with
- * the mouse or ArrowUp/ArrowDown and Enter; Escape closes the list, then clears the text.
+ * the mouse or ArrowUp/ArrowDown and Enter; Escape closes the list, then clears the text. It offers only locations
+ * with data, and says how far their index is while it builds.
  */
 export function LocationPicker({ onPick }: LocationPickerProps) {
   const id = useId();
@@ -40,6 +51,7 @@ export function LocationPicker({ onPick }: LocationPickerProps) {
   const options = found.data ?? [];
   const all = useAllLocations();
   const markets = useMemo(() => [...new Set((all.data ?? []).map((l) => l.market_id))].sort(), [all.data]);
+  const progress = indexProgressText(useLocationIndex().data);
   const activeIndex = Math.min(active, Math.max(0, options.length - 1));
 
   const pick = (l: PricingLocation | undefined) => {
@@ -99,6 +111,11 @@ export function LocationPicker({ onPick }: LocationPickerProps) {
           onKeyDown={onKeyDown}
           data-testid="location-search"
         />
+        {progress && (
+          <p className="muted" role="status" data-testid="location-index">
+            {progress}
+          </p>
+        )}
         {open && (
           <ul id={listId} role="listbox" aria-label="Pricing locations" className="combobox-list">
             {found.isError && <li className="combobox-note">Could not search the pricing locations.</li>}
