@@ -146,7 +146,7 @@ export const workspaceInputs = {
   'workspace:savedQueries': z.object({}).strict(),
   'workspace:renameSaved': z.object({ id: PullId, name: z.string().trim().min(1).max(200) }).strict(),
   'workspace:deleteSaved': z.object({ id: PullId }).strict(),
-  /** Binding rows of a constraint dataset (`GET /constraints/binding`, docs/api.md#binding-constraints) into a pull. */
+  /** Binding rows of a constraint dataset (`GET /constraints/binding`, docs/api.md#binding-rows) into a pull. */
   'workspace:pullBinding': z
     .object({
       datasetId: DatasetId,
