@@ -34,7 +34,7 @@ async function servicePids(parent: number): Promise<number[]> {
     const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(ppid) !== parent || state === 'Z') continue;
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.includes('services/embedded/child')) found.push(Number(pid));
+    if (cmdline.includes('server/embeddedChild')) found.push(Number(pid));
   }
   return found;
 }
