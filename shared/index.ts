@@ -5,3 +5,4 @@ export * from './bridge/contract.js';
 export * from './time/index.js';
 export * from './url.js';
 export * from './catalogue.js';
+export * from './vocabulary/index.js';

@@ -1,0 +1,178 @@
+import type { NumberFormat } from './formats.js';
+
+/**
+ * The one vocabulary of what users read (docs/vocabulary.md): each known column and measure has a label in words, a
+ * unit and a format. Raw names stay on hover and in copied headers; everything shown comes from here.
+ */
+
+/** Units a value can carry. Costs summed over time are $/MW: the cost of a 1 MW exposure (docs/vocabulary.md#units). */
+export type Unit = '$/MWh' | '$/MW' | 'MW' | 'MWh' | 'kV' | '%' | 'h' | 'km';
+
+/** How a column's values read: a number format, a time (UTC or market time), or text. */
+export type ValueKind = NumberFormat | 'time_utc' | 'time_local' | 'date' | 'text';
+
+/** One known column or measure. `help` is shown behind a `?` by the header, in the docs' words. */
+export interface Term {
+  label: string;
+  unit?: Unit;
+  kind: ValueKind;
+  help?: string;
+  /** Bookkeeping columns (times of publication, ids) come after value columns in a table. */
+  bookkeeping?: boolean;
+}
+
+/** Help of the two costs, quoted from docs/vocabulary.md#costs. */
+export const COST_HELP = {
+  absolute:
+    'Absolute cost: the sum of |shadow price| × interval length in hours over the window, in $/MW — what the constraint cost a 1 MW exposure, whatever its direction.',
+  adjusted:
+    'Adjusted cost: the absolute cost × the location’s shift factor, in $/MW. Its sign is the shift factor’s: positive where 1 MW injected at the location (and withdrawn at the reference) adds flow on the constraint, negative where it relieves it.',
+  shiftFactor:
+    'Shift factor: the share of 1 MW injected at the location (withdrawn at the reference) that flows on the constraint; dimensionless, −1 to 1.',
+} as const;
+
+const money = (label: string, unit: '$/MWh' | '$/MW', help?: string): Term => ({
+  label,
+  unit,
+  kind: 'money',
+  ...(help ? { help } : {}),
+});
+const mw = (label: string): Term => ({ label, unit: 'MW', kind: 'quantity' });
+
+/** Known columns of /v1 datasets and of the app's own tables, by raw name. */
+export const TERMS: Readonly<Record<string, Term>> = {
+  // Times: `*_utc` in UTC with Z, `*_local` in the market's zone.
+  interval_start_utc: { label: 'Interval start (UTC)', kind: 'time_utc' },
+  interval_end_utc: { label: 'Interval end (UTC)', kind: 'time_utc' },
+  interval_start_local: { label: 'Interval start', kind: 'time_local' },
+  interval_end_local: { label: 'Interval end', kind: 'time_local' },
+  publish_time_utc: { label: 'Published (UTC)', kind: 'time_utc', bookkeeping: true },
+  publish_time_local: { label: 'Published', kind: 'time_local', bookkeeping: true },
+  market_date: { label: 'Market date', kind: 'date' },
+  hour_ending: { label: 'Hour ending', kind: 'text' },
+  // Prices ($/MWh).
+  lmp: money('LMP', '$/MWh'),
+  energy: money('Energy component', '$/MWh'),
+  congestion: money('Congestion component', '$/MWh'),
+  loss: money('Loss component', '$/MWh'),
+  shadow_price: money('Shadow price', '$/MWh'),
+  peak_abs_shadow_price: money('Peak |shadow price|', '$/MWh'),
+  mean_abs_shadow_price: money('Mean |shadow price|', '$/MWh'),
+  transmission_constraint_penalty_factor: money('Penalty factor', '$/MWh'),
+  // Costs summed over time ($/MW).
+  absolute_cost: money('Absolute cost', '$/MW', COST_HELP.absolute),
+  rt_absolute_cost: money('Real-time absolute cost', '$/MW', COST_HELP.absolute),
+  da_absolute_cost: money('Day-ahead absolute cost', '$/MW', COST_HELP.absolute),
+  adjusted_cost: money('Adjusted cost', '$/MW', COST_HELP.adjusted),
+  // Ratios.
+  shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },
+  estimated_shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },
+  limit_control_percentage: { label: 'Limit control', unit: '%', kind: 'percent' },
+  // Load, flows and forecasts (MW).
+  demand: mw('Demand'),
+  net_demand: mw('Net demand'),
+  load: mw('Load'),
+  native_load: mw('Native load'),
+  ard_demand: mw('ARD demand'),
+  load_forecast: mw('Load forecast'),
+  day_ahead_demand_forecast: mw('Day-ahead demand forecast'),
+  day_ahead_net_demand_forecast: mw('Day-ahead net demand forecast'),
+  flow_mw: mw('Flow'),
+  positive_limit_mw: mw('Positive limit'),
+  negative_limit_mw: mw('Negative limit'),
+  solar_forecast: mw('Solar forecast'),
+  solar_forecast_btm: mw('Behind-the-meter solar forecast'),
+  wind_forecast: mw('Wind forecast'),
+  reserve_requirement: mw('Reserve requirement'),
+  reserve_requirement_forecast: mw('Reserve requirement forecast'),
+  resource_adequacy_capacity_forecast: mw('Resource adequacy capacity forecast'),
+  net_resource_adequacy_capacity_forecast: mw('Net resource adequacy capacity forecast'),
+  resource_adequacy_credits: mw('Resource adequacy credits'),
+  voltage: { label: 'Voltage', unit: 'kV', kind: 'quantity' },
+  // Counts and durations.
+  binding_hours: { label: 'Binding hours', unit: 'h', kind: 'hours' },
+  binding_interval_count: { label: 'Binding intervals', kind: 'count' },
+  duration: { label: 'Duration', kind: 'count' },
+  distance_km: { label: 'Distance', unit: 'km', kind: 'quantity' },
+  // Names and identifiers.
+  monitored_facility: { label: 'Monitored facility', kind: 'text' },
+  contingency_facility: { label: 'Contingency', kind: 'text' },
+  constraint_name: { label: 'Constraint', kind: 'text' },
+  contingency_name: { label: 'Contingency', kind: 'text' },
+  day_ahead_congestion_event: { label: 'Day-ahead congestion event', kind: 'text' },
+  location: { label: 'Location', kind: 'text' },
+  location_type: { label: 'Location type', kind: 'text' },
+  location_id: { label: 'Location id', kind: 'identifier', bookkeeping: true },
+  market: { label: 'Market', kind: 'text' },
+  market_id: { label: 'Market', kind: 'text' },
+  zone: { label: 'Zone', kind: 'text' },
+  ptid: { label: 'PTID', kind: 'identifier', bookkeeping: true },
+  point_id: { label: 'Point id', kind: 'identifier', bookkeeping: true },
+  interface_name: { label: 'Interface', kind: 'text' },
+  gs_entity_id: { label: 'Entity id', kind: 'text', bookkeeping: true },
+};
+
+// A name's words with acronyms kept: `spp_nsi` → "SPP NSI", `natural_gas` → "Natural gas".
+const ACRONYMS = new Set([
+  'lmp',
+  'spp',
+  'nsi',
+  'nai',
+  'aps',
+  'bhba',
+  'nwmt',
+  'pace',
+  'pnm',
+  'psco',
+  'walc',
+  'btm',
+  'ard',
+  'rt',
+  'da',
+  'id',
+  'mw',
+  'utc',
+]);
+
+/** Words of a raw name for a column the vocabulary does not know: `natural_gas` → "Natural gas". */
+export function humanize(name: string): string {
+  const words = name.split(/[_\s]+/).filter(Boolean);
+  return words
+    .map((w, i) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+/** A DuckDB or /v1 column type as a user reads it, for a column the vocabulary does not know. */
+export function typeInWords(type: string): string {
+  const t = type.toUpperCase();
+  if (/^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC)/.test(t)) return 'number';
+  if (/^(BIGINT|INTEGER|INT|SMALLINT|HUGEINT|UBIGINT)/.test(t)) return 'whole number';
+  if (t.startsWith('TIMESTAMP')) return 'date and time';
+  if (t === 'DATE') return 'date';
+  if (t === 'BOOLEAN') return 'yes / no';
+  return 'text';
+}
+
+/**
+ * The term of column `name`: the vocabulary's, else one read from the name and its type — `*_utc` times in UTC,
+ * `*_local` in market time, `*_mw` in MW, `*_id`/`ptid` identifiers, other numbers as quantities without a unit.
+ */
+export function termOf(name: string, type?: string): Term {
+  const known = TERMS[name];
+  if (known) return known;
+  const t = (type ?? '').toUpperCase();
+  if (name.endsWith('_utc')) return { label: `${humanize(name.replace(/_utc$/, ''))} (UTC)`, kind: 'time_utc' };
+  if (name.endsWith('_local')) return { label: humanize(name.replace(/_local$/, '')), kind: 'time_local' };
+  if (t.startsWith('TIMESTAMP')) return { label: humanize(name), kind: 'time_utc' };
+  if (/(^id$|_id$|^ptid$)/.test(name)) return { label: humanize(name), kind: 'identifier', bookkeeping: true };
+  if (name.endsWith('_mw')) return { label: humanize(name.replace(/_mw$/, '')), unit: 'MW', kind: 'quantity' };
+  if (/(price|lmp|lbmp|mcc|mlc|mec)/.test(name)) return { label: humanize(name), unit: '$/MWh', kind: 'money' };
+  if (/^(BIGINT|INTEGER|INT|SMALLINT|HUGEINT|UBIGINT)/.test(t)) return { label: humanize(name), kind: 'count' };
+  if (/^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC)/.test(t)) return { label: humanize(name), kind: 'quantity' };
+  return { label: humanize(name), kind: 'text' };
+}
+
+/** `label (unit)` as a header or axis reads it: "Shadow price ($/MWh)", "Demand (MW)", "Monitored facility". */
+export function labelWithUnit(term: Term): string {
+  return term.unit ? `${term.label} (${term.unit})` : term.label;
+}

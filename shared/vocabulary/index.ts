@@ -1,0 +1,2 @@
+export * from './formats.js';
+export * from './columns.js';
