@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatCount, formatUtc } from '../../lib/format.js';
+import { formatCount } from '../../lib/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
@@ -21,8 +23,6 @@ export interface OverlapSectionProps {
 }
 
 const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-// The header says UTC, so the cells leave it out: `2024-09-02 04:00`.
-const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
 
 /**
  * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
@@ -30,6 +30,7 @@ const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
  * as the workspace computes them (`overlap:forConstraint`). Synthetic tickets are marked one by one.
  */
 export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
+  const { zone } = useMarketTime(market);
   const [distanceKm, setDistanceKm] = useState(DEFAULT_DISTANCE_KM);
   const [draft, setDraft] = useState(String(DEFAULT_DISTANCE_KM));
   const draftKm = Number(draft);
@@ -93,7 +94,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                   <th scope="col">Ticket</th>
                   <th scope="col">Type</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Interval (UTC)</th>
+                  <th scope="col">Interval</th>
                   <th scope="col" className="num">
                     Distance (km)
                   </th>
@@ -122,8 +123,9 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                     </td>
                     <td>{o.outage_type}</td>
                     <td>{o.status}</td>
-                    <td className="nowrap">
-                      {utcText(o.interval_start_utc)} → {utcText(o.interval_end_utc)}
+                    <td>
+                      <span className="nowrap">{formatInstant(o.interval_start_utc, zone)}</span> →{' '}
+                      <span className="nowrap">{formatInstant(o.interval_end_utc, zone)}</span>
                     </td>
                     <td className="num">{km.format(o.distance_km)}</td>
                     <td className="num">{formatCount(o.overlapping_intervals)}</td>
