@@ -52,8 +52,11 @@ export function WindowFields({ idPrefix, value, time, onChange, problems, onPres
   const endId = `${idPrefix}-end-problem`;
   const read = readWindow(value, time);
   const current = 'window' in read ? read.window : null;
-  const pick = (w: { start: string; end: string }) =>
-    onPreset ? onPreset(w) : onChange({ start: windowFieldText(w.start, time.zone), end: windowFieldText(w.end, time.zone) });
+  // Only the window goes on: a preset's label and title stay here.
+  const pick = ({ start, end }: { start: string; end: string }) =>
+    onPreset
+      ? onPreset({ start, end })
+      : onChange({ start: windowFieldText(start, time.zone), end: windowFieldText(end, time.zone) });
   const chip = (p: WindowPreset) => (
     <PresetChip key={p.id} preset={p} pressed={current?.start === p.start && current.end === p.end} onPick={pick} />
   );
