@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstant, formatInstantRange, wallTimeText, zoneNameAt } from './format.js';
+import { formatInstant, formatInstantRange, wallTimeText, zoneCaption, zoneNameAt } from './format.js';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -43,5 +43,17 @@ describe('the one date format', () => {
     expect(zoneNameAt('Etc/UTC', 0)).toBe('UTC');
     expect(zoneNameAt('Mars/Olympus', 0)).toBe('Mars/Olympus');
     expect(wallTimeText(at('2024-01-15T00:00:00Z'), 'Europe/Berlin')).toBe('2024-01-15 01:00');
+  });
+});
+
+describe('zone captions', () => {
+  it('name market zones by their prevailing time, UTC as UTC, others by name', () => {
+    expect(['US/Eastern', 'US/Central', 'US/Pacific', 'Etc/UTC', 'Europe/Berlin'].map(zoneCaption)).toEqual([
+      'EPT',
+      'CPT',
+      'PPT',
+      'UTC',
+      'Europe/Berlin',
+    ]);
   });
 });

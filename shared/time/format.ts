@@ -34,6 +34,15 @@ export function zoneNameAt(zone: string, epochMs: number): string {
   return f.formatToParts(new Date(epochMs)).find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
+/**
+ * A zone as a caption names it whatever the season: `UTC`, a market zone's prevailing time (`EPT`, `CPT`, `PPT`), or
+ * any other zone by its IANA name.
+ */
+export function zoneCaption(zone: string): string {
+  if (isUtcZone(zone)) return 'UTC';
+  return Object.values(MARKET_CLOCKS).find((c) => c.zone === zone)?.prevailing ?? zone;
+}
+
 /** Wall time of `epochMs` in `zone`, `YYYY-MM-DD HH:mm` (`:ss` when the seconds are not zero), without the zone. */
 export function wallTimeText(epochMs: number, zone: string): string {
   const offset = isUtcZone(zone) ? 0 : zoneOffsetMs(zone, epochMs);

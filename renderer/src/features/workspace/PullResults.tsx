@@ -8,6 +8,7 @@ import { ExportButtons } from '../results-table/ExportButtons.js';
 import { ResultsTable } from '../results-table/ResultsTable.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
 import { EMPTY_VIEW } from '../results-table/tableView.js';
+import { datasetMarketZone, isHourlyPull } from '../results-table/marketHours.js';
 import './workspace.css';
 
 /**
@@ -62,6 +63,8 @@ export function PullResults({ pull, dataset, view, onViewChange, extra }: PullRe
           zone={zone}
           keyColumns={keyColumns}
           timeColumn={timeColumn}
+          marketZone={datasetMarketZone(dataset)}
+          hourly={isHourlyPull(dataset, pull)}
           actions={
             <>
               <ExportButtons pullId={pull.id} view={current} disabled={pull.rows === 0 && pull.state !== 'running'} />

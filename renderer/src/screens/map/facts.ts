@@ -3,8 +3,7 @@ import type { OutageTicket } from '../../../../shared/schemas/outages.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { formatCount } from '../../lib/format.js';
-import { formatInstant, formatInstantRange, isUtcZone, wallTimeText } from '../../../../shared/time/format.js';
-import { MARKET_CLOCKS } from '../../../../shared/time/market.js';
+import { formatInstant, formatInstantRange, wallTimeText, zoneCaption } from '../../../../shared/time/format.js';
 import { hrefs } from '../../lib/router.js';
 import { overlaps } from '../../features/map/timeWindow.js';
 import type { ShownWindow } from '../../features/map/timeWindow.js';
@@ -64,9 +63,6 @@ const shortTime = (iso: string, zone: string) => {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : wallTimeText(ms, zone).slice(5);
 };
-/** A zone as a column header names it: `UTC`, or a market's prevailing time (`EPT`), or the zone itself. */
-const zoneCaption = (zone: string) =>
-  isUtcZone(zone) ? 'UTC' : (Object.values(MARKET_CLOCKS).find((c) => c.zone === zone)?.prevailing ?? zone);
 const price = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
