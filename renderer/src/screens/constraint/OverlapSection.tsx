@@ -87,7 +87,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
           {q.data.truncated && (
             <p className="warning-box">The service cut the outage list at its limit: some outages may be missing.</p>
           )}
-          <div className="table-wrap">
+          <div className="table-wrap cs-overlap-wrap">
             <table className="data-table compact cs-overlap" data-testid="overlap-list">
               <thead>
                 <tr>
@@ -110,7 +110,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
               <tbody>
                 {q.data.outages.map((o) => (
                   <tr key={o.ticket} data-testid="overlap-row" data-ticket={o.ticket}>
-                    <td className="nowrap">
+                    <td className="nowrap" data-label="Ticket">
                       {o.ticket}{' '}
                       {o.is_synthetic && (
                         <span
@@ -121,16 +121,22 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                         </span>
                       )}
                     </td>
-                    <td>{o.outage_type}</td>
-                    <td>{o.status}</td>
-                    <td>
+                    <td data-label="Type">{o.outage_type}</td>
+                    <td data-label="Status">{o.status}</td>
+                    <td data-label="Interval">
                       <span className="nowrap">{formatInstant(o.interval_start_utc, zone)}</span> →{' '}
                       <span className="nowrap">{formatInstant(o.interval_end_utc, zone)}</span>
                     </td>
-                    <td className="num">{km.format(o.distance_km)}</td>
-                    <td className="num">{formatCount(o.overlapping_intervals)}</td>
-                    <td className="num">{formatCost(o.congestion_cost)}</td>
-                    <td>{o.equipment.join('; ')}</td>
+                    <td className="num" data-label="Distance (km)">
+                      {km.format(o.distance_km)}
+                    </td>
+                    <td className="num" data-label="Overlapping intervals">
+                      {formatCount(o.overlapping_intervals)}
+                    </td>
+                    <td className="num" data-label="Congestion cost ($/MW)">
+                      {formatCost(o.congestion_cost)}
+                    </td>
+                    <td data-label="Equipment">{o.equipment.join('; ')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -44,7 +44,7 @@ export function PriceSection({ constraintId, constraint, query, binding, choice,
       )}
       {binding && (
         <div className="cs-price">
-          <ShadowPriceChart observations={binding.observations} />
+          <ShadowPriceChart observations={binding.observations} zone={zone} />
           <ConstraintFacts observations={binding.observations} constraint={constraint} zone={zone} />
         </div>
       )}
