@@ -44,7 +44,8 @@ function PresetChip({ preset, pressed, onPick }: { preset: WindowPreset; pressed
 /**
  * The grid pages' one window picker: Start and End (End exclusive) as text fields read by the shared time grammar in
  * the zone shown, each labelled with the zone in force (`Start (EDT)`); the market-day presets, the embedded samples
- * and a chosen market day, the preset matching the fields pressed; and the UTC switch. A problem shows by its field.
+ * and a chosen market day, the preset matching the fields pressed; and the UTC switch by the fields. A problem shows by
+ * its field.
  */
 export function WindowFields({ idPrefix, value, time, onChange, problems, onPreset, submit }: WindowFieldsProps) {
   const now = useNow();
@@ -82,6 +83,10 @@ export function WindowFields({ idPrefix, value, time, onChange, problems, onPres
     <div className="window-group">
       {field('start', 'Start', 'e.g. 2024-09-02 00:00', startId)}
       {field('end', 'End', 'e.g. 2024-09-04 00:00', endId)}
+      <div className="choice-field">
+        <span aria-hidden="true">Times in</span>
+        <TimeDisplaySwitch time={time} />
+      </div>
       {submit}
       <div className="choice-field window-presets">
         <span aria-hidden="true">Market days</span>
@@ -89,7 +94,6 @@ export function WindowFields({ idPrefix, value, time, onChange, problems, onPres
           {marketDayPresets(now, time.marketZone).map(chip)}
           {samplePresets(time.marketZone).map(chip)}
           <MarketDayField idPrefix={idPrefix} marketZone={time.marketZone} onDay={pick} />
-          <TimeDisplaySwitch time={time} />
         </span>
       </div>
     </div>

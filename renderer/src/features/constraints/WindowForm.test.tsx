@@ -82,8 +82,6 @@ describe('WindowForm in market time', () => {
   it('a market without a clock is in UTC and says so', async () => {
     setup('market', 'aeso');
     expect(await screen.findByText('Start (UTC)')).toBeTruthy();
-    expect(screen.getByTestId('time-display-utc-only').textContent).toBe(
-      'Times in UTC: no market time is known for this market.',
-    );
+    expect(screen.getByTestId('time-display-utc-only').textContent).toBe('UTC (no market time is known for this market)');
   });
 });

@@ -3,8 +3,9 @@ import type { MarketTime } from './marketTime.js';
 import './time.css';
 
 /**
- * The UTC switch of a window picker: "Times in EPT | UTC", pressed on the one in force; the choice is the user's, kept
- * by main for every screen (`display:set`). A market without a clock in the table shows UTC and says so instead.
+ * The UTC switch of a window picker: two chips, "EPT | UTC", pressed on the one in force (the picker captions them
+ * "Times in"); the choice is the user's, kept by main for every screen (`display:set`). A market without a clock in the
+ * table shows UTC and says so instead.
  */
 export function TimeDisplaySwitch({ time }: { time: MarketTime }) {
   const set = useSetTimeDisplay();
@@ -12,7 +13,7 @@ export function TimeDisplaySwitch({ time }: { time: MarketTime }) {
   if (!clock)
     return (
       <span className="time-switch muted small" data-testid="time-display-utc-only">
-        Times in UTC: no market time is known for this market.
+        UTC (no market time is known for this market)
       </span>
     );
   const options = [
@@ -25,9 +26,6 @@ export function TimeDisplaySwitch({ time }: { time: MarketTime }) {
   ];
   return (
     <span className="time-switch" role="group" aria-label="Show and type times in">
-      <span className="time-switch-caption" aria-hidden="true">
-        Times in
-      </span>
       {options.map((o) => (
         <button
           key={o.value}
