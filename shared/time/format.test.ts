@@ -15,6 +15,7 @@ describe('the one date format', () => {
   it('shows seconds only when not zero, and reads ISO text with any offset', () => {
     expect(formatInstant('2024-09-02T04:00:30+00:00', 'UTC')).toBe('2024-09-02 04:00:30 UTC');
     expect(formatInstant('2024-09-02T00:00:00-04:00', 'UTC')).toBe('2024-09-02 04:00 UTC');
+    expect(formatInstant('2026-11-27T13:50:42.5Z', 'US/Eastern', { minutes: true })).toBe('2026-11-27 08:50 EST');
   });
 
   it('an em dash for nothing; unreadable text as given', () => {

@@ -51,13 +51,18 @@ export function wallTimeText(epochMs: number, zone: string): string {
 }
 
 /**
- * An instant (epoch ms or ISO text) in `zone` with its abbreviation: `2024-09-02 00:00 EDT`. Null or empty → an em dash;
- * unparseable text is shown as given.
+ * An instant (epoch ms or ISO text) in `zone` with its abbreviation: `2024-09-02 00:00 EDT`; `minutes` drops the seconds
+ * (when something happened: a pull started, a file checked). Null or empty → an em dash; unparseable text as given.
  */
-export function formatInstant(instant: number | string | null | undefined, zone: string): string {
+export function formatInstant(
+  instant: number | string | null | undefined,
+  zone: string,
+  options: { minutes?: boolean } = {},
+): string {
   const ms = epochOf(instant);
   if (ms === null) return typeof instant === 'string' && instant !== '' ? instant : DASH;
-  return `${wallTimeText(ms, zone)} ${zoneNameAt(zone, ms)}`;
+  const wall = wallTimeText(ms, zone);
+  return `${options.minutes ? wall.slice(0, 16) : wall} ${zoneNameAt(zone, ms)}`;
 }
 
 /**

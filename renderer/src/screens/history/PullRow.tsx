@@ -49,7 +49,7 @@ export function PullRow({ pull, name, market }: { pull: PullRecord; name: string
           <PullDescription pull={pull} zone={zone} />
         </div>
         <div className="muted small">
-          Started <span className="nowrap">{formatInstant(pull.startedAt, zone)}</span>
+          Started <span className="nowrap">{formatInstant(pull.startedAt, zone, { minutes: true })}</span>
         </div>
       </td>
       <td className="num">{formatCount(pull.progress?.rows ?? pull.rows)}</td>

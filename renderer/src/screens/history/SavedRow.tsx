@@ -50,7 +50,7 @@ export function SavedRow({ saved, name, market }: { saved: SavedQuery; name: str
           {name} · <QueryDescription query={saved.params} />
         </div>
         <div className="muted small">
-          Saved <span className="nowrap">{formatInstant(saved.createdAt, zone)}</span>
+          Saved <span className="nowrap">{formatInstant(saved.createdAt, zone, { minutes: true })}</span>
         </div>
         {rename.isError && <p className="field-error">{toGsError(rename.error).message}</p>}
       </td>

@@ -164,7 +164,7 @@ export function LibraryDatasetCard({ dataset, initiallyOpen }: LibraryDatasetCar
                     <span className={`badge state-${f.state}`}>{FILE_STATE_WORDS[f.state]}</span>
                     {f.problem && <span className="small lib-problem"> {f.problem}</span>}
                   </td>
-                  <td className="muted small nowrap">{formatInstant(f.verifiedAt, zone)}</td>
+                  <td className="muted small nowrap">{formatInstant(f.verifiedAt, zone, { minutes: true })}</td>
                 </tr>
               ))}
             </tbody>
