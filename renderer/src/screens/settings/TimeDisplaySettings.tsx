@@ -7,7 +7,7 @@ const CHOICES: { value: TimeDisplay; label: string; hint: string }[] = [
   {
     value: 'market',
     label: 'Market time',
-    hint: "Each market's own clock: EPT for PJM, NYISO and ISO-NE, CPT for MISO, SPP and ERCOT, PPT for CAISO; labels say EDT or EST.",
+    hint: "Each market's own clock: EPT for PJM, NYISO and ISO-NE, CPT for MISO, SPP and ERCOT, PPT for CAISO; labels name the zone in force (EDT in summer, EST in winter).",
   },
   { value: 'utc', label: 'UTC', hint: 'Every window, preset and label in UTC; presets stay whole market days.' },
 ];
