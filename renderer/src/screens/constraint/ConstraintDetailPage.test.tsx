@@ -143,7 +143,7 @@ describe('Constraint detail', () => {
       '9000123 Synthetic',
       'Planned',
       'Active',
-      '2024-09-01 08:00 EDT → 2024-09-03 08:00 EDT', // market time, by default
+      '2024-09-01 08:00 → 2024-09-03 08:00 EDT', // market time, by default
       '12.3',
       '3',
       '15.00',

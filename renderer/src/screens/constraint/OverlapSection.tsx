@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { formatCount } from '../../lib/format.js';
-import { formatInstant } from '../../../../shared/time/format.js';
+import { formatInstantRange } from '../../../../shared/time/format.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
@@ -124,8 +124,14 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                     <td data-label="Type">{o.outage_type}</td>
                     <td data-label="Status">{o.status}</td>
                     <td data-label="Interval">
-                      <span className="nowrap">{formatInstant(o.interval_start_utc, zone)}</span> →{' '}
-                      <span className="nowrap">{formatInstant(o.interval_end_utc, zone)}</span>
+                      {formatInstantRange(o.interval_start_utc, o.interval_end_utc, zone)
+                        .split(' → ')
+                        .map((side, i) => (
+                          <span key={i}>
+                            {i > 0 && ' → '}
+                            <span className="nowrap">{side}</span>
+                          </span>
+                        ))}
                     </td>
                     <td className="num" data-label="Distance (km)">
                       {km.format(o.distance_km)}
