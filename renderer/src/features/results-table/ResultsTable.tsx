@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ColumnFilter, PullRecord, TableColumn } from '../../../../shared/bridge/contract.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
@@ -7,7 +7,9 @@ import { ColumnFilterPopover } from './ColumnFilterPopover.js';
 import { FilterChips } from './FilterChips.js';
 import { ResultsTableBody } from './ResultsTableBody.js';
 import { ResultsTableHeader } from './ResultsTableHeader.js';
+import { ResultsTimeOptions } from './ResultsTimeOptions.js';
 import { ResultsToolbar } from './ResultsToolbar.js';
+import { withHourEnding } from './marketHours.js';
 import { useCellSelection } from './useCellSelection.js';
 import { useResultsColumns } from './useResultsColumns.js';
 import { useResultsCopy } from './useResultsCopy.js';
@@ -25,6 +27,10 @@ export interface ResultsTableProps {
   keyColumns: ReadonlySet<string>;
   /** The time index column, pinned left. */
   timeColumn: string | null;
+  /** The market's IANA zone (peak buckets, hour ending); null when unknown. */
+  marketZone?: string | null;
+  /** The rows are hourly: the time index can be shown as hour ending. */
+  hourly?: boolean;
   actions?: ReactNode;
 }
 
@@ -35,11 +41,18 @@ type Popover = { column: TableColumn; index: number | null; at: { top: number; l
  * around the viewport ({@link useRowBlocks}), sort and filters done in SQL by main, the time column pinned left, columns
  * resizable, cells selectable (click, Shift-click, drag) and copied as TSV with Ctrl/⌘+C or Copy.
  */
-export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeColumn, actions }: ResultsTableProps) {
+export function ResultsTable(props: ResultsTableProps) {
+  const { pull, view, onViewChange, zone, keyColumns, timeColumn, marketZone = null, hourly = false, actions } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState(FIRST_RANGE);
   const blocks = useRowBlocks(pull, view, range.start, range.end);
-  const { columns, formats, headers, order, totalWidth } = useResultsColumns({
+  const {
+    columns,
+    formats: columnFormats,
+    headers,
+    order,
+    totalWidth,
+  } = useResultsColumns({
     pull,
     first: blocks.first,
     view,
@@ -48,6 +61,11 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
     keyColumns,
     timeColumn,
   });
+  const heZone = view.hourEnding && hourly && timeColumn ? marketZone : null;
+  const formats = useMemo(
+    () => (heZone && timeColumn ? withHourEnding(columnFormats, timeColumn, heZone) : columnFormats),
+    [columnFormats, heZone, timeColumn],
+  );
   const total = blocks.totalRows ?? 0;
   const rows = useVirtualRows(scrollRef, total, range, setRange, JSON.stringify(view));
   const copier = useResultsCopy({ pullId: pull.id, view, formats, order, rowAt: blocks.rowAt });
@@ -59,7 +77,7 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
     onViewChange({ ...view, filters });
   };
 
-  const filtered = view.filters.length > 0;
+  const filtered = view.filters.length > 0 || view.peak !== undefined;
   const error = blocks.error ? toGsError(blocks.error) : null;
 
   return (
@@ -73,6 +91,18 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
         canCopy={!!cells.selection}
         copying={copier.copying}
         onCopy={() => void copier.copy(cells.selection)}
+        options={
+          <ResultsTimeOptions
+            view={view}
+            onViewChange={(next) => {
+              cells.clear();
+              onViewChange(next);
+            }}
+            timeColumn={timeColumn}
+            marketZone={marketZone}
+            hourly={hourly}
+          />
+        }
         actions={actions}
       />
       <FilterChips

@@ -13,10 +13,12 @@ export interface ResultsToolbarProps {
   canCopy: boolean;
   copying: boolean;
   onCopy: () => void;
+  /** View options beside the count (the market-time options). */
+  options?: ReactNode;
   actions?: ReactNode;
 }
 
-/** The line above the results table: how many rows the view holds (of how many), the zone, Copy and the actions. */
+/** The line above the results table: how many rows the view holds (of how many), the zone, the view options, Copy and the actions. */
 export function ResultsToolbar({
   total,
   unfiltered,
@@ -26,6 +28,7 @@ export function ResultsToolbar({
   canCopy,
   copying,
   onCopy,
+  options,
   actions,
 }: ResultsToolbarProps) {
   return (
@@ -42,6 +45,7 @@ export function ResultsToolbar({
         )}
         <span className="muted"> · times in {zone}</span>
       </p>
+      {options}
       <div className="results-actions">
         <button
           type="button"

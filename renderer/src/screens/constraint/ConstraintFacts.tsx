@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BindingObservation, Constraint } from '../../../../shared/schemas/constraints.js';
-import { formatCount, formatSource, formatUtc } from '../../lib/format.js';
+import { formatCount, formatSource } from '../../lib/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { bindingFacts } from './facts.js';
 
@@ -8,21 +9,23 @@ import { bindingFacts } from './facts.js';
 export interface ConstraintFactsProps {
   observations: readonly BindingObservation[];
   constraint: Constraint | undefined;
+  /** The zone times are written in (market time or UTC). */
+  zone: string;
 }
 
 /** Peak |shadow price|, binding intervals and total cost (Σ |shadow price| × hours) in the window, and when it was seen. */
-export function ConstraintFacts({ observations, constraint }: ConstraintFactsProps) {
+export function ConstraintFacts({ observations, constraint, zone }: ConstraintFactsProps) {
   const f = bindingFacts(observations);
   const facts: [string, ReactNode][] = [
-    ['Peak |shadow price| ($/MWh)', f.peakAbs === null ? '—' : `${formatCost(f.peakAbs)} at ${formatUtc(f.peakAt)}`],
+    ['Peak |shadow price| ($/MWh)', f.peakAbs === null ? '—' : `${formatCost(f.peakAbs)} at ${formatInstant(f.peakAt, zone)}`],
     ['Binding intervals', formatCount(f.intervals)],
     ['Total cost ($/MW)', formatCost(f.totalCost)],
   ];
   if (constraint)
     facts.push(
       ['Market', formatSource(constraint.market_id)],
-      ['First seen', formatUtc(constraint.earliest_seen_utc)],
-      ['Last seen', formatUtc(constraint.latest_seen_utc)],
+      ['First seen', formatInstant(constraint.earliest_seen_utc, zone)],
+      ['Last seen', formatInstant(constraint.latest_seen_utc, zone)],
     );
   return (
     <dl className="facts" data-testid="constraint-facts">

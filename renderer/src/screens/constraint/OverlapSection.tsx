@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatCount, formatUtc } from '../../lib/format.js';
+import { formatCount } from '../../lib/format.js';
+import { formatInstantRange } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
@@ -21,8 +23,6 @@ export interface OverlapSectionProps {
 }
 
 const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-// The header says UTC, so the cells leave it out: `2024-09-02 04:00`.
-const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
 
 /**
  * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
@@ -30,6 +30,7 @@ const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
  * as the workspace computes them (`overlap:forConstraint`). Synthetic tickets are marked one by one.
  */
 export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
+  const { zone } = useMarketTime(market);
   const [distanceKm, setDistanceKm] = useState(DEFAULT_DISTANCE_KM);
   const [draft, setDraft] = useState(String(DEFAULT_DISTANCE_KM));
   const draftKm = Number(draft);
@@ -86,14 +87,14 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
           {q.data.truncated && (
             <p className="warning-box">The service cut the outage list at its limit: some outages may be missing.</p>
           )}
-          <div className="table-wrap">
+          <div className="table-wrap cs-overlap-wrap">
             <table className="data-table compact cs-overlap" data-testid="overlap-list">
               <thead>
                 <tr>
                   <th scope="col">Ticket</th>
                   <th scope="col">Type</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Interval (UTC)</th>
+                  <th scope="col">Interval</th>
                   <th scope="col" className="num">
                     Distance (km)
                   </th>
@@ -109,7 +110,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
               <tbody>
                 {q.data.outages.map((o) => (
                   <tr key={o.ticket} data-testid="overlap-row" data-ticket={o.ticket}>
-                    <td className="nowrap">
+                    <td className="nowrap" data-label="Ticket">
                       {o.ticket}{' '}
                       {o.is_synthetic && (
                         <span
@@ -120,15 +121,28 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                         </span>
                       )}
                     </td>
-                    <td>{o.outage_type}</td>
-                    <td>{o.status}</td>
-                    <td className="nowrap">
-                      {utcText(o.interval_start_utc)} → {utcText(o.interval_end_utc)}
+                    <td data-label="Type">{o.outage_type}</td>
+                    <td data-label="Status">{o.status}</td>
+                    <td data-label="Interval">
+                      {formatInstantRange(o.interval_start_utc, o.interval_end_utc, zone)
+                        .split(' → ')
+                        .map((side, i) => (
+                          <span key={i}>
+                            {i > 0 && ' → '}
+                            <span className="nowrap">{side}</span>
+                          </span>
+                        ))}
                     </td>
-                    <td className="num">{km.format(o.distance_km)}</td>
-                    <td className="num">{formatCount(o.overlapping_intervals)}</td>
-                    <td className="num">{formatCost(o.congestion_cost)}</td>
-                    <td>{o.equipment.join('; ')}</td>
+                    <td className="num" data-label="Distance (km)">
+                      {km.format(o.distance_km)}
+                    </td>
+                    <td className="num" data-label="Overlapping intervals">
+                      {formatCount(o.overlapping_intervals)}
+                    </td>
+                    <td className="num" data-label="Congestion cost ($/MW)">
+                      {formatCost(o.congestion_cost)}
+                    </td>
+                    <td data-label="Equipment">{o.equipment.join('; ')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -7,22 +7,27 @@ import type { ChartTheme } from '../../features/charts/theme.js';
 import { UPlotChart } from '../../features/charts/UPlotChart.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { shadowPriceSeries } from './facts.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 
 const HEIGHT = 280;
 
-/** uPlot options: UTC time axis (the explorer's 24-hour ticks), one line with points of the signed shadow price. */
-export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme): uPlot.Options {
+/**
+ * uPlot options: a time axis in `zone` (market time or UTC, named in its label; the explorer's 24-hour ticks), one line
+ * with points of the signed shadow price.
+ */
+export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme, zone: string): uPlot.Options {
   const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
+  const time = `Interval start (${zoneCaption(zone)})`;
   return {
     ...size,
-    tzDate: (ts) => zonedDate(ts, 'UTC'),
+    tzDate: (ts) => zonedDate(ts, zone),
     scales: { x: { time: true } },
     axes: [
-      { ...axis('Interval start (UTC)'), values: TIME_AXIS_VALUES, space: 70 },
+      { ...axis(time), values: TIME_AXIS_VALUES, space: 70 },
       { ...axis('Shadow price ($/MWh)'), size: 70, labelSize: 18 },
     ],
     series: [
-      { label: 'Interval start (UTC)', value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, 'UTC'))) },
+      { label: time, value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, zone))) },
       {
         label: 'Shadow price ($/MWh)',
         stroke: theme.accent,
@@ -39,10 +44,10 @@ export function shadowPriceOptions(size: { width: number; height: number }, them
  * The constraint's shadow price over time (x = interval start, y = shadow price, signed, $/MWh) with uPlot, as the
  * explorer's chart draws; the line breaks where the constraint did not bind.
  */
-export function ShadowPriceChart({ observations }: { observations: readonly BindingObservation[] }) {
+export function ShadowPriceChart({ observations, zone }: { observations: readonly BindingObservation[]; zone: string }) {
   const theme = useChartTheme();
   const data = useMemo(() => shadowPriceSeries(observations) as uPlot.AlignedData, [observations]);
-  const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme), [theme]);
+  const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme, zone), [theme, zone]);
   return (
     <figure className="cs-chart" aria-label="Shadow price over time">
       <UPlotChart options={options} data={data} height={HEIGHT} testId="shadow-price-chart" />
