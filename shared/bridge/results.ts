@@ -8,6 +8,7 @@ import type { VerbInput } from './table.js';
 import type { AppCommand, Verb } from './verbs.js';
 import type { DownloadResults } from './downloads.js';
 import type { GridResults } from './grid.js';
+import type { MapResults } from './map.js';
 import type { WorkspaceResults } from './workspace.js';
 
 /** Last Remote key test: `accepted` 200, `rejected` 401/403, `unreachable` no answer, `error` else; `checkedAt` epoch ms. */
@@ -82,7 +83,7 @@ export interface AppInfo {
 }
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
-export interface ContractResults extends WorkspaceResults, GridResults, DownloadResults {
+export interface ContractResults extends WorkspaceResults, GridResults, MapResults, DownloadResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

@@ -13,6 +13,7 @@ import {
 import type { Verb } from './verbs.js';
 import { downloadInputs } from './downloads.js';
 import { gridInputs } from './grid.js';
+import { mapInputs } from './map.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -48,6 +49,7 @@ export const contractInputs = {
     .strict(),
   ...workspaceInputs,
   ...gridInputs,
+  ...mapInputs,
   ...downloadInputs,
 } as const satisfies { [V in Verb]: z.ZodType };
 
