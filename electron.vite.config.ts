@@ -2,6 +2,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { BUILT_CHILD_NAME } from './shared/embedded/protocol.js';
+import { basemapPlugin } from './scripts/basemap/vitePlugin.js';
 
 // out/main also holds embeddedChild.js, the embedded /v1 service's process (server/embeddedChild.ts); main's dependencies
 // stay in node_modules.
@@ -31,7 +32,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), basemapPlugin(import.meta.dirname)],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The baseline of `bench map`: a bare maplibre page, no app, drawing a style captured from the app's map (its layers,
- * filters and inline GeoJSON sources, basemap included) at the same camera and size. Served on 127.0.0.1 by a plain
- * Node server; the page sets the same test hooks as the app's map (`[data-testid="grid-map"]`, `gsMap`,
- * `data-map-idle`), so bench/lib/mapPage.js measures both alike.
+ * filters and inline GeoJSON sources, and the basemap's vector tiles, served here from the renderer build) at the same
+ * camera and size. Served on 127.0.0.1 by a plain Node server; the page sets the same test hooks as the app's map
+ * (`[data-testid="grid-map"]`, `gsMap`, `data-map-idle`), so bench/lib/mapPage.js measures both alike.
  */
 
 /** What the baseline page draws: a maplibre style JSON, the camera and the map's size in CSS px. */
@@ -19,6 +19,7 @@ export interface BaselineSetup {
 }
 
 const dist = (file: string) => fileURLToPath(new URL(`../../node_modules/maplibre-gl/dist/${file}`, import.meta.url));
+const rendererBuild = fileURLToPath(new URL('../../renderer/dist/', import.meta.url));
 
 // `__baseline.play` mirrors what the app's Play does to the map: every `intervalMs` it moves t one step, rewrites the
 // window bounds of every time filter (`['<', ['get','start_ms'], end]` and `['<', start, ['get','end_ms']]`) and gives
@@ -31,6 +32,8 @@ const PAGE = `<!doctype html>
 <script>
 (async () => {
   const setup = await (await fetch('/setup.json')).json();
+  // The basemap's tiles were the app's own origin: this server serves the same files.
+  for (const s of Object.values(setup.style.sources)) if (s.tiles) s.tiles = s.tiles.map((t) => location.origin + t.slice(t.indexOf('/basemap/')));
   const el = document.querySelector('[data-testid="grid-map"]');
   el.style.width = setup.width + 'px';
   el.style.height = setup.height + 'px';
@@ -77,8 +80,16 @@ export async function serveBaseline(setup: BaselineSetup): Promise<{ url: string
     '/maplibre-gl.css': { type: 'text/css', body: await readFile(dist('maplibre-gl.css')) },
     '/setup.json': { type: 'application/json', body: JSON.stringify(setup) },
   };
-  const server = http.createServer((req, res) => {
-    const file = files[(req.url ?? '/').split('?')[0]!];
+  const server = http.createServer(async (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    if (/^\/basemap\/[\w/.-]+$/.test(pathname) && !pathname.includes('..')) {
+      const body = await readFile(`${rendererBuild}${pathname.slice(1)}`).catch(() => null);
+      res.writeHead(body ? 200 : 404, {
+        'content-type': pathname.endsWith('.pbf') ? 'application/x-protobuf' : 'application/json',
+      });
+      return void res.end(body ?? 'not found');
+    }
+    const file = files[pathname];
     // Chromium asks every origin for a favicon; a 404 would be logged as a page error.
     if (req.url === '/favicon.ico') return void res.writeHead(204).end();
     res.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain', 'cache-control': 'no-store' });

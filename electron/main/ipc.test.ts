@@ -81,6 +81,20 @@ describe('registerBridgeIpc', () => {
     expect(h['datasets:list']).not.toHaveBeenCalled();
   });
 
+  it('hands a result holding bytes (the map’s Arrow streams) to IPC as it is: structured clone keeps the Uint8Arrays', async () => {
+    const h = spies();
+    const value = { runs: new Uint8Array([1, 2, 3]), equipment: new Uint8Array(0), originMs: 1 };
+    h['map:features'] = vi.fn(async () => ok(value)) as unknown as Handlers['map:features'];
+    registerBridgeIpc(h, senders);
+    const window = { start: '2024-09-02T00:00:00Z', end: '2024-09-03T00:00:00Z' };
+    const answer = await ipc.handlers.get('map:features')?.(frame(APP), { datasetId: 'd', market: 'pjm', window });
+    expect(answer).toEqual(ok(value));
+    // What Electron does to an invoke's answer on its way to the page.
+    const cloned = structuredClone(answer) as { value: typeof value };
+    expect(cloned.value.runs).toBeInstanceOf(Uint8Array);
+    expect([...cloned.value.runs]).toEqual([1, 2, 3]);
+  });
+
   it('validates input after the sender check', async () => {
     const h = spies();
     registerBridgeIpc(h, senders);

@@ -445,6 +445,21 @@ describe('project rules', () => {
     ],
     'overlap:forConstraint': [{ datasetId: 'x', market: 'pjm', constraintId: 'c', distanceKm: -1 }],
     'overlap:forOutage': [{ datasetId: 'x', market: 'pjm', ticket: 'abc' }],
+    'map:features': [
+      { datasetId: 'x', market: 'pjm' },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        includeCancelled: 'yes',
+      },
+      { datasetId: 'x', market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, file: '/tmp/x' },
+    ],
+    'map:constraintDetail': [
+      { datasetId: 'x', window: { start: 'a', end: 'b' }, constraintId: 'c' },
+      { datasetId: 'x', constraintId: 'a/b' },
+    ],
+    'map:ticket': [{ market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, ticket: -1 }],
     'exports:list': [{}, { datasetId: '../x' }, { datasetId: 'x', month: 3 }, { datasetId: 'x', year: 1800 }],
     'downloads:start': [
       { datasetId: 'x', dates: [] },

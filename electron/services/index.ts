@@ -31,6 +31,8 @@ import { createExportService } from './exports/service.js';
 import { createGridService } from './grid/service.js';
 import { createLocationService } from './locations/service.js';
 import { createOverlapService } from './overlap/service.js';
+import { createMapAnswers } from './map/answers.js';
+import { createMapService } from './map/service.js';
 import { createProfileService } from './profiles/service.js';
 import { watchActivity } from './v1/activity.js';
 
@@ -125,12 +127,12 @@ export function createServices(opts: ServicesOptions): Services {
   });
   const { proxy, activity } = watchActivity(v1, opts.clock ? () => opts.clock!.now() : Date.now);
   const identitySalt = newIdentitySalt();
-  const metadata = createMetadataCache({
-    identify: async () => {
-      const target = await resolveTarget();
-      return target ? targetIdentity(target, identitySalt) : null;
-    },
-  });
+  // The active /v1 server's identity (salted, never its key): what main keeps per server is kept apart.
+  const identifyServer = async () => {
+    const target = await resolveTarget();
+    return target ? targetIdentity(target, identitySalt) : null;
+  };
+  const metadata = createMetadataCache({ identify: identifyServer });
   const clock = opts.clock;
   const requests = createRequestRegistry(clock ? () => clock.now() : undefined);
   const info = (): AppInfo => ({
@@ -196,6 +198,17 @@ export function createServices(opts: ServicesOptions): Services {
     grid: createGridService({ proxy, requests, onConstraints: (list, whole) => locations.noticeConstraints(list, whole) }),
     locations,
     overlap: createOverlapService({ proxy, requests, workspace }),
+    map: createMapService({
+      answers: createMapAnswers({
+        proxy,
+        identify: async () => {
+          const id = await identifyServer();
+          return id ? JSON.stringify(id) : null;
+        },
+      }),
+      requests,
+      workspace,
+    }),
     exports: createExportService({ proxy, requests, downloads }),
     downloads,
     display: createDisplayService({ configDir: opts.configDir }),

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { BRIDGE_PATH, fail } from '../../shared/index.js';
+import { BINARY_RESULT_TYPE, BRIDGE_PATH, encodeBinaryResult, fail, holdsBinary } from '../../shared/index.js';
 import { createLogger, dispatch } from '../services/index.js';
 import type { Services } from '../services/index.js';
 import { pathOf } from './access.js';
@@ -22,8 +22,10 @@ function verbOf(pathname: string): string {
 }
 
 /**
- * `POST /bridge/<verb>`, JSON body (empty = `{}`) → the verb's Result, 200; bad JSON, not POST or over {@link MAX_BRIDGE_BODY}:
- * `validation` with 400/405/413. A caller that disconnects first aborts the call and gets no answer (its /v1 request too).
+ * `POST /bridge/<verb>`, JSON body (empty = `{}`) → the verb's Result, 200: JSON, or, when a successful result holds bytes
+ * (the map's Arrow streams), one binary body of {@link BINARY_RESULT_TYPE} (shared/bridge/binary.ts). Bad JSON, not POST
+ * or over {@link MAX_BRIDGE_BODY}: `validation` with 400/405/413. A caller that disconnects first aborts the call and gets
+ * no answer (its /v1 request too).
  */
 export async function bridgeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -64,6 +66,10 @@ export async function bridgeRoutes(app: FastifyInstance, opts: { services: Servi
     if (gone.signal.aborted) {
       log.info(`${verb}: ${CLIENT_GONE}; call aborted`);
       return reply.hijack();
+    }
+    if (result.ok && holdsBinary(result.value)) {
+      const body = encodeBinaryResult(result);
+      return reply.type(BINARY_RESULT_TYPE).send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
     }
     return reply.send(result);
   });

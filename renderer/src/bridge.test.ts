@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_HEADER, RequestId, VERBS } from '../../shared/bridge/contract.js';
+import { BINARY_RESULT_TYPE, BRIDGE_HEADER, RequestId, VERBS, encodeBinaryResult } from '../../shared/bridge/contract.js';
 import type { GridscopeApi } from '../../shared/bridge/contract.js';
 import { CANCELLED_MESSAGE, createHttpBridge, fromPreload, LOST_HOST_MESSAGE } from './bridge.js';
 import { BridgeError, callBridge, shouldRetry } from './lib/bridgeQuery.js';
@@ -28,6 +28,21 @@ describe('HTTP bridge', () => {
     expect(calls[0]!.init.method).toBe('POST');
     expect(calls[0]!.init.headers).toMatchObject({ 'content-type': 'application/json', [BRIDGE_HEADER]: '1' });
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ datasetId: 'x' });
+  });
+
+  it('reads a binary answer (the map’s Arrow streams) back into a Result whose bytes are Uint8Arrays', async () => {
+    const value = { runs: new Uint8Array([1, 2, 3]), equipment: new Uint8Array([4]), originMs: 1_725_235_200_000 };
+    const body = encodeBinaryResult({ ok: true, value });
+    const { f } = fakeFetch(() => new Response(body, { headers: { 'content-type': BINARY_RESULT_TYPE } }));
+    const window = { start: '2024-09-02T00:00:00Z', end: '2024-09-03T00:00:00Z' };
+    const r = await createHttpBridge(f)['map:features']({ datasetId: 'd', market: 'pjm', window });
+    expect(r).toEqual({ ok: true, value });
+    expect(r.ok && r.value.runs).toBeInstanceOf(Uint8Array);
+    const broken = fakeFetch(() => new Response(body.subarray(0, 20), { headers: { 'content-type': BINARY_RESULT_TYPE } }));
+    expect(await createHttpBridge(broken.f)['map:features']({ datasetId: 'd', market: 'pjm', window })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
   });
 
   it('passes error Results through whatever the HTTP status', async () => {

@@ -1,4 +1,11 @@
-import { BRIDGE_HEADER, BRIDGE_PATH, contractInputs, VERBS } from '../../shared/bridge/contract.js';
+import {
+  BINARY_RESULT_TYPE,
+  BRIDGE_HEADER,
+  BRIDGE_PATH,
+  contractInputs,
+  decodeBinaryResult,
+  VERBS,
+} from '../../shared/bridge/contract.js';
 import type { BridgeCallOptions, GridscopeApi, Verb } from '../../shared/bridge/contract.js';
 import { CANCELLED_MESSAGE } from '../../shared/errors.js';
 import type { GsError, Result } from '../../shared/errors.js';
@@ -36,7 +43,9 @@ async function post(fetchImpl: typeof fetch, verb: Verb, input: unknown, signal?
   }
   let body: unknown;
   try {
-    body = await res.json();
+    // A result holding bytes (the map's Arrow streams) comes as one binary body; everything else, errors too, as JSON.
+    const binary = res.headers.get('content-type')?.startsWith(BINARY_RESULT_TYPE) ?? false;
+    body = binary ? decodeBinaryResult(await res.arrayBuffer()) : await res.json();
   } catch {
     if (signal?.aborted) return cancelled;
     body = undefined;

@@ -7,7 +7,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = path.join(ROOT, 'data');
 const LICENSES = path.join(DATA, 'licenses');
 
-const KINDS = ['BSD-3-Clause', 'MIT', 'AGPL-3.0', 'ODbL-1.0', 'ISC', 'custom', 'unknown'] as const;
+const KINDS = ['BSD-3-Clause', 'MIT', 'AGPL-3.0', 'ODbL-1.0', 'CC-BY-4.0', 'ISC', 'custom', 'unknown'] as const;
 type Kind = (typeof KINDS)[number];
 
 const TEXT_MARKERS: Record<Exclude<Kind, 'unknown' | 'ISC'>, RegExp[]> = {
@@ -19,6 +19,11 @@ const TEXT_MARKERS: Record<Exclude<Kind, 'unknown' | 'ISC'>, RegExp[]> = {
   MIT: [/^Copyright \(c\) \d{4} \S/m, /Permission is hereby granted, free of charge/, /The above copyright notice and this permission notice/],
   'AGPL-3.0': [/GNU AFFERO GENERAL PUBLIC LICENSE/, /Version 3, 19 November 2007/, /END OF TERMS AND CONDITIONS/],
   'ODbL-1.0': [/^Copyright \(c\) [\d-]+ \S/m, /Open Database License \(ODbL\) v1\.0/, /opendatacommons\.org\/licenses\/odbl\/1-0/],
+  'CC-BY-4.0': [
+    /^Attribution 4\.0 International$/m,
+    /Creative Commons Attribution 4\.0 International Public License/,
+    /Section 3 -- License Conditions\./,
+  ],
   custom: [/You may use, copy, modify, and share this project for any purpose/],
 };
 

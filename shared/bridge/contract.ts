@@ -4,5 +4,7 @@ export * from './table.js';
 export * from './results.js';
 export * from './workspace.js';
 export * from './grid.js';
+export * from './map.js';
+export * from './binary.js';
 export * from './downloads.js';
 export * from './display.js';

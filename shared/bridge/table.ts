@@ -14,6 +14,7 @@ import type { Verb } from './verbs.js';
 import { displayInputs } from './display.js';
 import { downloadInputs } from './downloads.js';
 import { gridInputs } from './grid.js';
+import { mapInputs } from './map.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -49,6 +50,7 @@ export const contractInputs = {
     .strict(),
   ...workspaceInputs,
   ...gridInputs,
+  ...mapInputs,
   ...downloadInputs,
   ...displayInputs,
 } as const satisfies { [V in Verb]: z.ZodType };

@@ -6,6 +6,7 @@ import type { DownloadManager } from '../downloads/types.js';
 import type { ExportService } from '../exports/service.js';
 import type { GridService } from '../grid/service.js';
 import type { LocationService } from '../locations/service.js';
+import type { MapService } from '../map/service.js';
 import type { OverlapService } from '../overlap/service.js';
 import type { ProfileService } from '../profiles/service.js';
 import type { RequestRegistry } from '../v1/requests.js';
@@ -30,6 +31,8 @@ export interface Domains {
   grid: GridService;
   locations: LocationService;
   overlap: OverlapService;
+  /** `map:*`: the map's features as Arrow columns, and a selection's details. */
+  map: MapService;
   exports: ExportService;
   /** The download queue and library in main (docs/downloads.md). */
   downloads: DownloadManager;

@@ -57,6 +57,9 @@ export function createHandlers(d: Domains): Handlers {
     'outages:active': (i, ctx) => d.grid.activeOutages(i, ctx),
     'overlap:forConstraint': (i, ctx) => d.overlap.forConstraint(i, ctx),
     'overlap:forOutage': (i, ctx) => d.overlap.forOutage(i, ctx),
+    'map:features': (i, ctx) => d.map.features(i, ctx),
+    'map:constraintDetail': (i, ctx) => d.map.constraintDetail(i, ctx),
+    'map:ticket': (i, ctx) => d.map.ticket(i, ctx),
 
     'exports:list': (i, ctx) => d.exports.list(i, ctx),
     'downloads:start': (i, ctx) => d.exports.startDownloads(i, ctx),

@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { parseEdartScheduled } from '../synthetic/edart.js';
 import { generateGeometry } from '../synthetic/geometry.js';
 import { pricingLocations } from '../synthetic/locations.js';
-import { generateTickets, type OutageStation } from '../synthetic/outages.js';
+import { generateTickets } from '../synthetic/outages.js';
 import { generateShiftFactors } from '../synthetic/shift-factors.js';
 import type { SyntheticInputs } from '../synthetic/sources.js';
 import { SubstationPlacer } from '../synthetic/substations.js';
@@ -13,7 +13,7 @@ import { fillCostRollup } from './rollup.js';
 import { appendRows, createTables } from './schema.js';
 
 /** Bump when a generator's output or the table layout (schema.ts) changes: it is part of the constraint database's name. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 const MARKET = 'pjm';
 
@@ -53,7 +53,7 @@ export async function populateConstraintTables(conn: DuckDBConnection, options: 
 
   const real = parseEdartScheduled(inputs.edart).flatMap(versionsFromEdart);
   const synthetic = generateTickets({ market: MARKET, stations: geometry.stations, ...(options.tickets ?? EMBEDDED_TICKETS) });
-  placeOutageStations([...real, ...synthetic], geometry.stations, placer);
+  placeOutageStations([...real, ...synthetic], placer);
   const { versionRows, equipmentRows } = ticketRows(MARKET, [...real, ...synthetic]);
 
   await appendRows(conn, 'gs_locations', locations);
@@ -65,13 +65,8 @@ export async function populateConstraintTables(conn: DuckDBConnection, options: 
   await appendRows(conn, 'gs_store_facts', [{ built_at_utc: builtAt, kind: options.kind, generator_version: GENERATOR_VERSION }]);
 }
 
-function placeOutageStations(versions: readonly TicketVersion[], known: readonly OutageStation[], placer: SubstationPlacer): void {
-  const names = new Set(known.map((s) => s.name));
-  for (const version of versions) {
-    for (const e of version.equipment) {
-      if (names.has(e.station_1) && names.has(e.station_2)) continue;
-      const first = placer.place(e.station_1);
-      if (e.station_2 !== e.station_1) placer.place(e.station_2, first);
-    }
-  }
+// Stations only outage equipment names (the real eDART ticket's) are placed like constraint stations: same rules, same point.
+function placeOutageStations(versions: readonly TicketVersion[], placer: SubstationPlacer): void {
+  const lines = versions.flatMap((v) => v.equipment.map((e) => ({ from: e.station_1, to: e.station_2, voltage: e.voltage })));
+  placer.placeLines(lines.filter((line) => line.from));
 }

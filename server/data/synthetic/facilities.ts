@@ -24,7 +24,8 @@ function stationWords(fragment: string): string {
 /** Stations of a PJM facility name (`BERGEN 230 KV BER-HUD`, `LENOX-NMESHOPP …`, `YORKANA B43 CB`); never throws. */
 export function parseFacility(name: string): FacilityStations {
   const head = name.split(/\s+l\/o\s+/i)[0]!.replace(/^\d+\s+/, '').trim();
-  const kv = /(\d{2,3})(?:\/\d+)?\s*kv\b/i.exec(head);
+  // `230 KV`, `345/138 kV`; else a bare voltage class ending the name (`Stillwell-Dumont 345`).
+  const kv = /(\d{2,3})(?:\/\d+)?\s*kv\b/i.exec(head) ?? /\s(69|115|138|161|230|345|500|765)$/.exec(head);
   const voltage = kv ? Number(kv[1]) : null;
   const compact = /^([A-Z][A-Z0-9 ]*?)\s?(\d{2,3})\s?KV\s+(\S+)(.*)$/.exec(head);
   if (compact && !compact[1]!.includes('-')) {

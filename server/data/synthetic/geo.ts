@@ -34,8 +34,20 @@ export function roundPoint(p: Point): Point {
 
 type Ring = [number, number][];
 interface Polygon {
-  rings: Ring[];
   box: [number, number, number, number];
+  /** Edges `[x1, y1, x2, y2]` of every ring, bucketed by the horizontal bands of `box` they cross. */
+  bands: number[][][];
+}
+
+// The ring edges crossing each horizontal band of the box, so a point test reads one band's edges, not every edge.
+function banded(rings: Ring[], box: Polygon['box']): number[][][] {
+  const edges = rings.flatMap((ring) => ring.map((a, i) => [...a, ...ring[(i + 1) % ring.length]!]));
+  const n = Math.max(1, Math.min(512, Math.ceil(edges.length / 8)));
+  const height = box[3] - box[1] || 1;
+  const band = (y: number) => Math.min(n - 1, Math.max(0, Math.floor(((y - box[1]) / height) * n)));
+  const bands: number[][][] = Array.from({ length: n }, () => []);
+  for (const e of edges) for (let b = band(Math.min(e[1]!, e[3]!)); b <= band(Math.max(e[1]!, e[3]!)); b += 1) bands[b]!.push(e);
+  return bands;
 }
 
 /** An ISO footprint from a GeoJSON (Multi)Polygon feature, else throws; `box` is `[minLon, minLat, maxLon, maxLat]`. */
@@ -50,7 +62,8 @@ export class Footprint {
     this.polygons = polys.map((rings) => {
       const xs = rings[0]!.map((c) => c[0]);
       const ys = rings[0]!.map((c) => c[1]);
-      return { rings, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
+      const box: Polygon['box'] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      return { box, bands: banded(rings, box) };
     });
     this.box = [
       Math.min(...this.polygons.map((p) => p.box[0])),
@@ -60,23 +73,19 @@ export class Footprint {
     ];
   }
 
-  /** True when the point is inside the footprint (outer ring in, holes out; even-odd rule). */
+  /** True when the point is inside the footprint (outer ring in, holes out; even-odd rule over the polygon's rings). */
   contains(p: Point): boolean {
     const x = p.longitude;
     const y = p.latitude;
-    return this.polygons.some(({ rings, box }) => {
+    return this.polygons.some(({ box, bands }) => {
       if (x < box[0] || x > box[2] || y < box[1] || y > box[3]) return false;
-      return rings.reduce((inside, ring) => (inRing(ring, x, y) ? !inside : inside), false);
+      const n = bands.length;
+      const edges = bands[Math.min(n - 1, Math.floor(((y - box[1]) / (box[3] - box[1] || 1)) * n))]!;
+      let inside = false;
+      for (const [xi, yi, xj, yj] of edges) {
+        if (yi! > y !== yj! > y && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) inside = !inside;
+      }
+      return inside;
     });
   }
-}
-
-function inRing(ring: Ring, x: number, y: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }

@@ -42,11 +42,16 @@ export const SCALED_DATASET: ConstraintDatasetConfig = {
   ].join('\n\n'),
 };
 
-const SYLLABLES = ['AL', 'BER', 'CON', 'DUN', 'EL', 'FOR', 'GRA', 'HAN', 'KEY', 'LAN', 'MOR', 'NOR', 'PEA', 'QUA', 'RAM', 'SAL', 'TOW', 'VAL', 'WES', 'YOR'];
-const station = (r: () => number) => Array.from({ length: integer(r, 2, 3) }, () => pick(r, SYLLABLES)).join('').slice(0, 8);
+const SYLLABLES = [
+  'AL', 'BER', 'CON', 'DUN', 'EL', 'FOR', 'GRA', 'HAN', 'KEY', 'LAN', 'MOR', 'NOR', 'PEA', 'QUA', 'RAM', 'SAL', 'TOW', 'VAL', 'WES', 'YOR',
+  'ASH', 'BRO', 'CAR', 'DEL', 'EV', 'FAL', 'GLEN', 'HIL', 'JUN', 'KIN', 'LEW', 'MAR', 'NEW', 'OAK', 'PIN', 'ROS', 'SUN', 'TAY', 'WIL', 'ZEL',
+];
+// 3–4 of 40 syllables: few names repeat, so the stations form small trees a line's length can always join (substations.ts).
+const station = (r: () => number) => Array.from({ length: integer(r, 3, 4) }, () => pick(r, SYLLABLES)).join('');
 const VOLTAGES = [115, 138, 230, 345, 500, 765];
 
-function constraintName(i: number): string {
+/** The `i`-th constraint name of the scaled data (`ALBERCON-DUNELFOR 1 345 KV`), seeded by `i`. */
+export function scaleConstraintName(i: number): string {
   const r = rng('scale-constraint', i);
   return `${station(r)}-${station(r)} ${i + 1} ${pick(r, VOLTAGES)} KV`;
 }
@@ -108,7 +113,7 @@ async function appendBindingConstraints(conn: DuckDBConnection, binding: number,
       const r = rng('scale-binding', i);
       const contingencies = [...new Set(Array.from({ length: integer(r, 1, 3) }, () => contingencyName(integer(r, 0, pool - 1))))];
       appender.appendInteger(i);
-      appender.appendVarchar(constraintName(i));
+      appender.appendVarchar(scaleConstraintName(i));
       appender.appendList(contingencies, LIST(VARCHAR));
       appender.appendDouble(pick(r, [50, 200, 1000]));
       appender.endRow();
@@ -129,7 +134,7 @@ async function appendIdleEntities(conn: DuckDBConnection, binding: number, total
   };
   const constraints = function* () {
     for (let i = binding; i < total; i += 1) {
-      const name = constraintName(i);
+      const name = scaleConstraintName(i);
       yield { gs_entity_id: entityId('constraint', 'pjm', name), constraint_name: name, market_id: 'pjm', ...seen(rng('scale-seen', i)), available_datasets: [], gs_created_at_utc: builtAt, gs_updated_at_utc: builtAt };
     }
   };

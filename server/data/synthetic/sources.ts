@@ -9,12 +9,13 @@ export const SYNTHETIC_INPUT_FILES = [
   'format-exemplars/pjm_edart_linesout_sample.txt',
 ] as const;
 
-/** A PJM pricing node: hub, zone or generator (EIA-860 plant), with real coordinates. */
+/** A PJM pricing node: hub, zone or generator (EIA-860 plant), with real coordinates and its US state (`IL`). */
 export interface PricingNode extends Point {
   id: string;
   name: string;
   nodeType: 'hub' | 'zone' | 'gen' | string;
   zone: string | null;
+  state: string | null;
 }
 
 /** Everything the generators read: PJM nodes by id, the footprint, the eDART exemplar's text. */
@@ -32,7 +33,7 @@ export async function readSyntheticInputs(dataDir: string): Promise<SyntheticInp
   const all = JSON.parse(nodesText!) as (PricingNode & { iso: string })[];
   const nodes = all
     .filter((node) => node.iso === 'PJM' && Number.isFinite(node.latitude) && Number.isFinite(node.longitude))
-    .map(({ id, name, nodeType, zone, latitude, longitude }) => ({ id, name, nodeType, zone, latitude, longitude }))
+    .map(({ id, name, nodeType, zone, state, latitude, longitude }) => ({ id, name, nodeType, zone, state: state ?? null, latitude, longitude }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return { nodes, footprint: new Footprint(JSON.parse(footprintText!)), edart: edart! };
 }

@@ -6,9 +6,10 @@ import type { StyleSpecification } from 'maplibre-gl';
 import type { LineString, Point } from 'geojson';
 import type { SubstationLocation } from '../../../../shared/schemas/constraints.js';
 import { useChartTheme } from '../charts/theme.js';
-import { basemapLayers, basemapSources, mapPalette } from './basemap.js';
-import type { MapPalette } from './basemap.js';
+import { basemapLayers, basemapSources } from './basemapStyle.js';
 import { boundsOf, segment } from './features.js';
+import { mapPalette } from './palette.js';
+import type { MapPalette } from './palette.js';
 import { SYNTHETIC_COORDINATES } from './synthetic.js';
 import { PRICE_COLORS } from './scales.js';
 
@@ -29,12 +30,12 @@ function miniStyle(p: MapPalette, geometry: LineString | Point): StyleSpecificat
   return {
     version: 8,
     sources: {
-      ...basemapSources(),
+      ...basemapSources(document.baseURI),
       constraint: { type: 'geojson', data: geometry },
       substations: { type: 'geojson', data: { type: 'GeometryCollection', geometries: ends } },
     },
     layers: [
-      ...basemapLayers(p),
+      ...basemapLayers(p, { footprints: false }),
       {
         id: 'constraint-line',
         type: 'line',

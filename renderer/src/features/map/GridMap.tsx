@@ -4,11 +4,9 @@ import maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, LngLatBoundsLike, Map as MaplibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import { useChartTheme } from '../charts/theme.js';
-import { mapPalette } from './basemap.js';
 import type { ConstraintProps, LayerFeatures, OutageProps } from './features.js';
 import { createIdleTracker } from './idleTracker.js';
 import type { IdleTracker } from './idleTracker.js';
-import { isoFootprints } from './isoFootprints.js';
 import { CLICKABLE_LAYERS, SOURCES } from './layers.js';
 import type { LayerGroup } from './layers.js';
 import {
@@ -22,6 +20,7 @@ import {
   clusterPoints,
 } from './mapControl.js';
 import { mapStyle } from './mapStyle.js';
+import { mapPalette } from './palette.js';
 import { pickFrom } from './picking.js';
 import type { MapPick } from './picking.js';
 import type { ShownWindow } from './timeWindow.js';
@@ -126,7 +125,7 @@ export function GridMap(props: GridMapProps) {
     trackerRef.current = tracker;
     const m = new maplibregl.Map({
       container: el,
-      style: mapStyle(initial.palette, initial.market),
+      style: mapStyle(initial.palette, initial.market, document.baseURI),
       bounds: initial.bounds,
       fitBoundsOptions: { padding: 24 },
       attributionControl: false,
@@ -146,10 +145,7 @@ export function GridMap(props: GridMapProps) {
       m.on('mouseenter', id, () => (m.getCanvas().style.cursor = 'pointer'));
       m.on('mouseleave', id, () => (m.getCanvas().style.cursor = ''));
     }
-    m.on('load', () => {
-      setSource(m, SOURCES.iso, isoFootprints());
-      setMap(m);
-    });
+    m.on('load', () => setMap(m));
     return () => {
       setMap(null);
       popupRef.current = null;

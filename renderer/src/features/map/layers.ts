@@ -1,6 +1,6 @@
-import type { ExpressionSpecification, FilterSpecification, LayerSpecification, SourceSpecification } from 'maplibre-gl';
-import type { MapPalette } from './basemap.js';
-import { foldMarket } from './isoFootprints.js';
+import type { FilterSpecification, LayerSpecification, SourceSpecification } from 'maplibre-gl';
+import { basemapLayerIds } from './basemapStyle.js';
+import type { MapPalette } from './palette.js';
 import {
   outageColorExpression,
   priceColorExpression,
@@ -16,7 +16,6 @@ import {
 
 /** GeoJSON source ids. */
 export const SOURCES = {
-  iso: 'iso-footprints',
   locations: 'pricing-locations',
   bindingLines: 'binding-lines',
   bindingPoints: 'binding-points',
@@ -28,8 +27,6 @@ export const SOURCES = {
 
 /** Layer ids. */
 export const LAYERS = {
-  iso: 'iso-footprints',
-  isoOutline: 'iso-footprints-outline',
   locations: 'pricing-locations',
   overlapHalo: 'binding-overlap-halo',
   overlapPointHalo: 'binding-overlap-point-halo',
@@ -65,8 +62,8 @@ export const DENSE_OUTAGE_FEATURES = 2000;
 
 /** The layer toggles and the layers each one shows or hides. */
 export const LAYER_GROUPS = {
-  states: { label: 'US states', layers: ['basemap-state-borders'] },
-  iso: { label: 'ISO footprints', layers: [LAYERS.iso, LAYERS.isoOutline] },
+  states: { label: 'US states', layers: basemapLayerIds('states') },
+  iso: { label: 'ISO footprints', layers: [...basemapLayerIds('iso'), ...basemapLayerIds('isoOutline')] },
   locations: { label: 'Pricing locations', layers: [LAYERS.locations] },
   binding: {
     label: 'Binding constraints',
@@ -92,7 +89,6 @@ export type LayerGroup = keyof typeof LAYER_GROUPS;
 export function dataSources(): Record<string, SourceSpecification> {
   const geojson = (): SourceSpecification => ({ type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
   return {
-    [SOURCES.iso]: geojson(),
     [SOURCES.locations]: geojson(),
     [SOURCES.bindingLines]: geojson(),
     [SOURCES.bindingPoints]: geojson(),
@@ -112,13 +108,8 @@ export function dataSources(): Record<string, SourceSpecification> {
 /** A filter matching nothing: the highlight layers until something is selected. */
 export const NOTHING: FilterSpecification = ['==', ['get', 'constraint_gs_entity_id'], '\u0000none'];
 
-/** Opacity of the ISO fill: the chosen market's footprint is drawn stronger than the others. */
-export function isoOpacity(market: string): ExpressionSpecification {
-  return ['case', ['==', ['get', 'market'], foldMarket(market)], 0.12, 0.04];
-}
-
-/** The data layers, bottom first, for `palette` and `market` (whose footprint is emphasised). */
-export function dataLayers(p: MapPalette, market: string): LayerSpecification[] {
+/** The data layers, bottom first, for `palette` (drawn above the basemap and its ISO footprints). */
+export function dataLayers(p: MapPalette): LayerSpecification[] {
   const price = priceColorExpression(p.dark);
   const haloLine = (id: string, source: string, width: number, filter: FilterSpecification): LayerSpecification => ({
     id,
@@ -136,13 +127,6 @@ export function dataLayers(p: MapPalette, market: string): LayerSpecification[] 
     paint: { 'circle-color': p.highlight, 'circle-radius': priceWidthExpression(6), 'circle-opacity': 0.35 },
   });
   return [
-    { id: LAYERS.iso, type: 'fill', source: SOURCES.iso, paint: { 'fill-color': p.isoFill, 'fill-opacity': isoOpacity(market) } },
-    {
-      id: LAYERS.isoOutline,
-      type: 'line',
-      source: SOURCES.iso,
-      paint: { 'line-color': p.isoLine, 'line-width': 1, 'line-opacity': 0.7 },
-    },
     {
       id: LAYERS.locations,
       type: 'circle',
@@ -235,8 +219,6 @@ export function dataLayers(p: MapPalette, market: string): LayerSpecification[] 
 export function dataPaint(p: MapPalette): [string, string, unknown][] {
   const price = priceColorExpression(p.dark);
   return [
-    [LAYERS.iso, 'fill-color', p.isoFill],
-    [LAYERS.isoOutline, 'line-color', p.isoLine],
     [LAYERS.locations, 'circle-color', p.location],
     [LAYERS.locations, 'circle-stroke-color', p.halo],
     [LAYERS.binding, 'line-color', price],

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { outageFeatures, outageMidpoints } from './features.js';
+import { basemapLayerIds } from './basemapStyle.js';
 import { CLUSTER_UNTIL_ZOOM, LAYERS, TIME_FILTERED_LAYERS } from './layers.js';
 import { applyDensity, applyOverlapHighlight, applyTimeFilter, applyVisibility, clusterPoints } from './mapControl.js';
 import type { MapLike } from './mapControl.js';
@@ -77,7 +78,8 @@ describe('visibility and highlights', () => {
     const map = fakeMap();
     applyVisibility(map, { states: true, iso: false, locations: true, binding: true, outages: false });
     const hidden = map.calls.setLayoutProperty!.filter((c) => c[2] === 'none').map((c) => c[0]);
-    expect(hidden).toContain(LAYERS.iso);
+    for (const id of [...basemapLayerIds('iso'), ...basemapLayerIds('isoOutline')]) expect(hidden).toContain(id);
+    expect(hidden).not.toContain(basemapLayerIds('states')[1]);
     expect(hidden).toContain(LAYERS.outageClusters);
     expect(hidden).not.toContain(LAYERS.binding);
   });

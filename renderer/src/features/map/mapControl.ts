@@ -1,10 +1,10 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { Map as MaplibreMap } from 'maplibre-gl';
-import { basemapPaint } from './basemap.js';
-import type { MapPalette } from './basemap.js';
+import { basemapLayerIds, basemapPaint, isoOpacity } from './basemapStyle.js';
 import type { OutageProps } from './features.js';
-import { CLUSTER_UNTIL_ZOOM, LAYERS, LAYER_GROUPS, NOTHING, TIME_FILTERED_LAYERS, dataPaint, isoOpacity } from './layers.js';
+import { CLUSTER_UNTIL_ZOOM, LAYERS, LAYER_GROUPS, NOTHING, TIME_FILTERED_LAYERS, dataPaint } from './layers.js';
 import type { LayerGroup } from './layers.js';
+import type { MapPalette } from './palette.js';
 import { overlapFilter, overlaps } from './timeWindow.js';
 import type { ShownWindow } from './timeWindow.js';
 
@@ -55,7 +55,7 @@ export function applyPalette(map: MapLike, palette: MapPalette): void {
 
 /** Emphasises `market`'s ISO footprint. */
 export function applyMarket(map: MapLike, market: string): void {
-  if (map.getLayer(LAYERS.iso)) map.setPaintProperty(LAYERS.iso, 'fill-opacity', isoOpacity(market));
+  for (const id of basemapLayerIds('iso')) if (map.getLayer(id)) map.setPaintProperty(id, 'fill-opacity', isoOpacity(market));
 }
 
 /**
