@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useIsFetching, useQuery } from '@tanstack/react-query';
 import type { PullQuery, QueryEstimate } from '../../../../shared/bridge/contract.js';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
@@ -34,22 +34,29 @@ export interface LiveEstimate {
 export function useLiveEstimate(draft: PullQuery | null, debounceMs = ESTIMATE_DEBOUNCE_MS): LiveEstimate {
   const api = useBridge();
   const [settled, setSettled] = useState<PullQuery | null>(draft);
+  // Filter suggestions on their way size the filter: wait for them, and estimate again once they arrived.
+  const valuesLoading =
+    useIsFetching({ queryKey: [...queryKeys.datasets, 'columnValues', draft?.datasetId ?? settled?.datasetId] }) > 0;
+  const [values, setValues] = useState({ loading: valuesLoading, loaded: 0 });
+  if (values.loading !== valuesLoading)
+    setValues({ loading: valuesLoading, loaded: valuesLoading ? values.loaded : values.loaded + 1 });
   const draftKey = queryKey(draft);
   const settledKey = queryKey(settled);
   useEffect(() => {
-    if (draftKey === settledKey) return;
+    if (draftKey === settledKey || valuesLoading) return;
     const timer = setTimeout(() => setSettled(draft), debounceMs);
     return () => clearTimeout(timer);
-  }, [draft, draftKey, settledKey, debounceMs]);
+  }, [draft, draftKey, settledKey, debounceMs, valuesLoading]);
   const q = useQuery({
-    queryKey: [...queryKeys.datasets, 'estimate', settledKey],
+    queryKey: [...queryKeys.datasets, 'estimate', settledKey, values.loaded],
     queryFn: async ({ signal }) => {
       const estimate = await withRequestId((requestId) =>
         callBridge(api, 'datasets:estimate', estimateInput(settled!, requestId), { signal }),
       );
       return { of: settledKey, estimate };
     },
-    enabled: settled !== null,
+    // Only for the form as it stands: a query the form has since left is not asked about.
+    enabled: settled !== null && settledKey === draftKey && !valuesLoading,
     staleTime: ESTIMATE_FRESH_MS,
     gcTime: ESTIMATE_FRESH_MS,
     retry: false,
