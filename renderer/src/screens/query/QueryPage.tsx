@@ -122,6 +122,13 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
           {route.problem} The form shows its defaults.
         </p>
       )}
+      {foreign && (
+        <p className="notice" role="status" data-testid="pull-foreign">
+          Pull {foreign.id} was made by another query ({describeQuery(foreign.params)}), so its rows are not shown for this
+          address. The form holds the address&apos;s query, ready to run.{' '}
+          <a href={queryHref(foreign.params, foreign.id)}>Open pull {foreign.id} with its own query</a>
+        </p>
+      )}
       {q.data && (
         <details
           className="query-form-box"
@@ -178,13 +185,6 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
       {route.pullId !== null && pullQ.isError && (
         <p className="notice" role="status" data-testid="pull-missing">
           This result is no longer in the workspace ({toGsError(pullQ.error).message}) Run the query again to pull it.
-        </p>
-      )}
-      {foreign && (
-        <p className="notice" role="status" data-testid="pull-foreign">
-          Pull {foreign.id} was made by another query ({describeQuery(foreign.params)}), so its rows are not shown for this
-          address. The form holds the address&apos;s query, ready to run.{' '}
-          <a href={queryHref(foreign.params, foreign.id)}>Open pull {foreign.id} with its own query</a>
         </p>
       )}
       {pullQ.data && !queryPull && (

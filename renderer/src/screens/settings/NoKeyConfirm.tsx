@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import './noKeyConfirm.css';
 
 /** Props of {@link NoKeyConfirm}: the Remote host, and the three ways out. */
 export interface NoKeyConfirmProps {
