@@ -74,11 +74,20 @@ test('an unreachable Remote shows a network error naming the URL; Embedded recov
   await expect(page.getByTestId('key-status')).toContainText('Key set');
   await expect(page.getByTestId('key-test')).toContainText('No answer from 127.0.0.1:9');
   await page.getByRole('radio', { name: /Remote/ }).check();
-  await expect(page.getByTestId('profile-badge')).toHaveText('Remote — 127.0.0.1:9');
+  // The key test found no server there: the badge says so in words (and an icon of its own).
+  const badge = page.getByTestId('profile-badge');
+  await expect(badge).toHaveText('Remote — 127.0.0.1:9 · unreachable');
+  await expect(badge).toHaveAttribute('data-state', 'unreachable');
 
+  // "Unreachable" appears within the time its message states: the page does not ask again what main already retried.
+  const asked = Date.now();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalogue' }).click();
   const error = page.getByTestId('error-state');
-  await expect(error).toBeVisible();
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  const shownAfterMs = Date.now() - asked;
+  const stated = /Gave up after (\d+) attempts over (\d+) s/.exec((await error.textContent()) ?? '');
+  expect(stated, 'the error says how long it tried').not.toBeNull();
+  expect(shownAfterMs).toBeLessThanOrEqual((Number(stated![2]) + 0.5) * 1000 + 1_500);
   await expect(error).toHaveAttribute('data-code', 'network');
   await expect(error).toContainText(`Could not reach the data service at ${UNREACHABLE}`);
   await expect(error).toContainText('Settings');
@@ -91,4 +100,58 @@ test('an unreachable Remote shows a network error naming the URL; Embedded recov
   await expect(page.getByTestId('catalogue-table')).toBeVisible();
   await expect.poll(() => page.getByTestId('catalogue-row').count()).toBeGreaterThanOrEqual(10);
   await expect(page.getByTestId('error-state')).toHaveCount(0);
+});
+
+test('the badge tells a rejected key from an unreachable server', async ({ page }) => {
+  const v1 = await startRejectingV1();
+  try {
+    await page.goto('/#/settings');
+    await page.getByLabel('Remote base URL').fill(v1.baseUrl);
+    await page.getByRole('button', { name: 'Save URL' }).click();
+    await page.getByLabel('Remote API key').fill('wrong-key');
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await expect(page.getByTestId('key-test')).toHaveAttribute('data-state', 'rejected');
+    await page.getByRole('radio', { name: /Remote/ }).check();
+    const badge = page.getByTestId('profile-badge');
+    const host = new URL(v1.baseUrl).host;
+    await expect(badge).toHaveText(`Remote — ${host} · key rejected`);
+    await expect(badge).toHaveAttribute('data-state', 'rejected');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalogue' }).click();
+    await expect(page.getByTestId('error-state')).toHaveAttribute('data-code', 'auth');
+    await expect(badge).toHaveText(`Remote — ${host} · key rejected`);
+
+    // The same key on a host where nothing listens: unreachable, not rejected.
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByLabel('Remote base URL').fill(`http://${host.replace(/:\d+$/, '')}:9/v1`);
+    await page.getByRole('button', { name: 'Save URL' }).click();
+    await page.getByLabel('Remote API key').fill('wrong-key');
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await expect(page.getByTestId('key-test')).toContainText('No answer from 127.0.0.1:9');
+    await expect(badge).toHaveText('Remote — 127.0.0.1:9 · unreachable');
+    await expect(badge).toHaveAttribute('data-state', 'unreachable');
+  } finally {
+    await v1.close();
+  }
+});
+
+test('Remote without a key asks before switching, says what will not work and offers to add a key', async ({ page }) => {
+  await page.goto('/#/settings');
+  const badge = page.getByTestId('profile-badge');
+  await expect(badge).toHaveText('Embedded — sample data');
+  await page.getByRole('radio', { name: /Remote/ }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Remote has no API key yet.' });
+  await expect(ask).toContainText('the catalogue, queries, constraints, the map and exports stay empty');
+  await expect(page.getByRole('radio', { name: /Embedded/ })).toBeChecked();
+  await expect(badge).toHaveText('Embedded — sample data');
+
+  await ask.getByRole('button', { name: 'Add a key first' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByLabel('Remote API key')).toBeFocused();
+  await expect(badge).toHaveText('Embedded — sample data');
+
+  await page.getByRole('radio', { name: /Remote/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Switch to Remote anyway' }).click();
+  await expect(badge).toHaveText('Remote — api.gridstatus.io · no key');
+  await expect(badge).toHaveAttribute('data-state', 'no-key');
+  await expect(page.getByRole('radio', { name: /Remote/ })).toBeChecked();
 });

@@ -340,6 +340,7 @@ describe('project rules', () => {
       { datasetId: 'x', filter: { column: 'a', value: 'b', sql: '1=1' } },
     ],
     'usage:get': [{ requestId: 'x'.repeat(65) }, { plan: 'pro' }],
+    'usage:activity': [{ requestId: 'r1' }, { since: 3 }],
     'requests:status': [{ requestIds: 'a' }, { requestIds: Array.from({ length: 101 }, (_, i) => `r${i}`) }],
     'requests:cancel': [{}, { requestId: 'a b' }],
     'profiles:get': [{ profile: 'remote' }],

@@ -35,6 +35,7 @@ import { createMapAnswers } from './map/answers.js';
 import { createMapService } from './map/service.js';
 import { createProfileService } from './profiles/service.js';
 import { watchActivity } from './v1/activity.js';
+import { createTrafficMonitor } from './v1/traffic.js';
 
 export interface ServicesOptions {
   /** Settings dir: `app.getPath('userData')` on desktop, {@link defaultConfigDir} elsewhere. */
@@ -117,10 +118,13 @@ export function createServices(opts: ServicesOptions): Services {
   }
 
   const cache = createResponseCache({ dir: opts.responseCacheDir ?? join(opts.configDir, 'cache', 'responses') });
+  // Every request, background ones too: the usage meter's traffic and the profile badge's health.
+  const traffic = createTrafficMonitor(opts.clock ? () => opts.clock!.now() : Date.now);
   // Background work (the location index) calls `v1` itself and waits for quiet in the `activity` of everything else.
   const v1 = createV1Proxy({
     resolveTarget,
     cache,
+    observer: traffic,
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.retry ? { retry: opts.retry } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
@@ -177,6 +181,7 @@ export function createServices(opts: ServicesOptions): Services {
   const handlers = createHandlers({
     app: { info: async () => ok(info()) },
     requests,
+    traffic,
     datasets: createDatasetService({
       proxy,
       requests,
@@ -191,6 +196,7 @@ export function createServices(opts: ServicesOptions): Services {
       embedded,
       cache,
       metadata,
+      traffic,
       onActiveChanged: (profile) => workspace.useProfile(profile),
       ...(now ? { now } : {}),
     }),

@@ -170,6 +170,39 @@ describe('remote profile and keys', () => {
     }
   });
 
+  it('profiles:get says how the last Remote request went (key rejected, unreachable); usage:activity counts data requests', async () => {
+    const up = await startUpstream({
+      '/v1/api_usage': (_q, res) => sendJson(res, 401, { detail: 'Invalid API key' }),
+      '/v1/datasets': (_q, res) => sendJson(res, 401, { detail: 'Invalid API key' }),
+    });
+    try {
+      await call('profiles:setActive', { profile: 'remote' });
+      await call('profiles:setRemoteUrl', { baseUrl: `${up.origin}/v1` });
+      expect(value<ProfilesState>(await call('profiles:get')).remote.health).toBeUndefined();
+      // The key test (an uncounted /api_usage) is the first request: rejected.
+      const before = value<{ ended: number }>(await call('usage:activity')).ended;
+      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+      expect(value<ProfilesState>(await call('profiles:get')).remote.health).toMatchObject({ state: 'rejected' });
+      expect(await call('datasets:list')).toMatchObject({ ok: false, error: { code: 'auth' } });
+      expect(value<{ ended: number; inFlight: number }>(await call('usage:activity'))).toMatchObject({
+        ended: before + 1,
+        inFlight: 0,
+      });
+
+      // Another origin: the key goes, and so does what was known of the old server.
+      await call('profiles:setRemoteUrl', { baseUrl: 'http://127.0.0.1:9/v1' });
+      expect(value<ProfilesState>(await call('profiles:get')).remote.health).toBeUndefined();
+      await call('keys:set', { profile: 'remote', key: REMOTE_KEY });
+      expect(value<ProfilesState>(await call('profiles:get')).remote.health).toMatchObject({
+        state: 'unreachable',
+        message: expect.stringContaining('Could not reach 127.0.0.1:9'),
+      });
+      expect(JSON.stringify(await call('profiles:get'))).not.toContain(REMOTE_KEY);
+    } finally {
+      await up.close();
+    }
+  });
+
   /** Makes `up` the active Remote with {@link REMOTE_KEY} and checks one call there carries the key. */
   async function useRemoteWithKey(up: Upstream): Promise<void> {
     await call('profiles:setActive', { profile: 'remote' });

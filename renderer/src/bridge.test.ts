@@ -154,10 +154,10 @@ describe('Query adapter', () => {
     expect((err as BridgeError).code).toBe('forbidden');
   });
 
-  it('does not retry errors the user must fix, retries transient ones once', () => {
-    for (const code of ['auth', 'validation', 'not_found', 'forbidden'] as const)
+  it('does not retry errors the user must fix nor /v1 failures main retried; a host that did not answer once', () => {
+    for (const code of ['auth', 'validation', 'not_found', 'forbidden', 'network', 'rate_limited'] as const)
       expect(shouldRetry(0, new BridgeError({ code, message: '' }))).toBe(false);
-    expect(shouldRetry(0, new BridgeError({ code: 'network', message: '' }))).toBe(true);
-    expect(shouldRetry(1, new BridgeError({ code: 'network', message: '' }))).toBe(false);
+    expect(shouldRetry(0, new BridgeError({ code: 'network', message: LOST_HOST_MESSAGE }))).toBe(true);
+    expect(shouldRetry(1, new BridgeError({ code: 'network', message: LOST_HOST_MESSAGE }))).toBe(false);
   });
 });

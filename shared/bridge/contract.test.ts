@@ -68,6 +68,14 @@ describe('request ids, estimate, column values and cache inputs', () => {
     }
   });
 
+  it("datasets:estimate takes the pull's resampling and vintage, checked as a pull checks them", () => {
+    const shaped = { datasetId: 'x', resampleFrequency: '1d', resampleBy: ['zone'], publishTime: 'latest_before:-1 day' };
+    expect(contractInputs['datasets:estimate'].safeParse(shaped).success).toBe(true);
+    expect(contractInputs['datasets:estimate'].safeParse({ ...shaped, resampleBy: ['zone; drop'] }).success).toBe(false);
+    expect(contractInputs['datasets:estimate'].safeParse({ ...shaped, publishTime: 'tomorrow' }).success).toBe(false);
+    expect(contractInputs['datasets:estimate'].safeParse({ ...shaped, resampleFunction: 'sum' }).success).toBe(false);
+  });
+
   it('datasets:columnValues: a safe column name, optional search and limit (1–10,000); estimate takes the query timezone', () => {
     const s = contractInputs['datasets:columnValues'];
     expect(s.safeParse({ datasetId: 'x', column: 'zone', search: 'N.Y', limit: 100, requestId: 'r1' }).success).toBe(true);

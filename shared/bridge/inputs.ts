@@ -104,7 +104,27 @@ export const QueryInput = z
   })
   .strict();
 
-/** Input of `datasets:estimate`: the query's window, filter, row `limit` (the estimate never exceeds it) and zone. */
+/** A pull's `publish_time`: `latest`, `latest_report`, `latest_before:<offset>` or a timestamp (docs/query.md#forecast-vintages). */
+export const PublishTime = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(
+    (s) => s === 'latest' || s === 'latest_report' || /^latest_before(:.{1,40})?$/.test(s) || TimeText.safeParse(s).success,
+    'Publish time: latest, latest report, latest before an offset, or a date-time.',
+  );
+
+/** A `resample_frequency` as typed (docs/query.md#resampling); the data service judges it. */
+export const ResampleFrequencyText = z.string().trim().min(1).max(40);
+
+/** `resample_by`: the grouping columns (docs/query.md#resampling). */
+export const ResampleBy = z.array(ColumnName).max(20);
+
+/**
+ * Input of `datasets:estimate`: what sizes a query: its window, filter, row `limit` (the estimate never exceeds it), zone,
+ * resampling and forecast vintage (docs/desktop.md#usage-meter-and-quota-forecast).
+ */
 export const EstimateInput = z
   .object({
     datasetId: DatasetId,
@@ -113,6 +133,11 @@ export const EstimateInput = z
     filter: EstimateFilter.optional(),
     limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
     timezone: QueryTimezone.optional(),
+    resampleFrequency: ResampleFrequencyText.optional(),
+    resampleBy: ResampleBy.optional(),
+    publishTime: PublishTime.optional(),
+    publishTimeStart: TimeText.optional(),
+    publishTimeEnd: TimeText.optional(),
     requestId: RequestId.optional(),
   })
   .strict();

@@ -27,9 +27,39 @@ export interface ConnectionTest {
 export interface ProfilesState {
   active: ProfileName;
   embedded: { status: 'starting' | 'running' | 'failed'; message?: string; cacheTtlSeconds?: number };
-  remote: { baseUrl: string; keySet: boolean; keyOrigin?: string; cacheTtlSeconds?: number; connection?: ConnectionTest };
+  remote: {
+    baseUrl: string;
+    keySet: boolean;
+    keyOrigin?: string;
+    cacheTtlSeconds?: number;
+    connection?: ConnectionTest;
+    /** How the last request to the Remote server (a key test included) went, while the URL and key are unchanged. */
+    health?: RemoteHealth;
+  };
   keyStorage: string;
   keyStorageWarning?: string;
+}
+
+/**
+ * A profile's server by its last request (docs/desktop.md#the-profile-badge): `ok` answered with the key accepted,
+ * `rejected` answered 401, `unreachable` no answer (refused, timed out, DNS); `at` epoch ms; `message` the failure's.
+ */
+export interface RemoteHealth {
+  state: 'ok' | 'rejected' | 'unreachable';
+  at: number;
+  message?: string;
+}
+
+/**
+ * The app's counted /v1 requests (all but `/api_usage`): `ended` so far (each retry counts), `inFlight` now, the epoch ms
+ * the last one ended and main's clock (`now`), so the usage meter re-reads `/api_usage` once they settle
+ * (docs/desktop.md#usage-meter-and-quota-forecast).
+ */
+export interface UsageActivity {
+  ended: number;
+  inFlight: number;
+  lastEndedAt: number | null;
+  now: number;
 }
 
 /**
@@ -91,6 +121,7 @@ export interface ContractResults extends WorkspaceResults, GridResults, MapResul
   'datasets:audit': AuditRow[];
   'datasets:estimate': QueryEstimate;
   'usage:get': ApiUsage;
+  'usage:activity': UsageActivity;
   'requests:status': RequestStatus[];
   'requests:cancel': { cancelled: boolean };
   'profiles:get': ProfilesState;

@@ -30,6 +30,7 @@ export const contractInputs = {
   'datasets:audit': DatasetRef,
   'datasets:estimate': EstimateInput,
   'usage:get': DataEmpty,
+  'usage:activity': Empty,
   'requests:status': z.object({ requestIds: z.array(RequestId).max(100).optional() }).strict(),
   'requests:cancel': z.object({ requestId: RequestId }).strict(),
   'profiles:get': Empty,

@@ -8,6 +8,7 @@ export const VERBS = [
   'datasets:audit',
   'datasets:estimate',
   'usage:get',
+  'usage:activity',
   'requests:status',
   'requests:cancel',
   'profiles:get',

@@ -4,7 +4,7 @@ import type { PeakFilter } from '../time/peak.js';
 import { TimeText } from '../time/schema.js';
 import { isKnownZone } from '../time/zones.js';
 import type { LocalPull } from './downloads.js';
-import { ColumnName, DatasetId, QueryInput } from './inputs.js';
+import { ColumnName, DatasetId, PublishTime, QueryInput, ResampleBy, ResampleFrequencyText } from './inputs.js';
 
 /**
  * The workspace verbs' inputs and results: a pull copies a /v1 query into the profile's local
@@ -32,23 +32,12 @@ export type PullKind = (typeof PULL_KINDS)[number];
 export const STORABLE_TYPES = ['TIMESTAMPTZ', 'TIMESTAMP', 'DATE', 'DOUBLE', 'BIGINT', 'BOOLEAN', 'VARCHAR'] as const;
 export type StorableType = (typeof STORABLE_TYPES)[number];
 
-/** A pull's `publish_time`: `latest`, `latest_report`, `latest_before:<offset>` or a timestamp (docs/query.md#forecast-vintages). */
-export const PublishTime = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine(
-    (s) => s === 'latest' || s === 'latest_report' || /^latest_before(:.{1,40})?$/.test(s) || TimeText.safeParse(s).success,
-    'Publish time: latest, latest report, latest before an offset, or a date-time.',
-  );
-
 /** What a pull asks the dataset query for: `datasets:query`'s parameters without paging, plus resampling and vintages. */
 export const PullQuery = QueryInput.omit({ pageSize: true, cursor: true, requestId: true })
   .extend({
     limit: z.number().int().min(1).max(10_000_000).optional(),
-    resampleFrequency: z.string().trim().min(1).max(40).optional(),
-    resampleBy: z.array(ColumnName).max(20).optional(),
+    resampleFrequency: ResampleFrequencyText.optional(),
+    resampleBy: ResampleBy.optional(),
     resampleFunction: z.enum(RESAMPLE_FUNCTIONS).optional(),
     publishTime: PublishTime.optional(),
     publishTimeStart: TimeText.optional(),

@@ -29,6 +29,38 @@ export function isResampleFrequency(text: string): boolean {
   return m !== null && Number(m[1]) >= 1;
 }
 
+/** Calendar unit of a `resample_frequency`. */
+export type ResampleUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
+
+/** Nominal seconds of one unit, as the data service tells up- from downsampling (a month is 30 days, a year 365). */
+export const RESAMPLE_UNIT_SECONDS: Record<ResampleUnit, number> = {
+  minute: 60,
+  hour: 3600,
+  day: 86_400,
+  week: 604_800,
+  month: 2_592_000,
+  year: 31_536_000,
+};
+
+const SHORTHAND_PARTS: Record<(typeof RESAMPLE_FREQUENCY_SHORTHANDS)[number], [number, ResampleUnit]> = {
+  '5min': [5, 'minute'],
+  '15min': [15, 'minute'],
+  '30min': [30, 'minute'],
+  '1h': [1, 'hour'],
+  '1d': [1, 'day'],
+  '1w': [1, 'week'],
+  '1M': [1, 'month'],
+};
+
+/** A `resample_frequency` as `count` × `unit` (`1M` is one month, `2 hours` two hours); null when the server refuses it. */
+export function readResampleFrequency(text: string): { count: number; unit: ResampleUnit } | null {
+  const shorthand = SHORTHAND_PARTS[text as keyof typeof SHORTHAND_PARTS];
+  if (shorthand) return { count: shorthand[0], unit: shorthand[1] };
+  const m = RESAMPLE_FREQUENCY_COUNTED.exec(text.trim());
+  const count = Number(m?.[1]);
+  return m && count >= 1 ? { count, unit: m[2]!.toLowerCase() as ResampleUnit } : null;
+}
+
 /** One term of a `latest_before:` offset (docs/query.md#forecast-vintages), e.g. `-1 day`, `6 hours`; global, for matchAll. */
 export const PUBLISH_OFFSET_TERM = /([+-]?\d{1,6})\s*(minute|hour|day|week)s?/gi;
 

@@ -1,12 +1,15 @@
 import { parseTimeText } from '../../../shared/index.js';
 import type { ApiUsage, AuditRow, DatasetWithTimezone, EstimateFilter, QueryEstimate } from '../../../shared/index.js';
 import type { ValuesAnswer } from '../v1/metaCache.js';
-import { completeList, keptByFilter } from './estimateFilter.js';
+import { applyFilter } from './estimateFilter.js';
 import { quotaWarnings } from './estimateQuota.js';
+import { shapeByResampling, shapeByVintage } from './estimateShape.js';
+import type { QueryShape, ShapeFacts } from './estimateShape.js';
 import { describeFilter, fmt, iso, plural } from './estimateText.js';
 import { rowsFromAudit, rowsFromCount } from './estimateWindow.js';
 
 export { matches } from './estimateFilter.js';
+export type { QueryShape } from './estimateShape.js';
 
 /** Everything {@link estimateQuery} knows; usage and audit null when not known; values answers newest first. */
 export interface EstimateInputs {
@@ -24,6 +27,10 @@ export interface EstimateInputs {
   noAuditReason?: string;
   subseries: ValuesAnswer[];
   filterValues: ValuesAnswer[];
+  /** Loaded values of the other grouping columns of a resampling, by column. */
+  groupValues?: Record<string, ValuesAnswer[]>;
+  /** Vintage and resampling; absent = none. */
+  shape?: QueryShape;
 }
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
@@ -31,6 +38,16 @@ const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.m
 /** Epoch ms of a time as the query reads it (docs/api.md#time-grammar). @throws TimeGrammarError; RangeError for a bad `zone`. */
 export function readEstimateTime(text: string, zone = 'UTC'): number {
   return parseTimeText(text, { zone }).epochMs;
+}
+
+/** The window [start, end) within the rows' availability (latest included), in epoch ms. */
+function spanOf(d: DatasetWithTimezone, start: number, end: number): [number, number] {
+  const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;
+  const latest = d.latest_available_time_utc ? Date.parse(d.latest_available_time_utc) : NaN;
+  return [
+    Number.isFinite(earliest) ? Math.max(start, earliest) : start,
+    Number.isFinite(latest) ? Math.min(end, latest + 1) : end,
+  ];
 }
 
 /**
@@ -47,53 +64,41 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
     inputs.audit !== null
       ? rowsFromAudit(d, inputs.audit, start, end)
       : rowsFromCount(d, inputs.subseries, start, end, inputs.noAuditReason ?? 'not loaded');
-  let { lo, hi, p } = window;
-  const why = [...window.why];
-  let filterText = '';
+  const filtered = filter ? applyFilter(d, window, filter, inputs.subseries, inputs.filterValues) : null;
+  const subCol = d.subseries_index_column ?? null;
+  const facts: ShapeFacts = {
+    dataset: d,
+    ...(filter ? { filter } : {}),
+    valuesOf: (column) =>
+      column === subCol
+        ? inputs.subseries
+        : column === filter?.column
+          ? inputs.filterValues
+          : (inputs.groupValues?.[column] ?? []),
+    // A filter on another column may empty some subseries: then the panel says nothing of the groups.
+    panel:
+      window.panel === null || (filter && filter.column !== subCol)
+        ? null
+        : (filtered?.keptValues ?? [window.panel, window.panel]),
+  };
+  const span = spanOf(d, start, end);
+  const shape = inputs.shape ?? { zone: null };
+  const vintage = shapeByVintage(filtered?.band ?? window, shape, facts, span);
+  const resampled = shapeByResampling(vintage.band, shape, facts, span);
+  if (!resampled) throw new Error(`resampleFrequency: '${shape.resampleFrequency}' is not an interval the data service accepts.`);
+  let { lo, hi, p, cap } = resampled.band;
+  const why = resampled.band.why;
+  const shapeText = `${filtered?.text ?? ''}${vintage.text}${resampled.text}`;
 
-  if (filter) {
-    const subCol = d.subseries_index_column ?? null;
-    const onSub = filter.column === subCol;
-    const answers = onSub ? inputs.subseries : inputs.filterValues;
-    const total = window.total ?? (completeList(answers)?.values.reduce((s, v) => s + (v.count ?? 0), 0) || 0);
-    const kept = keptByFilter(answers, filter, total);
-    const f = describeFilter(filter);
-    const panel = onSub ? window.panel : null;
-    if (panel !== null) {
-      // Every subseries has a row at every time index: each kept value holds 1/panel of the rows.
-      const [vLo, vHi] =
-        kept?.values ??
-        (filter.operator === '='
-          ? [0, 1]
-          : filter.operator === 'in'
-            ? [0, Math.min(panel, new Set(filter.value.split(',')).size)]
-            : [0, panel]);
-      [lo, hi, p] = [(lo * vLo) / panel, (hi * Math.min(vHi, panel)) / panel, (p * Math.min(vHi, panel)) / panel];
-      filterText = ` × ${fmt(vHi)} of ${plural(panel, `${subCol} value`)} (${f}; each has a row at every time index)`;
-      if (vLo < vHi) why.push(`whether ${filter.value} is a value of ${filter.column} is not known from the values loaded`);
-    } else if (kept && total > 0) {
-      const [kLo, kHi] = kept.rows;
-      hi = Math.min(hi, kHi);
-      lo = Math.max(0, lo - (total - kLo));
-      p = clamp((p * kHi) / total, lo, hi);
-      filterText = ` × ${kLo === kHi ? '' : '≤ '}${Math.round((kHi / total) * 1000) / 10} % of rows with ${f} (${fmt(kHi)} of ${fmt(total)})`;
-      if (lo < hi) why.push(`the rows with ${f} are not known per date, only in all`);
-    } else {
-      lo = 0;
-      filterText = ` with ${f}`;
-      why.push(`the filter ${f} cannot be sized (the values of ${filter.column} with their counts are not loaded)`);
-    }
-  }
-
-  let capped = '';
-  if (inputs.limit !== undefined && hi > inputs.limit) {
-    [lo, hi, p] = [Math.min(lo, inputs.limit), inputs.limit, Math.min(p, inputs.limit)];
-    capped = `, capped at the query's limit of ${fmt(inputs.limit)} rows`;
-  }
+  const limit = inputs.limit ?? Infinity;
+  const [trustedOverLimit, capOverLimit] = [hi > limit, cap > limit];
+  [lo, hi, p, cap] = [Math.min(lo, limit), Math.min(hi, limit), Math.min(p, limit), Math.min(cap, limit)];
+  // The trusted band never passes the ceiling.
+  [lo, hi, p] = [Math.min(lo, cap), Math.min(hi, cap), Math.min(p, cap)];
 
   let rows: number;
   let upperBound = false;
-  if (!Number.isFinite(hi)) {
+  if (!Number.isFinite(hi) && !Number.isFinite(cap)) {
     rows = 0;
     warnings.push('The dataset reports no row count: the estimate cannot size it.');
   } else if (hi - lo < 0.5) {
@@ -101,12 +106,14 @@ export function estimateQuery(inputs: EstimateInputs): QueryEstimate {
   } else if (lo > 0 && hi <= 4 * lo) {
     rows = Math.round(clamp(p, hi / 2, 2 * lo));
   } else {
-    rows = Math.ceil(hi - 1e-9);
+    // What an "at most" figure says must hold: the ceiling, never the trusted band.
+    rows = Number.isFinite(cap) ? Math.ceil(cap - 1e-9) : Math.ceil(hi - 1e-9);
     upperBound = true;
   }
+  const capped = (upperBound ? capOverLimit : trustedOverLimit) ? `, capped at the query's limit of ${fmt(limit)} rows` : '';
   const basis = upperBound
-    ? `${window.text}${filterText}${capped}: at most ${plural(rows, 'row')}. An upper bound, because ${why.join('; ') || 'the rows of the window are not known'}.`
-    : `${window.text}${filterText}${capped} = ${plural(rows, 'row')}`;
+    ? `${window.text}${shapeText}${capped}: at most ${plural(rows, 'row')}. An upper bound, because ${why.join('; ') || 'the rows of the window are not known'}.`
+    : `${window.text}${shapeText}${capped} = ${plural(rows, 'row')}`;
 
   if (rows === 0 && Number.isFinite(hi)) {
     const earliest = d.earliest_available_time_utc ? Date.parse(d.earliest_available_time_utc) : NaN;

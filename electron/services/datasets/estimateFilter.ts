@@ -1,5 +1,7 @@
-import type { ClientColumnValue, EstimateFilter } from '../../../shared/index.js';
+import type { ClientColumnValue, DatasetWithTimezone, EstimateFilter } from '../../../shared/index.js';
 import type { ValuesAnswer } from '../v1/metaCache.js';
+import { describeFilter, fmt, plural } from './estimateText.js';
+import type { Rows, WindowRows } from './estimateRows.js';
 
 // What a filter keeps of a dataset, sized from the column values the dataset page loaded (counts per value).
 
@@ -71,4 +73,61 @@ export function keptByFilter(
   }
   if (filter.operator !== '!=') return { rows: [lo, Math.min(hi, total)], values: [vLo, vHi] };
   return { rows: [0, Math.max(0, total - lo)], values: null };
+}
+
+/** A band of rows after a filter, the words for the basis, and the subseries values it keeps when known ([lo, hi]). */
+export interface Filtered {
+  band: Rows;
+  text: string;
+  keptValues: [number, number] | null;
+}
+
+/**
+ * What `filter` keeps of the `window`'s rows (docs/desktop.md#usage-meter-and-quota-forecast): on the subseries column of a
+ * complete panel the share of subseries kept; otherwise between the window less every row it drops and the rows of the
+ * kept values; unknown values bound nothing (`lo` 0). `cap` shrinks with the same facts, so it stays a ceiling.
+ */
+export function applyFilter(
+  d: DatasetWithTimezone,
+  window: WindowRows,
+  filter: EstimateFilter,
+  subseries: ValuesAnswer[],
+  filterValues: ValuesAnswer[],
+): Filtered {
+  const subCol = d.subseries_index_column ?? null;
+  const onSub = filter.column === subCol;
+  const answers = onSub ? subseries : filterValues;
+  const total = window.total ?? (completeList(answers)?.values.reduce((s, v) => s + (v.count ?? 0), 0) || 0);
+  const kept = keptByFilter(answers, filter, total);
+  const f = describeFilter(filter);
+  const why = [...window.why];
+  let { lo, hi, p, cap } = window;
+  const panel = onSub ? window.panel : null;
+  if (panel !== null) {
+    // Every subseries has a row at every time index: each kept value holds 1/panel of the rows.
+    const [vLo, vHi] =
+      kept?.values ??
+      (filter.operator === '='
+        ? [0, 1]
+        : filter.operator === 'in'
+          ? [0, Math.min(panel, new Set(filter.value.split(',')).size)]
+          : [0, panel]);
+    const share = Math.min(vHi, panel) / panel;
+    [lo, hi, p, cap] = [(lo * vLo) / panel, hi * share, p * share, cap * share];
+    if (vLo < vHi) why.push(`whether ${filter.value} is a value of ${filter.column} is not known from the values loaded`);
+    const text = ` × ${fmt(vHi)} of ${plural(panel, `${subCol} value`)} (${f}; each has a row at every time index)`;
+    return { band: { lo, hi, p, cap, why }, text, keptValues: [vLo, Math.min(vHi, panel)] };
+  }
+  if (kept && total > 0) {
+    const [kLo, kHi] = kept.rows;
+    hi = Math.min(hi, kHi);
+    cap = Math.min(cap, kHi);
+    lo = Math.max(0, lo - (total - kLo));
+    p = Math.min(Math.max((p * kHi) / total, lo), hi);
+    if (lo < hi) why.push(`the rows with ${f} are not known per date, only in all`);
+    const text = ` × ${kLo === kHi ? '' : '≤ '}${Math.round((kHi / total) * 1000) / 10} % of rows with ${f} (${fmt(kHi)} of ${fmt(total)})`;
+    return { band: { lo, hi, p, cap, why }, text, keptValues: onSub ? kept.values : null };
+  }
+  why.push(`the filter ${f} cannot be sized (the values of ${filter.column} with their counts are not loaded)`);
+  return { band: { lo: 0, hi, p, cap, why }, text: ` with ${f}`, keptValues: null };
 }

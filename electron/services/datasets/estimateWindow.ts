@@ -1,43 +1,18 @@
-import { RESAMPLE_CONVERSION, isKnownZone, parseTimeText } from '../../../shared/index.js';
+import { isKnownZone, parseTimeText } from '../../../shared/index.js';
 import type { AuditRow, DatasetWithTimezone } from '../../../shared/index.js';
 import type { ValuesAnswer } from '../v1/metaCache.js';
 import { completeList } from './estimateFilter.js';
+import { gridCap, rowsPerTime, stepMsOf, stepPoints } from './estimateRows.js';
+import type { WindowRows } from './estimateRows.js';
 import { fmt, iso, plural } from './estimateText.js';
 
 // Rows of a dataset inside a time window: from per-date audit counts when loaded, else from its row count and span.
-
-/** Rows between `lo` and `hi`, `p` the point estimate; `why` says what keeps the bounds apart. */
-interface Rows {
-  lo: number;
-  hi: number;
-  p: number;
-  why: string[];
-}
-
-/** {@link Rows} of a window, with the basis `text`, the dataset's `total` rows (null: unknown) and its panel size. */
-export interface WindowRows extends Rows {
-  text: string;
-  total: number | null;
-  /** Subseries per time index when every date in the window is a complete panel of that many; else null. */
-  panel: number | null;
-}
 
 const DAY_MS = 86_400_000;
 /** A date (or dataset) whose distinct times fill at least this share of its intervals has rows "spread over every interval". */
 const DENSE_SHARE = 0.9;
 /** Irregular data: at least this many distinct times per day on average is "spread over the day". */
 const DENSE_IRREGULAR_PER_DAY = 24;
-
-/** Step of a regular frequency in ms; 0 for irregular and unknown ones. */
-function stepMsOf(frequency: string | null): number {
-  const seconds = RESAMPLE_CONVERSION[frequency as keyof typeof RESAMPLE_CONVERSION] ?? -1;
-  return seconds > 0 ? seconds * 1000 : 0;
-}
-
-/** Points `anchor + k·step` in [from, to): the intervals of a regular frequency. */
-function stepPoints(anchor: number, step: number, from: number, to: number): number {
-  return to <= from ? 0 : Math.max(0, Math.ceil((to - anchor) / step) - Math.ceil((from - anchor) / step));
-}
 
 /** Local midnight of `date` (YYYY-MM-DD) in `zone`, and of the day after, as epoch ms. */
 function marketDay(date: string, zone: string): [number, number] {
@@ -58,6 +33,7 @@ export function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: 
   let cutDates = 0;
   let lo = 0;
   let hi = 0;
+  let cutCap = 0;
   const sparse: string[] = [];
   const forecasts: string[] = [];
   const panels = new Set<number>();
@@ -85,6 +61,7 @@ export function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: 
     let share: number;
     let dense: boolean;
     let [dayLo, dayHi] = [0, rows];
+    let dayCap = rows;
     if (step > 0) {
       const anchor = Number.isFinite(earliest) ? earliest : dayStart;
       const points = stepPoints(anchor, step, from, to);
@@ -93,6 +70,11 @@ export function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: 
       dense = points > 0 && tv >= DENSE_SHARE * points;
       // Forecast intervals carry different numbers of publish times, but a date with a row at every interval has one at least.
       if (d.publish_time_column && tv >= points && points > 0) [dayLo, dayHi] = [inside, rows - (points - inside)];
+      // The ceiling holds only while the times lie on the grid: never more distinct times than intervals.
+      if (points > 0 && tv <= points) {
+        if (!d.publish_time_column) dayCap = Math.min(rows, gridCap(inside, rowsPerTime(d, subs > 0 ? subs : null)));
+        else if (tv === points) dayCap = dayHi;
+      }
     } else {
       share = (y - x) / (to - from);
       dense = tv >= (DENSE_IRREGULAR_PER_DAY * (to - from)) / DAY_MS;
@@ -103,6 +85,7 @@ export function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: 
     if (dense && !d.publish_time_column) [dayLo, dayHi] = [part, part];
     lo += dayLo;
     hi += dayHi;
+    cutCap += dayCap;
     if (!dense) sparse.push(`${row.market_date} (${plural(rows, 'row')} at ${plural(tv, 'time')})`);
     else if (d.publish_time_column) forecasts.push(row.market_date);
   }
@@ -124,7 +107,7 @@ export function rowsFromAudit(d: DatasetWithTimezone, audit: AuditRow[], start: 
       ? ` + ≈ ${fmt(cut)} rows on ${plural(cutDates, 'date')} cut by it (the share of their ${step > 0 ? 'intervals' : 'hours'} inside the window)`
       : '');
   const panel = panels.size === 1 && [...panels][0]! > 0 ? [...panels][0]! : null;
-  return { lo: full + lo, hi: full + hi, p: full + cut, why, text, total, panel };
+  return { lo: full + lo, hi: full + hi, p: full + cut, cap: full + cutCap, why, text, total, panel };
 }
 
 /** Rows in [start, end) from the dataset's row count and span; `noAudit` says why no audit counts were used. */
@@ -144,6 +127,7 @@ export function rowsFromCount(
       lo: 0,
       hi: Infinity,
       p: 0,
+      cap: Infinity,
       why: ['the dataset reports no row count', none],
       text: 'The dataset reports no row count',
       total: null,
@@ -156,6 +140,7 @@ export function rowsFromCount(
       lo: 0,
       hi: n,
       p: n,
+      cap: n,
       why: ['the dataset does not say which times it covers', none],
       text: `The dataset has ≈ ${fmt(n)} rows`,
     };
@@ -165,9 +150,17 @@ export function rowsFromCount(
   const to = Math.min(end, dataEnd);
   const covers = `${iso(earliest)} to ${iso(latest)}`;
   if (from >= to)
-    return { ...base, lo: 0, hi: 0, p: 0, why: [], text: `The dataset covers ${covers}: none of it is in the window` };
+    return { ...base, lo: 0, hi: 0, p: 0, cap: 0, why: [], text: `The dataset covers ${covers}: none of it is in the window` };
   if (from <= earliest && to >= dataEnd)
-    return { ...base, lo: n, hi: n, p: n, why: [], text: `The window holds the whole dataset (${covers}): ≈ ${fmt(n)} rows` };
+    return {
+      ...base,
+      lo: n,
+      hi: n,
+      p: n,
+      cap: n,
+      why: [],
+      text: `The window holds the whole dataset (${covers}): ≈ ${fmt(n)} rows`,
+    };
 
   const step = stepMsOf(d.data_frequency);
   const subCol = d.subseries_index_column ?? null;
@@ -184,12 +177,15 @@ export function rowsFromCount(
     if (perTime !== null && unique) {
       const density = n / (available * perTime);
       const subText = subCol ? ` × ${plural(perTime, `${subCol} value`)}` : '';
+      // Off-grid times would show as more rows than intervals: only then is intervals × values not a ceiling.
+      const cap = density <= 1 ? Math.min(n, gridCap(inWindow, perTime)) : n;
       if (density >= DENSE_SHARE && density <= 2 - DENSE_SHARE) {
         return {
           ...base,
           lo: p,
           hi: p,
           p,
+          cap,
           why: [],
           panel: subCol ? perTime : null,
           text: `No gaps (≈ ${fmt(n)} rows = intervals${subText}): ${range}${subText}`,
@@ -197,13 +193,14 @@ export function rowsFromCount(
       }
       // Where the gaps are is not known: any share of the rows may lie in the window.
       const gaps = `the data has gaps (${Math.round(density * 1000) / 10} % of intervals${subText} hold a row) and ${none}`;
-      return { ...base, lo: 0, hi: n, p, why: [gaps], text: `≈ ${fmt(n)} rows over ${range}` };
+      // Sparse data need not lie on the interval grid: no ceiling below its rows.
+      return { ...base, lo: 0, hi: n, p, cap: n, why: [gaps], text: `≈ ${fmt(n)} rows over ${range}` };
     }
     const unknown =
       perTime === null
         ? `the number of ${subCol} values is not known (not loaded)`
         : 'the dataset has no primary key of time index and subseries';
-    return { ...base, lo: 0, hi: n, p, why: [unknown, none], text: `≈ ${fmt(n)} rows over ${range}` };
+    return { ...base, lo: 0, hi: n, p, cap: n, why: [unknown, none], text: `≈ ${fmt(n)} rows over ${range}` };
   }
   const p = (n * (to - from)) / (dataEnd - earliest);
   const kind = d.publish_time_column
@@ -215,6 +212,7 @@ export function rowsFromCount(
     lo: 0,
     hi: n,
     p,
+    cap: n,
     why: [kind, none],
     text: `≈ ${fmt(n)} rows over ${days(dataEnd - earliest)} available, ${days(to - from)} in the window`,
   };

@@ -2,6 +2,7 @@ import { TimeGrammarError, fail, isKnownZone, ok } from '../../../shared/index.j
 import { currentUsage, datasetOf } from './metadata.js';
 import type { ApiUsage, DatasetWithTimezone, ErrorCode, ParsedInput, QueryEstimate, Result } from '../../../shared/index.js';
 import { estimateQuery, readEstimateTime } from './estimate.js';
+import type { QueryShape } from './estimate.js';
 import type { MetadataScope } from '../v1/metaCache.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 
@@ -34,6 +35,14 @@ export function readEstimateWindow(
   return ok(window);
 }
 
+// The shaping parameters the input carries.
+const shapeOf = (input: EstimateRequest): Omit<QueryShape, 'zone'> =>
+  Object.fromEntries(
+    (['resampleFrequency', 'resampleBy', 'publishTime', 'publishTimeStart', 'publishTimeEnd'] as const).flatMap((k) =>
+      input[k] === undefined ? [] : [[k, input[k]]],
+    ),
+  );
+
 const refusedAudit = (code: ErrorCode): string =>
   code === 'forbidden' ? 'your plan does not include them' : `the server did not give them: ${code}`;
 
@@ -53,10 +62,18 @@ export async function forecastQuery(
   const dataset: DatasetWithTimezone = detail.value;
   const filter = input.filter;
   // A server that lists no columns (docs/api.md#dataset-detail does not promise them) cannot be checked against.
-  if (filter && dataset.all_columns.length > 0 && !dataset.all_columns.some((c) => c.name === filter.column)) {
+  const named = [...(filter ? [filter.column] : []), ...(input.resampleBy ?? [])];
+  const unknown = named.find((n) => dataset.all_columns.length > 0 && !dataset.all_columns.some((c) => c.name === n));
+  if (unknown !== undefined) {
     const possible = dataset.all_columns.map((c) => c.name).join(', ');
-    return fail('validation', `Column ${filter.column} not found in dataset ${dataset.id}. Possible columns: ${possible}.`);
+    return fail('validation', `Column ${unknown} not found in dataset ${dataset.id}. Possible columns: ${possible}.`);
   }
+  const vintage = [input.publishTime, input.publishTimeStart, input.publishTimeEnd].some((v) => v !== undefined);
+  if (vintage && !dataset.publish_time_column)
+    return fail(
+      'validation',
+      `Dataset ${dataset.id} has no publish time column: publish_time, publish_time_start and publish_time_end do not apply to it`,
+    );
   const window = readEstimateWindow(input, dataset.data_timezone);
   if (!window.ok) return window;
 
@@ -78,6 +95,12 @@ export async function forecastQuery(
         noAuditReason: !audit ? 'the dataset page did not load them' : 'refused' in audit ? refusedAudit(audit.refused) : '',
         subseries: subCol && meta ? meta.values(id, subCol) : [],
         filterValues: filter && filter.column !== subCol && meta ? meta.values(id, filter.column) : [],
+        groupValues: Object.fromEntries((input.resampleBy ?? []).map((c) => [c, meta ? meta.values(id, c) : []])),
+        shape: {
+          ...shapeOf(input),
+          // Day-and-longer buckets follow the query's zone only when it names one (docs/query.md#resampling).
+          zone: input.timezone === 'market' ? dataset.data_timezone : (input.timezone ?? null),
+        },
       }),
     );
   } catch (err) {

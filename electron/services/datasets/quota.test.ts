@@ -51,6 +51,13 @@ describe('a Run on the free plan', () => {
     const estimate = await call<QueryEstimate>('datasets:estimate', window);
     expect(estimate.warnings).toEqual([]);
     expect(estimate.remainingMonthlyRows).not.toBeNull();
+    // Estimating as the form changes (filter, resampling, zone) reads only the uncounted /api_usage.
+    for (const change of [
+      { filter: { column: 'zone', operator: '=', value: 'WEST' } },
+      { resampleFrequency: '1h', timezone: 'market' },
+      { resampleFrequency: '1d', resampleBy: ['zone', 'ptid'] },
+    ])
+      await call<QueryEstimate>('datasets:estimate', { ...window, ...change });
     expect(await requestsUsed()).toBe(start + 1);
     // The query may meet the 1 request/s limit (the dataset was read just now): a refused try is not counted.
     const page = await call<QueryPage>('datasets:query', { ...window, pageSize: 1000 });

@@ -3,6 +3,7 @@ import type { ConnectionTest, ContractResults, ParsedInput, ProfileName, Profile
 import type { MetadataCache } from '../v1/metaCache.js';
 import type { V1Proxy } from '../v1/proxy.js';
 import type { ResponseCache } from '../v1/responseCache.js';
+import type { TrafficMonitor } from '../v1/traffic.js';
 import type { KeyVault } from '../vault/keyVault.js';
 import { testRemoteKey } from './keyTest.js';
 import { originOf } from './profiles.js';
@@ -30,6 +31,8 @@ export interface ProfileServiceOptions {
   cache?: ResponseCache;
   /** Dropped with the cache, and on a switch of the active profile. */
   metadata?: MetadataCache;
+  /** The last outcome of each profile's requests, for `remote.health`; forgotten when the key or the URL changes. */
+  traffic?: Pick<TrafficMonitor, 'health' | 'forget'>;
   /** Told after the active profile changed in the settings (main switches the workspace to it). */
   onActiveChanged?: (profile: ProfileName) => Promise<void>;
   /** Epoch ms of a key test. */
@@ -48,9 +51,11 @@ export function createProfileService(opts: ProfileServiceOptions): ProfileServic
   let lastTest: (ConnectionTest & { baseUrl: string }) | undefined;
   const stateWithTest = async (): Promise<Result<ProfilesState>> => {
     const state = await profiles.state();
-    if (!lastTest || lastTest.baseUrl !== state.remote.baseUrl || !state.remote.keySet) return ok(state);
+    const health = state.remote.keySet ? opts.traffic?.health('remote') : undefined;
+    const remote = health ? { ...state.remote, health } : state.remote;
+    if (!lastTest || lastTest.baseUrl !== state.remote.baseUrl || !state.remote.keySet) return ok({ ...state, remote });
     const { baseUrl: _url, ...connection } = lastTest;
-    return ok({ ...state, remote: { ...state.remote, connection } });
+    return ok({ ...state, remote: { ...remote, connection } });
   };
   const runTest = async (): Promise<void> => {
     lastTest = { ...(await testRemoteKey(proxy, now)), baseUrl: (await profiles.settings()).remote.baseUrl };
@@ -84,6 +89,7 @@ export function createProfileService(opts: ProfileServiceOptions): ProfileServic
     // A new origin deletes the Remote key (profiles.ts); like clearKey, that empties the cache.
     async setRemoteUrl({ baseUrl }) {
       const { keyDeleted } = await profiles.setRemoteUrl(baseUrl);
+      opts.traffic?.forget('remote');
       if (keyDeleted) await clearCache('remote');
       return stateWithTest();
     },
@@ -95,6 +101,7 @@ export function createProfileService(opts: ProfileServiceOptions): ProfileServic
       const stored = await vault.set(profile, key, origin, { allowWeakStorage });
       if (!stored.ok) return stored;
       await clearCache(profile);
+      opts.traffic?.forget(profile);
       await runTest();
       return stateWithTest();
     },
@@ -102,6 +109,7 @@ export function createProfileService(opts: ProfileServiceOptions): ProfileServic
     async clearKey({ profile }) {
       await vault.clear(profile);
       await clearCache(profile);
+      opts.traffic?.forget(profile);
       lastTest = undefined;
       return stateWithTest();
     },

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -7,10 +8,10 @@ import { sendAttempt, type AttemptContext } from './attempt.js';
 import { readText } from './body.js';
 import { CachedJson, parseJson } from './cachedJson.js';
 import type { QueryValue } from './joinUrl.js';
-import type { GetOptions, ProxyOptions, V1Proxy, V1Stream, WithMeta } from './proxyTypes.js';
+import type { GetOptions, ProxyOptions, ProxyTarget, V1Proxy, V1Stream, WithMeta } from './proxyTypes.js';
 import { DEFAULT_RETRY_POLICY, systemClock } from './retry.js';
 import { CANCELLED_MESSAGE, runWithRetries } from './retryLoop.js';
-import type { RetryRun } from './retryLoop.js';
+import type { Attempt, RetryRun } from './retryLoop.js';
 import { headerText, resolveRequest } from './target.js';
 
 export { TargetUnavailableError } from './proxyTypes.js';
@@ -49,6 +50,30 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     idleTimeoutMs: opts.idleTimeoutMs ?? 60_000,
   };
   const cache = new CachedJson(opts.cache, clock, opts.maxStaleMs);
+  const observer = opts.observer;
+
+  // Tells the observer of each attempt and its end; a stream's request ends when its body closes (its rows are counted then).
+  function observed<T>(
+    target: ProxyTarget,
+    path: string,
+    run: () => Promise<Attempt<T>>,
+    bodyOf?: (value: T) => Readable,
+  ): () => Promise<Attempt<T>> {
+    if (!observer) return run;
+    return async () => {
+      const request = { profile: target.profile ?? 'remote', path };
+      observer.started(request);
+      const out = await run();
+      const body = out.ok && bodyOf ? bodyOf(out.value) : undefined;
+      if (body && !body.destroyed) body.once('close', () => observer.ended(request, { ok: true }));
+      else if (out.ok || out.result.ok) observer.ended(request, { ok: true });
+      else {
+        const { code, status, message } = out.result.error;
+        observer.ended(request, { ok: false, code, message, ...(status === undefined ? {} : { status }) });
+      }
+      return out;
+    };
+  }
   const retryRun = (what: string, o: GetOptions): RetryRun => ({
     what,
     policy: { ...DEFAULT_RETRY_POLICY, ...opts.retry, ...o.retry },
@@ -74,15 +99,18 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     const hit = cache.fresh(found, schema, what, target.key);
     if (hit) return ok(hit);
 
-    const result = await runWithRetries(retryRun(what, o), () =>
-      sendAttempt(attempts, url, target, o, 'json', async (res, body) => {
-        const text = await readText(body, maxBody);
-        const parsed = parseJson(text, schema, what, target.key);
-        if (!parsed.ok) return { ok: false, result: parsed, retry: false };
-        const synthetic = syntheticFields(res.headers['x-gridscope-synthetic']);
-        await cache.store(found, path, text, synthetic);
-        return { ok: true, value: { body: parsed.value, synthetic } };
-      }),
+    const result = await runWithRetries(
+      retryRun(what, o),
+      observed(target, path, () =>
+        sendAttempt(attempts, url, target, o, 'json', async (res, body) => {
+          const text = await readText(body, maxBody);
+          const parsed = parseJson(text, schema, what, target.key);
+          if (!parsed.ok) return { ok: false, result: parsed, retry: false };
+          const synthetic = syntheticFields(res.headers['x-gridscope-synthetic']);
+          await cache.store(found, path, text, synthetic);
+          return { ok: true, value: { body: parsed.value, synthetic } };
+        }),
+      ),
     );
     // Offline (or the server down past the retry budget): an expired entry beats no answer.
     const stale = !result.ok && result.error.code === 'network' ? cache.stale(found, schema, what, target.key) : undefined;
@@ -102,11 +130,18 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       const prepared = await resolveRequest(opts.resolveTarget, path, query, o.profile);
       if (!prepared.ok) return prepared;
       const { target, url } = prepared.value;
-      return runWithRetries(retryRun(`GET ${url.pathname}`, o), () =>
-        sendAttempt<V1Stream>(attempts, url, target, o, 'stream', async (res, body) => ({
-          ok: true,
-          value: { status: res.statusCode, headers: res.headers as V1Stream['headers'], body },
-        })),
+      return runWithRetries(
+        retryRun(`GET ${url.pathname}`, o),
+        observed(
+          target,
+          path,
+          () =>
+            sendAttempt<V1Stream>(attempts, url, target, o, 'stream', async (res, body) => ({
+              ok: true,
+              value: { status: res.statusCode, headers: res.headers as V1Stream['headers'], body },
+            })),
+          (stream) => stream.body,
+        ),
       );
     },
 

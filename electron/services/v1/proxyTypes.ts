@@ -5,6 +5,7 @@ import type { QueryValue } from './joinUrl.js';
 import type { ResponseCache } from './responseCache.js';
 import type { Clock, RetryPolicy } from './retry.js';
 import type { ProxyProgress } from './retryLoop.js';
+import type { ProxyObserver } from './traffic.js';
 
 /**
  * The /v1 proxy's surface and options (docs/desktop.md#retries-timeouts-and-cancellation); proxy.ts builds it from
@@ -92,4 +93,6 @@ export interface ProxyOptions {
   cache?: ResponseCache;
   /** Oldest cached response served when the server cannot be reached (default 30 days). */
   maxStaleMs?: number;
+  /** Told of every request sent and its end (the usage meter's traffic, the profile badge's health). */
+  observer?: ProxyObserver;
 }

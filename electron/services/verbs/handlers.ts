@@ -10,6 +10,7 @@ import type { MapService } from '../map/service.js';
 import type { OverlapService } from '../overlap/service.js';
 import type { ProfileService } from '../profiles/service.js';
 import type { RequestRegistry } from '../v1/requests.js';
+import type { TrafficMonitor } from '../v1/traffic.js';
 import type { WorkspaceOperations } from '../workspace/operations.js';
 
 // Types only: the handler table every transport dispatches to, and the domain services it routes to (verbs/routes.ts).
@@ -25,6 +26,8 @@ export interface Domains {
   app: { info(): Promise<Result<AppInfo>> };
   /** `requests:status`, `requests:cancel`: the data calls in flight. */
   requests: Pick<RequestRegistry, 'status' | 'cancel'>;
+  /** `usage:activity`: the counted /v1 requests, for the usage meter. */
+  traffic: Pick<TrafficMonitor, 'activity'>;
   datasets: DatasetService;
   profiles: ProfileService;
   workspace: WorkspaceOperations;

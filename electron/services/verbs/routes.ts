@@ -20,6 +20,7 @@ export function createHandlers(d: Domains): Handlers {
     'datasets:columnValues': (i, ctx) => d.datasets.columnValues(i, ctx),
     'datasets:updates': (i, ctx) => d.datasets.updates(i, ctx),
     'usage:get': (i, ctx) => d.datasets.usage(i, ctx),
+    'usage:activity': async () => ok(d.traffic.activity()),
 
     'profiles:get': () => d.profiles.state(),
     'profiles:setActive': (i) => d.profiles.setActive(i),

@@ -22,14 +22,14 @@ describe('Error states', () => {
     expect(await screen.findByTestId('settings-page')).toBeTruthy();
   });
 
-  it('network: names the remote URL, retries once, and recovers on Retry', async () => {
+  it('network: names the remote URL at once (main already retried it), and recovers on Retry', async () => {
     const { api, state } = createFakeApi({ failures: { 'datasets:list': { code: 'network', message: 'connect ECONNREFUSED' } } });
     state.profiles = { ...state.profiles, active: 'remote', remote: { baseUrl: 'http://127.0.0.1:9/v1', keySet: true } };
     renderApp(api);
     const alert = await screen.findByTestId('error-state', {}, { timeout: 3000 });
     await waitFor(() => expect(alert.textContent).toContain('Could not reach the data service at http://127.0.0.1:9/v1'));
     expect(alert.textContent).toContain('Settings');
-    expect(state.calls.filter((c) => c === 'datasets:list')).toHaveLength(2);
+    expect(state.calls.filter((c) => c === 'datasets:list')).toHaveLength(1);
     delete state.failures['datasets:list'];
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('catalogue-table')).toBeTruthy();

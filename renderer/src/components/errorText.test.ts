@@ -113,7 +113,17 @@ describe('describeError', () => {
     expect(t.waitSeconds).toBe(3);
     expect(t.message).toContain('Wait 3 seconds, then retry.');
     expect(t.actions).toEqual(['retry']);
-    expect(shouldRetry(0, new BridgeError({ code: 'rate_limited', message, status: 429 }))).toBe(true);
+    // Main's proxy already retried it within its budget: the page's Retry asks again, TanStack does not.
+    expect(shouldRetry(0, new BridgeError({ code: 'rate_limited', message, status: 429 }))).toBe(false);
+  });
+
+  it('only a host that did not answer is asked once more by itself: /v1 failures were retried in main', () => {
+    expect(shouldRetry(0, new BridgeError({ code: 'network', message: LOST_HOST_MESSAGE }))).toBe(true);
+    expect(shouldRetry(1, new BridgeError({ code: 'network', message: LOST_HOST_MESSAGE }))).toBe(false);
+    const gaveUp = 'Gave up after 4 attempts over 2 s: Could not reach 127.0.0.1:9: connection refused.';
+    expect(shouldRetry(0, new BridgeError({ code: 'network', message: gaveUp }))).toBe(false);
+    expect(shouldRetry(0, new BridgeError({ code: 'network', message: 'The /v1 server answered 503', status: 503 }))).toBe(false);
+    expect(shouldRetry(0, new Error('a bug'))).toBe(false);
   });
 
   it('rate limit waits: from "Retry after", from the plan’s window, none when unsaid', () => {

@@ -40,8 +40,12 @@ export async function callBridge<V extends Verb>(
   return result.value;
 }
 
-/** TanStack `retry`: at most once, never for `cancelled` or errors the user must fix (see `retryHelps`). */
+/**
+ * TanStack `retry`: once, and only when the host process itself did not answer. Main's proxy has already retried every
+ * /v1 failure worth it within its budget (docs/desktop.md#retries-timeouts-and-cancellation): asking again would double
+ * the time its "Gave up after N attempts over S s" states. Errors the user must fix are never retried (`retryHelps`).
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof BridgeError && (error.code === 'cancelled' || !retryHelps(error.gs))) return false;
-  return failureCount < 1;
+  if (!(error instanceof BridgeError) || error.gs.message !== LOST_HOST_MESSAGE) return false;
+  return retryHelps(error.gs) && failureCount < 1;
 }

@@ -41,6 +41,26 @@ describe('Usage meter', () => {
   });
 });
 
+describe('the meter follows the traffic', () => {
+  it('reads usage again once counted requests ended and none is in flight, and not before', async () => {
+    const { api, state } = createFakeApi({ usage: makeUsage({ total_requests: 12 }) });
+    renderApp(api, '#/settings');
+    expect((await screen.findByTestId('usage-requests')).textContent).toBe('Requests 12 / 250');
+    // A background request (the location index, say) still in flight: nothing to read yet.
+    state.usage = makeUsage({ total_requests: 19 });
+    state.activity = { ended: 7, inFlight: 1, lastEndedAt: Date.now() };
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(screen.getByTestId('usage-requests').textContent).toBe('Requests 12 / 250');
+    state.usage = makeUsage({ total_requests: 20 });
+    state.activity = { ended: 8, inFlight: 0, lastEndedAt: Date.now() - 1_000 };
+    await waitFor(() => expect(screen.getByTestId('usage-requests').textContent).toBe('Requests 20 / 250'), { timeout: 3_000 });
+    // Quiet traffic: no further reads.
+    const reads = state.calls.filter((c) => c === 'usage:get').length;
+    await new Promise((r) => setTimeout(r, 1_300));
+    expect(state.calls.filter((c) => c === 'usage:get')).toHaveLength(reads);
+  });
+});
+
 describe('Settings: key storage warning and response cache', () => {
   it('shows the keyStorageWarning, sets a cache TTL per profile and clears the cache', async () => {
     const { api, state } = createFakeApi();

@@ -2,6 +2,7 @@ import type { ApiUsage } from '../../../shared/schemas/usage.js';
 import { formatCount } from '../lib/format.js';
 import { useUsage } from '../lib/queries.js';
 import { ActivityLine } from './ActivityLine.js';
+import { useUsageFollowsTraffic } from './useUsageFollowsTraffic.js';
 
 // A negative limit (-1) means the plan has none.
 function ofLimit(used: number, limit: number): string {
@@ -50,9 +51,13 @@ export function UsageFigures({ usage }: { usage: ApiUsage }) {
   );
 }
 
-/** Status-bar usage meter (`usage:get`, docs/api.md#api-usage); unreadable usage is said quietly, not as an error. */
+/**
+ * Status-bar usage meter (`usage:get`, docs/api.md#api-usage), read again whenever the app's counted /v1 requests settle;
+ * unreadable usage is said quietly, not as an error.
+ */
 export function UsageMeter() {
   const usage = useUsage();
+  useUsageFollowsTraffic();
   return (
     <footer className="status-bar" data-testid="status-bar" aria-label="Usage this month">
       {usage.data ? (

@@ -7,6 +7,7 @@ import type {
   GridscopeApi,
   ProfilesState,
   QueryEstimate,
+  UsageActivity,
   QueryPage,
   RequestStatus,
   Verb,
@@ -92,6 +93,8 @@ export interface FakeState {
   failures: Partial<Record<Verb, GsError>>;
   calls: Verb[];
   usage: ApiUsage | null;
+  /** What `usage:activity` answers (main's count of counted /v1 requests); not recorded in `calls`, as it is polled. */
+  activity: Omit<UsageActivity, 'now'>;
   estimate: Partial<QueryEstimate>;
   estimateInputs: VerbInput<'datasets:estimate'>[];
   estimateOptions: (BridgeCallOptions | undefined)[];
@@ -141,6 +144,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     failures: {},
     calls: [],
     usage: null,
+    activity: { ended: 0, inFlight: 0, lastEndedAt: null },
     estimate: {},
     estimateInputs: [],
     estimateOptions: [],
@@ -197,6 +201,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
       if (!usage) return Promise.resolve({ ok: false, error: { code: 'internal', message: 'not in fake' } });
       return answer('usage:get', () => usage);
     },
+    'usage:activity': () => Promise.resolve({ ok: true, value: { ...state.activity, now: Date.now() } }),
     'profiles:get': () => answer('profiles:get', () => state.profiles),
     'profiles:setActive': ({ profile }) =>
       answer(

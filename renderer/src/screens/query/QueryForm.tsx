@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import type { PullQuery } from '../../../../shared/bridge/workspace.js';
 import { FILTER_OPERATORS } from '../../../../shared/schemas/query.js';
 import type { DatasetWithTimezone } from '../../../../shared/schemas/dataset.js';
@@ -32,6 +32,10 @@ export interface QueryFormProps {
   serverError?: FieldError | null;
   /** Fields to start from, ahead of `memory`: a query from the address, History or a saved query. */
   initial?: QueryFormFields;
+  /** Told the checked query whenever the fields change (null while they have a problem), for the estimate before Run. */
+  onDraft?: (query: PullQuery | null) => void;
+  /** Shown just above Run: the estimate of the fields as they are. */
+  beforeRun?: ReactNode;
 }
 
 /** The form's fields per dataset id, held by the app shell. */
@@ -65,7 +69,7 @@ const EDITS: Partial<Record<keyof Fields, FormField[]>> = {
  * The query builder (docs/desktop.md#the-query-page): time window, filter, resampling, forecast vintages, order, row
  * limit and columns. Checks the fields before anything is sent, then hands the pull's query to `onRun`.
  */
-export function QueryForm({ dataset, busy, onRun, memory, serverError = null, initial }: QueryFormProps) {
+export function QueryForm({ dataset, busy, onRun, memory, serverError = null, initial, onDraft, beforeRun }: QueryFormProps) {
   const [f, setF] = useState<Fields>(() => initial ?? restoreFields(dataset, memory?.get(dataset.id)) ?? defaultFields(dataset));
   // Ahead of `f` until React renders, when one event sets several fields.
   const latest = useRef(f);
@@ -85,6 +89,12 @@ export function QueryForm({ dataset, busy, onRun, memory, serverError = null, in
       setProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !cleared.has(k as FormField))));
     if (serverError && cleared.has(serverError.field)) setRefusal((r) => ({ ...r, shown: false }));
   };
+
+  const draft = useMemo(() => {
+    const r = toPullQuery(dataset, f);
+    return 'query' in r ? r.query : null;
+  }, [dataset, f]);
+  useEffect(() => onDraft?.(draft), [draft, onDraft]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -188,6 +198,7 @@ export function QueryForm({ dataset, busy, onRun, memory, serverError = null, in
         onChange={(columns) => patch({ columns })}
       />
       {problem('columns')}
+      {beforeRun}
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           Run query

@@ -192,6 +192,69 @@ describe('Run: estimate, then a pull into the workspace', () => {
   });
 });
 
+describe('the estimate before Run', () => {
+  it('shows once the form is still, goes with filters and resampling, and a newer form aborts the older call', async () => {
+    const { api } = createFakeApi({ estimate: { estimatedRows: 1_234 } });
+    const estimate = api['datasets:estimate'];
+    const gates: (() => void)[] = [];
+    const asked: { input: unknown; signal: AbortSignal | undefined }[] = [];
+    api['datasets:estimate'] = async (input, options) => {
+      asked.push({ input, signal: options?.signal });
+      await new Promise<void>((open) => {
+        gates.push(open);
+        options?.signal?.addEventListener('abort', () => open(), { once: true });
+      });
+      return estimate(input, options);
+    };
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    expect(screen.queryByRole('button', { name: 'Run anyway' })).toBeNull();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(screen.getByTestId('estimate-preview-note').textContent).toBe('Estimating the rows this query costs…');
+
+    fill('filter-column', 'shadow_price');
+    fill('filter-operator', '>');
+    fill('filter-value', '10');
+    fill('resample-frequency', '1d');
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[0]?.signal?.aborted).toBe(true);
+    expect(asked[1]?.input).toMatchObject({
+      filter: { column: 'shadow_price', operator: '>', value: '10' },
+      resampleFrequency: '1d',
+    });
+    gates.at(-1)!();
+    expect((await screen.findByTestId('estimate-preview-rows')).textContent).toBe('≈ 1,234 rows');
+    expect(screen.getByTestId('estimate-preview').textContent).toContain('This query costs ≈ 1,234 rows');
+    expect(screen.getByTestId('estimate-preview').getAttribute('role')).toBeNull();
+  });
+
+  it('Run goes with the estimate shown for the same query, without asking again', async () => {
+    const { api, state } = createFakeApi({
+      estimate: { estimatedRows: 48 },
+      workspace: createFakeWorkspace({ source: PULL_SOURCE }),
+    });
+    renderApp(api, HASH);
+    await screen.findByTestId('estimate-preview-rows');
+    expect(state.estimateInputs).toHaveLength(1);
+    run();
+    await waitFor(() => expect(state.workspace.pullInputs).toHaveLength(1));
+    expect(state.workspace.pullInputs[0]?.expectedRows).toBe(48);
+    expect(state.estimateInputs).toHaveLength(1);
+  });
+
+  it('a form with a problem has nothing to estimate, and says so', async () => {
+    const { api } = createFakeApi();
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fill('query-limit', '-4');
+    await waitFor(() =>
+      expect(screen.getByTestId('estimate-preview-note').textContent).toBe(
+        'The estimate appears once the fields above make a query.',
+      ),
+    );
+  });
+});
+
 describe('the address holds the query and the pull', () => {
   it('a reload shows the same form and rows from the workspace, without an estimate or a new pull', async () => {
     const { api, state } = createFakeApi({ workspace: createFakeWorkspace({ source: PULL_SOURCE }) });
@@ -251,6 +314,38 @@ describe('the address holds the query and the pull', () => {
       { query: { datasetId: ID, startTime: '2023-11-05', endTime: '2023-11-06', order: 'asc' }, expectedRows: 0 },
     ]);
     expect(((await screen.findByTestId('query-start')) as HTMLInputElement).value).toBe('2023-11-05');
+  });
+
+  it('an address naming a query and a pull of another query shows the query, ready to run, not the pull', async () => {
+    const { api, state } = createFakeApi({ workspace: createFakeWorkspace({ source: PULL_SOURCE }) });
+    renderApp(api, HASH);
+    await screen.findByTestId('query-form');
+    fill('query-start', '2023-11-06');
+    run();
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('30 rows'));
+    cleanup();
+
+    // A colleague's link: their query, with their pull number, which here is another query's pull.
+    const theirs = {
+      datasetId: ID,
+      startTime: '2024-01-01',
+      endTime: '2024-02-01',
+      resampleFrequency: '1d',
+      resampleFunction: 'sum' as const,
+    };
+    renderApp(api, queryHref(theirs, 1));
+    const notice = await screen.findByTestId('pull-foreign');
+    expect(notice.textContent).toMatch(/^Pull 1 was made by another query \(2023-11-06 → /);
+    expect(within(notice).getByRole('link', { name: 'Open pull 1 with its own query' }).getAttribute('href')).toMatch(
+      /start=2023-11-06.*pull=1$/,
+    );
+    expect(screen.getByTestId('query-form-box').hasAttribute('open')).toBe(true);
+    expect((screen.getByTestId('query-start') as HTMLInputElement).value).toBe('2024-01-01');
+    expect((screen.getByTestId('resample-frequency') as HTMLSelectElement).value).toBe('1d');
+    expect((screen.getByTestId('resample-function') as HTMLSelectElement).value).toBe('sum');
+    expect(screen.queryByTestId('result-row')).toBeNull();
+    expect(screen.queryByTestId('pull-status')).toBeNull();
+    expect(state.workspace.pullInputs).toHaveLength(1);
   });
 
   it('an address whose parameters make no query says so and shows the defaults; a deleted pull says so', async () => {

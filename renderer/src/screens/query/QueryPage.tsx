@@ -6,19 +6,20 @@ import { toGsError } from '../../lib/bridgeQuery.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { useDataset } from '../../lib/queries.js';
 import { queryHref, queryKey } from '../../features/workspace/queryAddress.js';
-import { parseQuerySearch } from './route.js';
+import { parseQuerySearch, sameQuery } from './route.js';
 import { hrefs, navigate, replaceRoute } from '../../lib/router.js';
 import { PullResults } from '../../features/workspace/PullResults.js';
 import { PullStatus } from '../../features/workspace/PullStatus.js';
 import { SaveQueryButton } from './SaveQueryButton.js';
 import { useCancelPull, usePull } from '../../features/workspace/workspaceQueries.js';
-import { EstimatePanel } from './EstimatePanel.js';
+import { EstimatePanel, EstimatePreview } from './EstimatePanel.js';
 import { fieldsFromQuery } from './fieldsFromQuery.js';
 import { QueryForm } from './QueryForm.js';
 import type { QueryFormMemory } from './QueryForm.js';
 import { describeQuery } from '../../features/workspace/describeQuery.js';
 import { RequestStatusLine } from '../../features/requests/RequestStatusLine.js';
 import { useQueryRun } from './useQueryRun.js';
+import { useLiveEstimate } from './useLiveEstimate.js';
 import './query.css';
 
 /** Props of {@link QueryPage}: `search` is the route's query string (the query and the pull shown, see route.ts). */
@@ -65,6 +66,9 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
       open: route.pullId === null,
     });
   }
+  const [draft, setDraft] = useState<PullQuery | null>(null);
+  // Only while the form is open: a folded form shows a pull, whose rows are known.
+  const live = useLiveEstimate(form.open ? draft : null);
   const initialFields = useMemo(
     () => (q.data && form.query ? fieldsFromQuery(q.data, form.query) : undefined),
     [q.data, form.query],
@@ -82,7 +86,16 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
 
   const pullQ = usePull(route.pullId);
   // Binding rows and downloaded files have no query to show or save: they open on their own pages.
-  const pull = pullQ.data?.datasetId === datasetId && pullQ.data.kind === 'query' ? pullQ.data : undefined;
+  const queryPull = pullQ.data?.datasetId === datasetId && pullQ.data.kind === 'query' ? pullQ.data : undefined;
+  // The address is the truth: a pull is shown only for the query that made it (a link a colleague sent names their pull).
+  const foreign = queryPull && route.query && !sameQuery(route.query, queryPull.params) ? queryPull : undefined;
+  const pull = foreign ? undefined : queryPull;
+  // The form opens for the address's query, ready to run, once it is known that the pull is not shown.
+  const [openedFor, setOpenedFor] = useState<number | null>(null);
+  if (foreign && openedFor !== foreign.id) {
+    setOpenedFor(foreign.id);
+    setForm((current) => ({ ...current, open: true }));
+  }
   const cancel = useCancelPull();
   const busy = phase.kind === 'estimating' || phase.kind === 'starting' || pull?.state === 'running';
   const fieldError = useMemo(
@@ -109,6 +122,13 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
           {route.problem} The form shows its defaults.
         </p>
       )}
+      {foreign && (
+        <p className="notice" role="status" data-testid="pull-foreign">
+          Pull {foreign.id} was made by another query ({describeQuery(foreign.params)}), so its rows are not shown for this
+          address. The form holds the address&apos;s query, ready to run.{' '}
+          <a href={queryHref(foreign.params, foreign.id)}>Open pull {foreign.id} with its own query</a>
+        </p>
+      )}
       {q.data && (
         <details
           className="query-form-box"
@@ -131,7 +151,9 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
             key={form.version}
             dataset={q.data}
             busy={busy}
-            onRun={(query) => void run.start(query)}
+            onRun={(query) => void run.start(query, live.of === queryKey(query) ? live.estimate : null)}
+            onDraft={setDraft}
+            beforeRun={phase.kind === 'idle' ? <EstimatePreview live={live} /> : null}
             serverError={fieldError}
             {...(initialFields ? { initial: initialFields } : {})}
             {...(formMemory ? { memory: formMemory } : {})}
@@ -165,7 +187,7 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
           This result is no longer in the workspace ({toGsError(pullQ.error).message}) Run the query again to pull it.
         </p>
       )}
-      {pullQ.data && !pull && (
+      {pullQ.data && !queryPull && (
         <p className="notice" role="status" data-testid="pull-missing">
           {pullQ.data.kind === 'binding' ? (
             <>

@@ -27,4 +27,12 @@ describe('fieldsFromQuery', () => {
       expect('query' in r ? r.query : r.problems).toEqual(query);
     },
   );
+
+  it('resampling without grouping columns (a hand-written link) groups by the subseries, as the data service does', () => {
+    const link: PullQuery = { datasetId: SPP_FORECAST.id, resampleFrequency: '1d', resampleFunction: 'sum' };
+    const fields = fieldsFromQuery(SPP_FORECAST, link);
+    expect([...fields.resampleBy]).toEqual(['location']);
+    const r = toPullQuery(SPP_FORECAST, fields);
+    expect('query' in r && r.query).toMatchObject({ resampleFrequency: '1d', resampleBy: ['location'], resampleFunction: 'sum' });
+  });
 });

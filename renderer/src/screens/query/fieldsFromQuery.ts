@@ -42,7 +42,8 @@ export function fieldsFromQuery(dataset: DatasetWithTimezone, query: PullQuery):
     columns: new Set(query.columns ?? dataset.all_columns.map((c) => c.name)),
     resampleChoice: frequency === undefined ? '' : Object.hasOwn(FREQUENCY_LABELS, frequency) ? frequency : OTHER_FREQUENCY,
     resampleTyped: frequency !== undefined && !Object.hasOwn(FREQUENCY_LABELS, frequency) ? frequency : '',
-    resampleBy: frequency === undefined ? defaultResampleBy(dataset) : new Set(query.resampleBy ?? []),
+    // No grouping columns is the data service's default, the subseries column: shown as such (a hand-written link).
+    resampleBy: frequency === undefined || !query.resampleBy?.length ? defaultResampleBy(dataset) : new Set(query.resampleBy),
     resampleFunction: query.resampleFunction ?? defaults.resampleFunction,
     ...vintageOf(query.publishTime, !!dataset.publish_time_column),
     publishedFrom: query.publishTimeStart ?? '',

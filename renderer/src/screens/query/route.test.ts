@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FULL_QUERY } from '../../test-support/pullQueries.js';
 import { parseHash } from '../../lib/router.js';
 import { queryHref, querySearch } from '../../features/workspace/queryAddress.js';
-import { parseQuerySearch } from './route.js';
+import { parseQuerySearch, sameQuery } from './route.js';
 
 describe('query route', () => {
   it('round-trips every parameter and the pull through the address', () => {
@@ -38,5 +38,24 @@ describe('query route', () => {
     expect(bad.pullId).toBe(7);
     expect(bad.problem).toMatch(/^The address holds a query Gridscope cannot read \(limit: /);
     expect(parseQuerySearch('d', 'start=yesterday').problem).toContain('startTime');
+  });
+
+  it("a pull is the address's only when its query is the same, defaults read as the data service reads them", () => {
+    const q = { datasetId: 'd', startTime: '2024-01-01', resampleFrequency: '1d' };
+    expect(sameQuery(q, { ...q, order: 'asc', resampleFunction: 'mean' })).toBe(true);
+    expect(
+      sameQuery(
+        { datasetId: 'd', startTime: '2024-01-01' },
+        { datasetId: 'd', startTime: '2024-01-01', resampleFunction: 'max' },
+      ),
+    ).toBe(true);
+    expect(sameQuery(FULL_QUERY, { ...FULL_QUERY })).toBe(true);
+    expect(sameQuery(q, { ...q, resampleFunction: 'sum' })).toBe(false);
+    expect(sameQuery(q, { ...q, resampleBy: ['zone'] })).toBe(false);
+    expect(sameQuery(q, { ...q, order: 'desc' })).toBe(false);
+    expect(sameQuery(q, { ...q, startTime: '2024-01-02' })).toBe(false);
+    expect(sameQuery(q, { ...q, timezone: 'UTC' })).toBe(false);
+    expect(sameQuery(FULL_QUERY, { ...FULL_QUERY, filter: { ...FULL_QUERY.filter!, value: 'HB_HOUSTON' } })).toBe(false);
+    expect(sameQuery(q, { ...q, datasetId: 'e' })).toBe(false);
   });
 });

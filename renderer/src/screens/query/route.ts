@@ -1,7 +1,7 @@
 import { PullQuery } from '../../../../shared/bridge/workspace.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
 import { readView } from '../../features/results-table/tableView.js';
-import { LIST_PARAMS, SCALAR_PARAMS } from '../../features/workspace/queryAddress.js';
+import { LIST_PARAMS, SCALAR_PARAMS, queryKey } from '../../features/workspace/queryAddress.js';
 
 /**
  * The query page's address: `#/datasets/<id>/query?start=…&end=…&pull=12`. It carries the query's parameters and the pull
@@ -54,4 +54,25 @@ export function parseQuerySearch(datasetId: string, search: string): QueryRouteS
     view,
     problem: `The address holds a query Gridscope cannot read (${where}${issue?.message}).`,
   };
+}
+
+// A query as the data service reads it: defaults spelt out or dropped, resampling settings only with resampling.
+function normalized(q: PullQuery): PullQuery {
+  const { order, resampleFrequency, resampleBy, resampleFunction, ...rest } = q;
+  return {
+    ...rest,
+    ...(order === 'desc' ? { order } : {}),
+    ...(resampleFrequency
+      ? { resampleFrequency, ...(resampleBy?.length ? { resampleBy } : {}), resampleFunction: resampleFunction ?? 'mean' }
+      : {}),
+  };
+}
+
+/**
+ * Whether two queries ask the data service for the same rows: the same parameters once defaults are read as it reads them
+ * (order `asc`, aggregation `mean`, no grouping columns = the default; docs/query.md). The query page shows a pull for an
+ * address only when the address's query is the pull's (docs/desktop.md#the-query-page).
+ */
+export function sameQuery(a: PullQuery, b: PullQuery): boolean {
+  return a.datasetId === b.datasetId && queryKey(normalized(a)) === queryKey(normalized(b));
 }

@@ -14,9 +14,14 @@ export type Phase =
   | { kind: 'starting'; query: PullQuery }
   | { kind: 'error'; error: unknown; failed: { step: 'estimate' | 'pull'; query: PullQuery } };
 
-/** The `datasets:estimate` input of a pull: what changes its row count (window, filter, limit, zone), not columns or order. */
+/**
+ * The `datasets:estimate` input of a pull: what changes its row count (window, filter, limit, zone, resampling, vintage),
+ * not columns, order or the aggregation.
+ */
 export function estimateInput(query: PullQuery, requestId: string) {
   const { datasetId, startTime, endTime, filter, limit, timezone } = query;
+  const { resampleFrequency, resampleBy, publishTime, publishTimeStart, publishTimeEnd } = query;
+  const shape = { resampleFrequency, resampleBy, publishTime, publishTimeStart, publishTimeEnd };
   return {
     datasetId,
     requestId,
@@ -26,6 +31,7 @@ export function estimateInput(query: PullQuery, requestId: string) {
     // The estimate takes at most one query's worth; above that it sizes the whole window.
     ...(limit !== undefined && limit <= MAX_QUERY_LIMIT ? { limit } : {}),
     ...(timezone !== undefined ? { timezone } : {}),
+    ...Object.fromEntries(Object.entries(shape).filter(([, v]) => v !== undefined)),
   };
 }
 
@@ -72,22 +78,26 @@ export function useQueryRun(onPulled: (record: PullRecord) => void) {
     [startPull, onPulled],
   );
 
+  // `known`: the form's live estimate of this very query, which spares asking again.
   const start = useCallback(
-    async (query: PullQuery) => {
+    async (query: PullQuery, known?: QueryEstimate | null) => {
       const run = newRun();
-      const requestId = newRequestId();
-      setPhase({ kind: 'estimating', requestId });
-      setEstimate(null);
       let est: QueryEstimate;
-      try {
-        est = await callBridge(api, 'datasets:estimate', estimateInput(query, requestId), { signal: run.signal });
-      } catch (error) {
-        if (!run.signal.aborted) setPhase({ kind: 'error', error, failed: { step: 'estimate', query } });
-        return;
-      } finally {
-        releaseRequestId(requestId);
+      if (known) est = known;
+      else {
+        const requestId = newRequestId();
+        setPhase({ kind: 'estimating', requestId });
+        setEstimate(null);
+        try {
+          est = await callBridge(api, 'datasets:estimate', estimateInput(query, requestId), { signal: run.signal });
+        } catch (error) {
+          if (!run.signal.aborted) setPhase({ kind: 'error', error, failed: { step: 'estimate', query } });
+          return;
+        } finally {
+          releaseRequestId(requestId);
+        }
+        if (run.signal.aborted) return;
       }
-      if (run.signal.aborted) return;
       setEstimate(est);
       if (est.warnings.length > 0) setPhase({ kind: 'confirm', query });
       else await pull(query, est, run);

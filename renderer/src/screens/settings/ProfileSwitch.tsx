@@ -5,18 +5,28 @@ import { callBridge, toGsError } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { useProfileMutation } from '../../lib/queries.js';
 import { hostOf } from '../../lib/hostOf.js';
+import { NoKeyConfirm } from './NoKeyConfirm.js';
 
 const STATUS_TEXT = { starting: 'starting…', running: 'running', failed: 'failed' } as const;
 
-/** Embedded / Remote radio group (`profiles:setActive`); switching resets every dataset query. */
+/**
+ * Embedded / Remote radio group (`profiles:setActive`); switching resets every dataset query. Remote without a key asks
+ * first (docs/desktop.md#the-profile-badge): what will not work, and the way to add a key.
+ */
 export function ProfileSwitch({ state }: { state: ProfilesState }) {
   const api = useBridge();
   const [chosen, setChosen] = useState<ProfileName | null>(null);
+  const [asking, setAsking] = useState(false);
   const setActive = useProfileMutation((profile: ProfileName) => callBridge(api, 'profiles:setActive', { profile }));
-  const choose = (profile: ProfileName) => {
-    if (profile === state.active) return;
+  const switchTo = (profile: ProfileName) => {
+    setAsking(false);
     setChosen(profile);
     setActive.mutate(profile, { onSettled: () => setChosen(null) });
+  };
+  const choose = (profile: ProfileName) => {
+    if (profile === state.active) return;
+    if (profile === 'remote' && !state.remote.keySet) setAsking(true);
+    else switchTo(profile);
   };
   const shown = chosen ?? state.active;
   return (
@@ -39,6 +49,19 @@ export function ProfileSwitch({ state }: { state: ProfilesState }) {
           {!state.remote.keySet && <span className="hint">Set an API key below before using Remote.</span>}
         </span>
       </label>
+      {asking && (
+        <NoKeyConfirm
+          host={hostOf(state.remote.baseUrl)}
+          onSwitch={() => switchTo('remote')}
+          onStay={() => setAsking(false)}
+          onAddKey={() => {
+            setAsking(false);
+            const field = document.getElementById('remote-key');
+            field?.scrollIntoView({ block: 'center' });
+            field?.focus();
+          }}
+        />
+      )}
       {setActive.isError && (
         <p className="field-error" role="alert">
           {describeError(toGsError(setActive.error)).message}

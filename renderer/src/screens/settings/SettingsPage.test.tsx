@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeApi } from '../../test-support/fakeApi.js';
 import { renderApp } from '../../test-support/render.js';
 
@@ -124,12 +124,42 @@ describe('Settings', () => {
     expect(screen.getByTestId('profile-badge').textContent).toBe('Embedded — sample data');
     window.location.hash = '#/settings';
     fireEvent.click(await screen.findByRole('radio', { name: /Remote/ }));
-    await waitFor(() => expect(screen.getByTestId('profile-badge').textContent).toBe('Remote — api.gridstatus.io'));
+    // No key yet: asked first.
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Switch to Remote anyway' }));
+    await waitFor(() => expect(screen.getByTestId('profile-badge').textContent).toBe('Remote — api.gridstatus.io · no key'));
     expect(state.profiles.active).toBe('remote');
     const before = state.calls.filter((c) => c === 'datasets:list').length;
     window.location.hash = '#/';
     await screen.findByTestId('catalogue-table');
     expect(state.calls.filter((c) => c === 'datasets:list').length).toBe(before + 1);
+  });
+
+  it('Remote without a key asks first, says what will not work, and offers to add a key; nothing switches meanwhile', async () => {
+    const { api, state } = createFakeApi();
+    renderApp(api, '#/settings');
+    fireEvent.click(await screen.findByRole('radio', { name: /Remote/ }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Remote has no API key yet.' });
+    expect(ask.textContent).toContain('the catalogue, queries, constraints, the map and exports stay empty');
+    expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Add a key first' }));
+    expect((screen.getByRole('radio', { name: /Embedded/ }) as HTMLInputElement).checked).toBe(true);
+    expect(state.calls).not.toContain('profiles:setActive');
+
+    fireEvent.click(within(ask).getByRole('button', { name: 'Add a key first' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Remote API key'));
+    fireEvent.click(screen.getByRole('radio', { name: /Remote/ }));
+    fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(state.calls).not.toContain('profiles:setActive');
+    expect(state.profiles.active).toBe('embedded');
+
+    // With a key, Remote switches at once.
+    state.profiles = { ...state.profiles, remote: { ...state.profiles.remote, keySet: true } };
+    cleanup();
+    renderApp(api, '#/settings');
+    fireEvent.click(await screen.findByRole('radio', { name: /Remote/ }));
+    await waitFor(() => expect(state.profiles.active).toBe('remote'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('validates the remote base URL before saving and saves a good one', async () => {
