@@ -18,7 +18,7 @@ export interface Term {
   unit?: Unit;
   kind: ValueKind;
   help?: string;
-  /** Bookkeeping columns (times of publication, ids) come after value columns in a table. */
+  /** Bookkeeping columns (times of publication, ids, a constraint's settings) come after value columns in a table. */
   bookkeeping?: boolean;
 }
 
@@ -59,7 +59,8 @@ export const TERMS: Readonly<Record<string, Term>> = {
   shadow_price: money('Shadow price', '$/MWh'),
   peak_abs_shadow_price: money('Peak |shadow price|', '$/MWh'),
   mean_abs_shadow_price: money('Mean |shadow price|', '$/MWh'),
-  transmission_constraint_penalty_factor: money('Penalty factor', '$/MWh'),
+  // Settings of a constraint rather than outcomes (the penalty the market prices a violation at): after the prices.
+  transmission_constraint_penalty_factor: { ...money('Penalty factor', '$/MWh'), bookkeeping: true },
   // Costs summed over time ($/MW).
   absolute_cost: money('Absolute cost', '$/MW', COST_HELP.absolute),
   rt_absolute_cost: money('Real-time absolute cost', '$/MW', COST_HELP.absolute),
@@ -70,7 +71,7 @@ export const TERMS: Readonly<Record<string, Term>> = {
   // Ratios.
   shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },
   estimated_shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },
-  limit_control_percentage: { label: 'Limit control', unit: '%', kind: 'percent' },
+  limit_control_percentage: { label: 'Limit control', unit: '%', kind: 'percent', bookkeeping: true },
   // Load, flows and forecasts (MW).
   demand: mw('Demand'),
   net_demand: mw('Net demand'),

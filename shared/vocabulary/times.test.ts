@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyTime, formatUtcTime, formatZonedTime, parseInstant, zoneName } from './times.js';
+import { copyTime, formatUtcTime, formatZonedTime, parseInstant, zoneName, zoneTitle } from './times.js';
 
 const SEP2 = Date.UTC(2024, 8, 2, 4, 0); // 00:00 EDT
 const NOV6 = Date.UTC(2023, 10, 6, 5, 0); // 00:00 EST
@@ -27,6 +27,12 @@ describe('instants as tables show them', () => {
     expect(formatZonedTime(SEP2, 'UTC')).toBe('2024-09-02 04:00Z');
     expect(zoneName('Europe/Berlin', SEP2)).toMatch(/GMT\+2|CEST/);
     expect(zoneName('Not/AZone', SEP2)).toBe('Not/AZone');
+    expect([zoneTitle('US/Eastern'), zoneTitle('America/Chicago'), zoneTitle('UTC'), zoneTitle('Europe/Berlin')]).toEqual([
+      'EPT',
+      'CPT',
+      'UTC',
+      'Europe/Berlin',
+    ]);
   });
 
   it('copies wall time for a spreadsheet, in the column’s zone', () => {

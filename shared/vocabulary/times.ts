@@ -84,6 +84,12 @@ export function zoneName(zone: string, epochMs: number): string {
   }
 }
 
+/** How a header names the clock of a column in `zone`: `UTC`, the market's prevailing time (`EPT`, `CPT`, `PPT`), or the zone. */
+export function zoneTitle(zone: string): string {
+  if (/^(utc|etc\/utc|gmt|z)$/i.test(zone.trim())) return 'UTC';
+  return clockOfZone(zone)?.prevailing ?? zone;
+}
+
 /** `epochMs` in UTC, ending in `Z`: `2024-09-02 04:00Z`; NaN → `—`. */
 export function formatUtcTime(epochMs: number): string {
   return Number.isFinite(epochMs) ? `${wallText(epochMs)}Z` : MISSING;
