@@ -5,6 +5,7 @@ import { TIME_AXIS_VALUES, legendTime, themedAxis, zonedDate } from '../../featu
 import { useChartTheme } from '../../features/charts/theme.js';
 import type { ChartTheme } from '../../features/charts/theme.js';
 import { UPlotChart } from '../../features/charts/UPlotChart.js';
+import { columnLabel, xAxisTitle } from '../../features/charts/chartLabels.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { shadowPriceSeries } from './facts.js';
 
@@ -13,22 +14,26 @@ const HEIGHT = 280;
 /** uPlot options: UTC time axis (the explorer's 24-hour ticks), one line with points of the signed shadow price. */
 export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme): uPlot.Options {
   const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
+  const x = xAxisTitle('interval_start_utc', 'UTC');
+  const y = columnLabel('shadow_price');
   return {
     ...size,
     tzDate: (ts) => zonedDate(ts, 'UTC'),
     scales: { x: { time: true } },
     axes: [
-      { ...axis('Interval start (UTC)'), values: TIME_AXIS_VALUES, space: 70 },
-      { ...axis('Shadow price ($/MWh)'), size: 70, labelSize: 18 },
+      { ...axis(x), values: TIME_AXIS_VALUES, space: 70 },
+      { ...axis(y), size: 70, labelSize: 18 },
     ],
     series: [
-      { label: 'Interval start (UTC)', value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, 'UTC'))) },
+      { label: x, value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, 'UTC'))) },
       {
-        label: 'Shadow price ($/MWh)',
+        label: y,
         stroke: theme.accent,
         width: 1.5,
         points: { show: true, size: 4, fill: theme.accent },
-        value: (_u, v) => (v == null ? '—' : formatCost(v)),
+        // The nulls shadowPriceSeries puts where the constraint did not bind are breaks, never bridged.
+        spanGaps: false,
+        value: (_u, v) => formatCost(v),
       },
     ],
     cursor: { drag: { x: false, y: false } },
