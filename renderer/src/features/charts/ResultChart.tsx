@@ -7,7 +7,6 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { formatCount } from '../../lib/format.js';
 import {
-  DEFAULT_SERIES_COUNT,
   axisZones,
   bucketPixels,
   defaultSeriesValues,
@@ -56,7 +55,7 @@ const CHART_HEIGHT = 360;
 /**
  * A pull's numeric columns over time from the local workspace (docs/workspace.md#charts): one line per subseries value
  * and y column, downsampled in main to the plot's width (`workspace:series`, M4), so a million rows draw as fast as a
- * hundred; a line breaks where its rows skip an interval. Every series is drawn up to {@link DEFAULT_SERIES_COUNT}, else
+ * hundred; a line breaks where its rows skip an interval. Every series is drawn up to 8 (DEFAULT_SERIES_COUNT), else
  * the ones with the largest peak |value|, and the chart says which; axes and legend in the vocabulary's words. Drag
  * across to zoom (the range is read again at full detail), pan, reset; values on hover in the legend; the time axis in
  * UTC or market time. Remounts when the pull or its columns change.
