@@ -104,6 +104,9 @@ export interface PlotSeries {
   hasData: boolean;
 }
 
+// uPlot.JoinNullMode.Expand (a const enum, not importable as a value here).
+const EXPAND = 2 as uPlot.JoinNullMode;
+
 // Seconds added to repeated x values of one line (M4 keeps the lowest and highest of rows at one time), far below a pixel.
 const NUDGE = 1e-3;
 
@@ -122,7 +125,8 @@ export function strictlyIncreasing(xs: readonly number[]): number[] {
 /**
  * `workspace:series` → uPlot's columnar data: one shared x array (epoch seconds) and one y array per line, aligned with
  * `uPlot.join` (a line's missing x positions are `undefined`, which uPlot draws through; the nulls main put where a
- * line's rows are further apart than the data's step stay breaks, docs/workspace.md#charts). There is a line for every
+ * line's rows are further apart than the data's step stay breaks, widened to the line's own neighbours,
+ * docs/workspace.md#charts). There is a line for every
  * asked `keys` × `columns` pair in that order, all-null when the answer has no points for it (so a zoom keeps each line's
  * place and colour), then any other line of the answer by name. Labels are the series value, the column's label
  * (`labelOf`), or both when several columns are charted.
@@ -154,7 +158,13 @@ export function toPlotData(
     return line ? [line] : [];
   });
   if (drawn.length === 0) return { data: [[], ...all.map(() => [])], series };
-  const joined = uPlot.join(drawn.map((s) => [strictlyIncreasing(s.x), s.y] as [number[], (number | null)[]]));
+  const tables = drawn.map((s) => [strictlyIncreasing(s.x), s.y] as [number[], (number | null)[]]);
+  // Expand each break over the other lines' x positions around it: uPlot clips a gap between a null's neighbours in
+  // the joined x array, so a lone null among other lines' points would clip a sliver and the line would run on.
+  const joined = uPlot.join(
+    tables,
+    tables.map(() => [EXPAND, EXPAND]),
+  );
   const empty = () => new Array<null>(joined[0].length).fill(null);
   let next = 1;
   return { data: [joined[0], ...series.map((s) => (s.hasData ? joined[next++]! : empty()))], series };
