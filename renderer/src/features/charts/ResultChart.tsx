@@ -137,6 +137,7 @@ function ResultChartView({
     [labelKey],
   );
   const yLabel = yAxisTitle(yColumns);
+  const xLabel = xAxisTitle(x ?? '', zone.zone);
 
   const extent = answer ? xRange(null, answer.xMin, answer.xMax) : null;
   const fullRange = view ? full : extent;
@@ -170,13 +171,13 @@ function ResultChartView({
         formats: lines.map(([, column]) => numberFormatOf(termOf(column)) ?? 'quantity'),
         yLabel,
         zone: zone.zone,
-        xLabel: xAxisTitle(x ?? '', zone.zone),
+        xLabel,
         theme,
         range: () => rangeRef.current,
         onZoom: (r) => handlers.current.zoom(r),
         onReset: () => handlers.current.reset(),
       }),
-    [lines, yLabel, zone, x, theme],
+    [lines, yLabel, xLabel, zone, theme],
   );
 
   const fmt = (t: number) => legendTime(zonedDate(t, zone.zone));
@@ -284,6 +285,10 @@ function ResultChartView({
         )}
         {series.isFetching && answer ? ' · Updating…' : ''}
         {series.isError && answer ? ' · The last update failed.' : ''}
+      </p>
+      {/* The axis titles are drawn on the canvas; this says them to a screen reader. */}
+      <p className="visually-hidden" data-testid="chart-axes">
+        {yLabel} over {xLabel}
       </p>
       <div ref={boxRef} className="chart-box">
         {body}
