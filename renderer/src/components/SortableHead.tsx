@@ -45,11 +45,13 @@ export function SortableHead<T>({ table }: { table: Table<T> }) {
             const header = h.column.columnDef.header;
             return (
               <th key={h.id} scope="col" className={meta?.className} aria-sort={ariaSort(dir)}>
-                <button type="button" className="sort" title={meta?.name} onClick={h.column.getToggleSortingHandler()}>
-                  {flexRender(header, h.getContext())}
-                  <SortMark dir={dir} />
-                </button>
-                {meta?.help && <HelpTip text={meta.help} about={typeof header === 'string' ? header : h.column.id} />}
+                <span className="th-with-help">
+                  <button type="button" className="sort" title={meta?.name} onClick={h.column.getToggleSortingHandler()}>
+                    {flexRender(header, h.getContext())}
+                    <SortMark dir={dir} />
+                  </button>
+                  {meta?.help && <HelpTip text={meta.help} about={typeof header === 'string' ? header : h.column.id} />}
+                </span>
               </th>
             );
           })}

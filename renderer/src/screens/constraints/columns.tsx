@@ -15,7 +15,7 @@ export const RT_COST_COLUMN = 'rt_cost';
 type Seen = Pick<Contingency, 'earliest_seen_utc' | 'latest_seen_utc' | 'available_datasets'> & { market_id: string | null };
 
 // Market, first and last seen, datasets: the columns constraints and contingencies share. Widths are the widest
-// value or header line in a wide font (DejaVu Sans) plus padding, so the name column keeps ~300 px at 1400 px.
+// value or header line in a wide font (DejaVu Sans) plus padding, so the name column keeps ~260 px at 1400 px.
 function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): DataColumn<T>[] {
   const words = (row: T) => datasetWords(row.available_datasets, datasets).join(', ');
   return [
@@ -28,12 +28,12 @@ function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): Da
       copy: (c) => (c.market_id ? formatSource(c.market_id) : ''),
       width: 86,
     },
-    timeColumn<T>({ id: 'first_seen', name: 'earliest_seen_utc', value: (c) => c.earliest_seen_utc, width: 150 }),
+    timeColumn<T>({ id: 'first_seen', name: 'earliest_seen_utc', value: (c) => c.earliest_seen_utc, width: 158 }),
     timeColumn<T>({
       id: 'last_seen',
       name: 'latest_seen_utc',
       value: (c) => c.latest_seen_utc,
-      width: 150,
+      width: 158,
       descFirst: true,
     }),
     {
@@ -62,7 +62,7 @@ export function constraintColumns(choice: GridChoice, datasets: readonly Constra
         </a>
       ),
       copy: (c) => c.constraint_name,
-      width: 260,
+      width: 232,
       grow: true,
       hideable: false,
     },
@@ -71,14 +71,14 @@ export function constraintColumns(choice: GridChoice, datasets: readonly Constra
       id: RT_COST_COLUMN,
       name: 'rt_absolute_cost',
       value: (c) => c.rt_absolute_cost,
-      width: 150,
+      width: 126,
       descFirst: true,
     }),
     measureColumn<Constraint>({
       id: 'da_cost',
       name: 'da_absolute_cost',
       value: (c) => c.da_absolute_cost,
-      width: 150,
+      width: 126,
       descFirst: true,
     }),
   ];
