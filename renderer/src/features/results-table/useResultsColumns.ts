@@ -57,10 +57,12 @@ export function useResultsColumns({ pull, first, view, onViewChange, zone, keyCo
   const [sizing, setSizing] = useState<ColumnSizingState>({});
   // The user's choices in the column menu, over the layout's defaults; forgotten when another pull shows.
   const [shown, setShown] = useState<{ pullId: number; visibility: VisibilityState }>({ pullId: pull.id, visibility: {} });
-  const choices = shown.pullId === pull.id ? shown.visibility : {};
   const visibility = useMemo(
-    () => ({ ...Object.fromEntries(layout.hidden.map((name) => [name, false])), ...choices }),
-    [layout, choices],
+    () => ({
+      ...Object.fromEntries(layout.hidden.map((name) => [name, false])),
+      ...(shown.pullId === pull.id ? shown.visibility : {}),
+    }),
+    [layout, shown, pull.id],
   );
   const defs = useMemo<ColumnDef<unknown[]>[]>(
     () =>
