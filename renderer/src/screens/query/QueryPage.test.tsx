@@ -216,7 +216,7 @@ describe('the address holds the query and the pull', () => {
     expect(state.calls).not.toContain('workspace:pull');
     expect(state.calls).toContain('workspace:rows');
     expect(state.workspace.rowsInputs.at(-1)?.sort).toEqual([{ column: 'shadow_price', desc: false }]);
-    expect(screen.getByRole('columnheader', { name: /shadow_price/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: /^Shadow price/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
   it('Back to an earlier run shows its query in the form and its pull’s rows', async () => {
