@@ -102,11 +102,13 @@ export function columnFormats(columns: readonly TableColumn[], ctx: FormatContex
     const format = numberFormatOf(term);
     const isTime = term.kind === 'time_utc' || term.kind === 'time_local';
     const zone = term.kind === 'time_utc' ? 'UTC' : ctx.zone;
-    const unit = term.kind === 'time_local' ? zoneTitle(zone) : term.unit;
+    // A time column's clock stands where a unit would: "Interval start" over "(EPT)" or "(UTC)".
+    const base = isTime ? term.label.replace(/ \(UTC\)$/, '') : term.label;
+    const unit = isTime ? zoneTitle(zone) : term.unit;
     const heading: Heading = {
       name,
-      label: unit ? `${term.label} (${unit})` : labelWithUnit(term),
-      head: unit ? { label: term.label, unit } : { label: labelWithUnit(term) },
+      label: unit ? `${base} (${unit})` : labelWithUnit(term),
+      head: unit ? { label: base, unit } : { label: labelWithUnit(term) },
       ...(help ? { help } : {}),
     };
     if (format && (column.type === 'DOUBLE' || column.type === 'BIGINT')) return numberFormat(heading, format, zone);

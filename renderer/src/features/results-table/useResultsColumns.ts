@@ -11,11 +11,15 @@ import { BLOCK_ROWS } from './useRowBlocks.js';
 
 const NO_ROWS: unknown[][] = [];
 
+// Width in px of `text` in the header's bold 14 px font, capitals wider ("NWMT" is wider than "load").
+const boldWidth = (text: string): number =>
+  [...text].reduce((w, c) => w + (/[MW]/.test(c) ? 14 : /[A-Z]/.test(c) ? 10.6 : 8.4), 0);
+
 // Wide enough for the header (its label on at most two lines, sort mark, help, filter button) and, up to a cap, the
 // sample's longest value.
 function defaultWidth(column: TableColumn, format: ColumnFormat, sample: readonly unknown[]): number {
-  const headChars = Math.max(format.head.label.length, (format.head.unit?.length ?? -2) + 2);
-  const header = Math.round(headChars * 8.4) + (format.help ? 80 : 58);
+  const header =
+    Math.round(Math.max(boldWidth(format.head.label), boldWidth(`(${format.head.unit ?? ''})`))) + (format.help ? 84 : 62);
   if (column.type === 'TIMESTAMPTZ' || column.type === 'TIMESTAMP' || /_local$/.test(column.name)) {
     const longest = Math.max(...sample.map((v) => format.text(v).length), 10);
     return Math.max(header, Math.round(longest * 7.9) + 26);
