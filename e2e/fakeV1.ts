@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer as createV1Server } from '../server/app.js';
 
 /** A hostile /v1 that echoes the `x-api-key` it got in every error body (401 for `…/datasets`, else 403), and records it. */
 export async function startEchoingV1(): Promise<{ baseUrl: string; keysSeen: string[]; close(): Promise<void> }> {
@@ -22,5 +26,34 @@ export async function startEchoingV1(): Promise<{ baseUrl: string; keysSeen: str
         server.closeAllConnections();
         server.close(() => done());
       }),
+  };
+}
+
+/** A /v1 that records what it was asked: `requests` are the URLs (path and query) in arrival order. */
+export interface RecordingV1 {
+  baseUrl: string;
+  requests: URL[];
+  close(): Promise<void>;
+}
+
+/**
+ * Our own /v1 service on the repository's data, accepting `key` and recording every request's URL, so a test sees the
+ * exact `start_time`/`end_time` the app sent (set it as the Remote profile's URL).
+ */
+export async function startRecordingV1(key: string): Promise<RecordingV1> {
+  const cacheDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-recording-v1-'));
+  const app = await createV1Server({ apiKeys: [key], cacheDir });
+  const requests: URL[] = [];
+  app.addHook('onRequest', async (req) => {
+    requests.push(new URL(req.url, 'http://127.0.0.1'));
+  });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl: `${origin}/v1`,
+    requests,
+    close: async () => {
+      await app.close();
+      await rm(cacheDir, { recursive: true, force: true });
+    },
   };
 }

@@ -399,12 +399,16 @@ describe('project rules', () => {
       { pullId: 1, filters: [{ column: 'a', op: 'LIKE', value: '%' }] },
       { pullId: 1, filters: [{ column: 'a', op: '=', value: 1, sql: '1=1' }] },
       { pullId: 1, where: '1=1' },
+      { pullId: 1, peak: { column: 't', bucket: 'peak', zone: 'US/Eastern' } },
+      { pullId: 1, peak: { column: 't', bucket: 'on_peak', zone: "US/Eastern'); DROP TABLE pulls; --" } },
+      { pullId: 1, peak: { column: 't)--', bucket: 'on_peak', zone: 'US/Eastern' } },
     ],
     'workspace:series': [
       { pullId: 1, x: 't', y: ['v'] },
       { pullId: 1, x: 't', y: [], pixels: 100 },
       { pullId: 1, x: 't', y: ['v'], pixels: 10_001 },
       { pullId: 1, x: 't)--', y: ['v'], pixels: 100 },
+      { pullId: 1, x: 't', y: ['v'], pixels: 100, peak: { column: 't', bucket: '7x8', zone: 'Mars/Olympus' } },
     ],
     'workspace:values': [{ pullId: 1 }, { pullId: 1, column: '../x' }, { pullId: 1, column: 'a', limit: 1001 }],
     'workspace:export': [
@@ -462,6 +466,8 @@ describe('project rules', () => {
     'library:verify': [{ datasetId: 'x', dates: [] }],
     'library:rescan': [{ folder: '/tmp' }],
     'workspace:openLocal': [{ datasetId: 'x' }, { datasetId: 'x', dates: ['2024-01-01'], files: ['/etc/passwd'] }],
+    'display:get': [{ times: 'utc' }],
+    'display:set': [{}, { times: 'local' }, { times: 'utc', path: '/tmp/display.json' }],
   };
 
   it('no verb takes a file path from the page: no input field names a path, file, folder or directory', () => {

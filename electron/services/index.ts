@@ -26,6 +26,7 @@ import type { DownloadBatch } from '../../shared/index.js';
 import type { ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';
 import { createWorkspaceOperations } from './workspace/operations.js';
 import { createDatasetService } from './datasets/service.js';
+import { createDisplayService } from './display/service.js';
 import { createExportService } from './exports/service.js';
 import { createGridService } from './grid/service.js';
 import { createLocationService } from './locations/service.js';
@@ -197,6 +198,7 @@ export function createServices(opts: ServicesOptions): Services {
     overlap: createOverlapService({ proxy, requests, workspace }),
     exports: createExportService({ proxy, requests, downloads }),
     downloads,
+    display: createDisplayService({ configDir: opts.configDir }),
   });
 
   let disposed: Promise<void> | undefined;

@@ -5,3 +5,4 @@ export * from './results.js';
 export * from './workspace.js';
 export * from './grid.js';
 export * from './downloads.js';
+export * from './display.js';

@@ -6,6 +6,7 @@ import type { ClientColumnValuesResponse } from '../schemas/client-column-values
 import type { ProfileName } from './inputs.js';
 import type { VerbInput } from './table.js';
 import type { AppCommand, Verb } from './verbs.js';
+import type { DisplayResults } from './display.js';
 import type { DownloadResults } from './downloads.js';
 import type { GridResults } from './grid.js';
 import type { WorkspaceResults } from './workspace.js';
@@ -82,7 +83,7 @@ export interface AppInfo {
 }
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
-export interface ContractResults extends WorkspaceResults, GridResults, DownloadResults {
+export interface ContractResults extends WorkspaceResults, GridResults, DownloadResults, DisplayResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

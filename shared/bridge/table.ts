@@ -11,6 +11,7 @@ import {
   RequestId,
 } from './inputs.js';
 import type { Verb } from './verbs.js';
+import { displayInputs } from './display.js';
 import { downloadInputs } from './downloads.js';
 import { gridInputs } from './grid.js';
 import { workspaceInputs } from './workspace.js';
@@ -49,6 +50,7 @@ export const contractInputs = {
   ...workspaceInputs,
   ...gridInputs,
   ...downloadInputs,
+  ...displayInputs,
 } as const satisfies { [V in Verb]: z.ZodType };
 
 /** The input type of a verb, as the renderer writes it (defaults not yet applied). */

@@ -62,6 +62,8 @@ export const VERBS = [
   'library:verify',
   'library:rescan',
   'workspace:openLocal',
+  'display:get',
+  'display:set',
 ] as const;
 
 /** A verb name, e.g. `datasets:list`. */

@@ -1,6 +1,7 @@
 import type { AppInfo, ContractResults, ParsedInput, Result, Verb } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
 import type { DatasetService } from '../datasets/service.js';
+import type { DisplayService } from '../display/service.js';
 import type { DownloadManager } from '../downloads/types.js';
 import type { ExportService } from '../exports/service.js';
 import type { GridService } from '../grid/service.js';
@@ -32,4 +33,6 @@ export interface Domains {
   exports: ExportService;
   /** The download queue and library in main (docs/downloads.md). */
   downloads: DownloadManager;
+  /** The user's display preferences (market time or UTC). */
+  display: DisplayService;
 }

@@ -73,5 +73,8 @@ export function createHandlers(d: Domains): Handlers {
     'library:delete': ({ datasetId, dates }) => d.downloads.deleteFiles(datasetId, dates),
     'library:verify': ({ datasetId, dates }) => d.downloads.verify(datasetId, dates),
     'library:rescan': () => d.downloads.rescan(),
+
+    'display:get': () => d.display.get(),
+    'display:set': (i) => d.display.set(i),
   };
 }

@@ -1,11 +1,10 @@
+import { formatInstant } from '../../../shared/time/format.js';
+
 const DASH = '—';
 
-/** ISO 8601 instant → `YYYY-MM-DD HH:mm UTC`; null → em dash; unparseable → shown as given. */
+/** ISO 8601 instant → `YYYY-MM-DD HH:mm UTC` (the app's one date format in UTC); null → em dash; unparseable → as given. */
 export function formatUtc(iso: string | null | undefined): string {
-  if (!iso) return DASH;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return formatInstant(iso, 'UTC');
 }
 
 /** `earliest → latest`, each via {@link formatUtc}; an em dash when both are missing. */

@@ -3,6 +3,7 @@ import type {
   ColumnValuesResult,
   ConnectionTest,
   ContractResults,
+  DisplaySettings,
   GridscopeApi,
   ProfilesState,
   QueryEstimate,
@@ -113,6 +114,8 @@ export interface FakeState {
   gridInputs: { verb: string; input: unknown }[];
   /** Export files, the download queue and the library behind `exports:*`, `downloads:*` and `library:*`. */
   downloads: FakeDownloads;
+  /** The display preferences `display:get` answers and `display:set` replaces (market time unless a test says UTC). */
+  display: DisplaySettings;
 }
 
 /** An in-memory {@link GridscopeApi} answering from {@link FakeState}; like the real bridge it never returns a key. */
@@ -164,6 +167,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     grid: {},
     gridInputs: [],
     downloads: createFakeDownloads(),
+    display: { times: 'market' },
     ...init,
   };
   const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
@@ -288,6 +292,8 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
         truncated: matching.length > limit,
       }));
     },
+    'display:get': () => answer('display:get', () => state.display),
+    'display:set': (next) => answer('display:set', () => (state.display = { ...next })),
     'datasets:updates': ({ datasetId, limit = 100 }) =>
       answer('datasets:updates', () => state.updates.filter((u) => u.dataset === datasetId).slice(0, limit)),
     ...fakeWorkspaceVerbs(state.workspace, {

@@ -1,6 +1,6 @@
 import uPlot from 'uplot';
 import type { ColumnValueCounts, SeriesData, StorableType, TableColumn } from '../../../../shared/bridge/workspace.js';
-import { zoneTitle } from '../../../../shared/vocabulary/index.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 
 /** Types the chart can put on the x axis (time, as epoch seconds). */
 const TIME_TYPES: ReadonlySet<StorableType> = new Set(['TIMESTAMPTZ', 'TIMESTAMP', 'DATE']);
@@ -82,7 +82,7 @@ const isUtc = (zone: string) => /^(utc|etc\/utc|gmt|etc\/gmt|z)$/i.test(zone.tri
 export function axisZones(timezone: string, datasetTimezone: string): { zones: AxisZone[]; initial: AxisZone['id'] } {
   const zones: AxisZone[] = [{ id: 'utc', label: 'UTC', zone: 'UTC' }];
   const market = datasetTimezone.trim();
-  if (market && !isUtc(market)) zones.push({ id: 'market', label: `Market time (${zoneTitle(market)})`, zone: market });
+  if (market && !isUtc(market)) zones.push({ id: 'market', label: `Market time (${zoneCaption(market)})`, zone: market });
   const query = timezone.trim();
   const queryIsMarket = query.toLowerCase() === 'market' || query === market;
   if (query && !queryIsMarket && !isUtc(query)) zones.push({ id: 'query', label: query, zone: query });

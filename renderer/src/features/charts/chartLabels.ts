@@ -1,4 +1,5 @@
-import { formatNumber, labelWithUnit, termOf, zoneTitle } from '../../../../shared/vocabulary/index.js';
+import { formatNumber, labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 
 /**
  * What the chart's axes, legend and caption say, in the vocabulary's words (docs/vocabulary.md): "Shadow price ($/MWh)",
@@ -34,7 +35,7 @@ export function yAxisTitle(columns: readonly string[]): string {
 /** The x axis title: the time column's label and the clock its ticks are in, "Interval start (EPT)" or "(UTC)". */
 export function xAxisTitle(x: string, zone: string): string {
   const label = termOf(x).label.replace(/ \(UTC\)$/, '');
-  return `${label} (${zoneTitle(zone)})`;
+  return `${label} (${zoneCaption(zone)})`;
 }
 
 /** What {@link seriesNote} words: how many series are drawn of how many, and whether the user picked them. */

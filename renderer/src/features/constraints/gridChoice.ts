@@ -4,7 +4,7 @@
  * dataset and window. Unknown or unreadable values fall back to the defaults, never throw.
  */
 
-/** The constraint datasets' shared choices: a binding dataset and a UTC window `[start, end)`. */
+/** The constraint datasets' shared choices: a binding dataset and a window `[start, end)` of UTC instants. */
 export interface GridChoice {
   /** Constraint dataset id, e.g. `pjm_marginal_value_real_time_5_min`. */
   datasetId: string;
@@ -19,14 +19,14 @@ export interface GridChoice {
 export const DEFAULT_BINDING_DATASET = 'pjm_marginal_value_real_time_5_min';
 
 /**
- * The default window: 2024-09-02 00:00 to 2024-09-04 00:00 UTC, inside the embedded samples (real PJM
- * binding constraints, 2024-09-02 04:00 to 2024-09-04 04:00 UTC), so a first visit shows data.
+ * The default window: PJM market days 2024-09-02 and 2024-09-03 (00:00 EDT to 00:00 EDT, 04:00Z to 04:00Z), the
+ * embedded sample of real PJM binding constraints, so a first visit shows data.
  */
 export const DEFAULT_GRID_CHOICE: GridChoice = {
   datasetId: DEFAULT_BINDING_DATASET,
   market: 'pjm',
-  start: '2024-09-02T00:00:00Z',
-  end: '2024-09-04T00:00:00Z',
+  start: '2024-09-02T04:00:00Z',
+  end: '2024-09-04T04:00:00Z',
 };
 
 const DATASET = /^[a-z0-9_]{1,200}$/;
@@ -60,35 +60,3 @@ export function gridSearch(choice: GridChoice, extra: Record<string, string | nu
   for (const [k, v] of Object.entries(extra)) if (v !== null && v !== undefined && v !== '') p.set(k, String(v));
   return p.toString();
 }
-
-/** A one-click window of the grid pages' window fields: `[start, end)` in UTC. */
-export interface GridWindowPreset {
-  id: string;
-  /** Short enough for two chips beside the fields at 800 px. */
-  label: string;
-  /** What the preset is, as its tooltip. */
-  title: string;
-  start: string;
-  end: string;
-}
-
-/**
- * Windows offered as presets: the default window and the other embedded real sample (PJM binding constraints
- * 2023-11-05 04:00 to 2023-11-07 06:00 UTC, docs/constraints.md), each as whole UTC days.
- */
-export const GRID_WINDOW_PRESETS: readonly GridWindowPreset[] = [
-  {
-    id: 'default',
-    label: 'Sep 2–4, 2024',
-    title: 'The default window: 2024-09-02 00:00 to 2024-09-04 00:00 UTC',
-    start: DEFAULT_GRID_CHOICE.start,
-    end: DEFAULT_GRID_CHOICE.end,
-  },
-  {
-    id: 'nov-2023',
-    label: 'Nov 5–8, 2023',
-    title: 'The November 2023 sample: 2023-11-05 00:00 to 2023-11-08 00:00 UTC',
-    start: '2023-11-05T00:00:00Z',
-    end: '2023-11-08T00:00:00Z',
-  },
-];

@@ -30,14 +30,6 @@ export function formatEta(seconds: number | null): string {
   return seconds === null || !Number.isFinite(seconds) ? '—' : `${formatDuration(seconds)} left`;
 }
 
-/** An ISO 8601 instant in the user's locale and time zone (`31/03/2026, 09:30`); null or unparseable → an em dash. */
-export function formatLocalTime(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** `2026-03-25 – 2026-03-31`, or one date when both are the same; an em dash when unknown. */
 export function formatDateRange(first: string | null, last: string | null): string {
   if (!first || !last) return first ?? last ?? '—';

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { overlapFilter, overlaps, shownWindow, sliderRange, snapTime, stepMs, stepTime } from './timeWindow.js';
+import {
+  alignTime,
+  overlapFilter,
+  overlaps,
+  shownWindow,
+  sliderRange,
+  snapTime,
+  stepMs,
+  stepTime,
+  stepTimeIn,
+  stepWindow,
+} from './timeWindow.js';
 
 const H = 3_600_000;
 const T0 = Date.parse('2024-09-02T00:00:00Z');
@@ -47,5 +58,36 @@ describe('slider stepping', () => {
   it('knows its steps; an unknown one is an hour', () => {
     expect([stepMs('5m'), stepMs('1h'), stepMs('1d'), stepMs('2w')]).toEqual([300_000, H, 24 * H, H]);
     expect(shownWindow(T0, H)).toEqual({ start: T0, end: T0 + H });
+  });
+});
+
+describe('a "1 day" step is a market day', () => {
+  const EDT_DAY = Date.parse('2024-09-02T04:00:00Z');
+  const week = { start: EDT_DAY, end: EDT_DAY + 7 * 24 * H };
+  const fallBack = { start: Date.parse('2023-11-05T04:00:00Z'), end: Date.parse('2023-11-07T05:00:00Z') };
+
+  it('starts at 00:00 market time of the day holding t', () => {
+    expect(alignTime(EDT_DAY + 11 * H, '1d', 'US/Eastern', week)).toBe(EDT_DAY);
+    expect(alignTime(EDT_DAY + 11 * H, '1d', 'US/Central', week)).toBe(EDT_DAY + H);
+    expect(alignTime(EDT_DAY + 11 * H, '1h', 'US/Eastern', week)).toBe(EDT_DAY + 11 * H);
+    // A window that starts mid-day: its first day starts with the window.
+    expect(alignTime(T0 + 2 * H, '1d', 'US/Eastern', range)).toBe(T0);
+  });
+
+  it('lasts to the next midnight: 25 hours on the fall-back day', () => {
+    expect(stepWindow(fallBack.start, '1d', 'US/Eastern')).toEqual({ start: fallBack.start, end: fallBack.start + 25 * H });
+    expect(stepWindow(EDT_DAY, '1h', 'US/Eastern')).toEqual({ start: EDT_DAY, end: EDT_DAY + H });
+  });
+
+  it('steps midnight to midnight across the DST change, and stops at the ends', () => {
+    const second = stepTimeIn(fallBack.start, 1, '1d', 'US/Eastern', fallBack);
+    expect(second).toBe(Date.parse('2023-11-06T05:00:00Z'));
+    expect(stepTimeIn(second!, 1, '1d', 'US/Eastern', fallBack)).toBeNull();
+    expect(stepTimeIn(second!, -1, '1d', 'US/Eastern', fallBack)).toBe(fallBack.start);
+    expect(stepTimeIn(fallBack.start, -1, '1d', 'US/Eastern', fallBack)).toBeNull();
+    // From mid-day, back first goes to that day's midnight; before the window's start, to the start.
+    expect(stepTimeIn(EDT_DAY + 30 * H, -1, '1d', 'US/Eastern', week)).toBe(EDT_DAY + 24 * H);
+    expect(stepTimeIn(T0 + 2 * H, -1, '1d', 'US/Eastern', range)).toBe(T0);
+    expect(stepTimeIn(EDT_DAY, 1, '5m', 'US/Eastern', week)).toBe(EDT_DAY + 300_000);
   });
 });

@@ -1,7 +1,9 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
+import { addDays, marketDateOf, marketDayStart } from '../../../../shared/time/market.js';
 
 /**
- * The map's time slider, as pure functions: an instant `t` (epoch ms) and a step; the shown window is `[t, t + step)`.
+ * The map's time slider, as pure functions: an instant `t` (epoch ms) and a step; the shown window is `[t, t + step)`,
+ * and a "1 day" step is a market day, 00:00 to 00:00 market time (23 or 25 hours on the DST days).
  * A feature with `[start_ms, end_ms)` shows while the two overlap, half-open on both sides (docs/api.md#active-outages
  * uses the same rule for tickets and windows): `start_ms < t + step AND t < end_ms`.
  */
@@ -73,4 +75,39 @@ export function stepTime(t: number, direction: -1 | 1, step: number, window: Sho
 /** The shown window `[t, t + step)`. */
 export function shownWindow(t: number, step: number): ShownWindow {
   return { start: t, end: t + step };
+}
+
+/** 00:00 market time of the market day after the one containing `t` in `zone`. */
+const nextDayStart = (t: number, zone: string): number => marketDayStart(addDays(marketDateOf(t, zone), 1), zone);
+
+/**
+ * `t` where its step starts: for "1 day", 00:00 market time (in `zone`) of the day containing it, or the range's start
+ * when that midnight lies before it (a window starting mid-day); other steps keep `t`.
+ */
+export function alignTime(t: number, step: StepKey, zone: string, window: ShownWindow): number {
+  if (step !== '1d') return t;
+  return Math.max(sliderRange(window).min, marketDayStart(marketDateOf(t, zone), zone));
+}
+
+/** The window a step shows at `t`: `[t, t + step)`, for "1 day" up to the next 00:00 market time in `zone`. */
+export function stepWindow(t: number, step: StepKey, zone: string): ShownWindow {
+  return step === '1d' ? { start: t, end: nextDayStart(t, zone) } : shownWindow(t, stepMs(step));
+}
+
+/**
+ * `t` moved one step back or forward in `zone`, or null when that leaves the slider's range: "1 day" goes from midnight
+ * to midnight of market time (back from mid-day first goes to that day's midnight, not before the range's start);
+ * other steps as {@link stepTime}.
+ */
+export function stepTimeIn(t: number, direction: -1 | 1, step: StepKey, zone: string, window: ShownWindow): number | null {
+  if (step !== '1d') return stepTime(t, direction, stepMs(step), window);
+  const { min, max } = sliderRange(window);
+  if (direction === 1) {
+    const next = nextDayStart(t, zone);
+    return next > max ? null : next;
+  }
+  const dayStart = marketDayStart(marketDateOf(t, zone), zone);
+  const back = dayStart < t ? dayStart : marketDayStart(addDays(marketDateOf(t, zone), -1), zone);
+  if (back >= min) return back;
+  return t > min ? min : null;
 }

@@ -6,7 +6,7 @@ import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { OPERATOR_LABELS, VALUELESS, buildFilter, filterText, operatorsFor } from './filters.js';
 import { workspaceKeys } from '../workspace/workspaceQueries.js';
-import { zoneTitle } from '../../../../shared/vocabulary/index.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 import type { ColumnFormat } from './cellFormat.js';
 
 /** Props of {@link ColumnFilterPopover}: `editing` is the filter being changed (else a new one is added), `at` its anchor. */
@@ -26,7 +26,7 @@ const POPOVER_WIDTH = 300;
 
 function hint(column: TableColumn, op: WorkspaceFilterOperator, zone: string): string {
   const list = op === 'in' ? ', separated by commas' : '';
-  if (column.type === 'TIMESTAMPTZ') return `A date or date-time in ${zoneTitle(zone)}, e.g. 2024-03-01 05:00${list}.`;
+  if (column.type === 'TIMESTAMPTZ') return `A date or date-time in ${zoneCaption(zone)}, e.g. 2024-03-01 05:00${list}.`;
   if (column.type === 'DOUBLE' || column.type === 'BIGINT') return `A number${list}.`;
   if (column.type === 'BOOLEAN') return 'true or false.';
   return op === 'contains' ? 'Any part of the text, in any case.' : `The exact text${list}.`;

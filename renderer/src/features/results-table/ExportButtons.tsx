@@ -28,7 +28,7 @@ export function exportSentence(outcome: ExportOutcome): string | null {
 }
 
 /**
- * "Export CSV" and "Export Parquet": `workspace:export` of the table as shown (its sort and filters). The desktop asks
+ * "Export CSV" and "Export Parquet": `workspace:export` of the table as shown (its sort, filters and peak bucket). The desktop asks
  * where to save; the web host answers with a download link, followed at once.
  */
 export function ExportButtons({ pullId, view, disabled = false }: { pullId: number; view: TableView; disabled?: boolean }) {
@@ -40,6 +40,7 @@ export function ExportButtons({ pullId, view, disabled = false }: { pullId: numb
         format,
         ...(view.sort.length ? { sort: view.sort } : {}),
         ...(view.filters.length ? { filters: view.filters } : {}),
+        ...(view.peak ? { peak: view.peak } : {}),
       }),
     onSuccess: (outcome) => {
       if (outcome.downloadUrl) followDownload(outcome.downloadUrl);

@@ -8,7 +8,9 @@ import { ColumnFilterPopover } from './ColumnFilterPopover.js';
 import { FilterChips } from './FilterChips.js';
 import { ResultsTableBody } from './ResultsTableBody.js';
 import { ResultsTableHeader } from './ResultsTableHeader.js';
+import { ResultsTimeOptions } from './ResultsTimeOptions.js';
 import { ResultsToolbar } from './ResultsToolbar.js';
+import { withHourEnding } from './marketHours.js';
 import { useCellSelection } from './useCellSelection.js';
 import { useResultsColumns } from './useResultsColumns.js';
 import { useResultsCopy } from './useResultsCopy.js';
@@ -26,6 +28,10 @@ export interface ResultsTableProps {
   keyColumns: ReadonlySet<string>;
   /** The time index column, pinned left. */
   timeColumn: string | null;
+  /** The market's IANA zone (peak buckets, hour ending); null when unknown. */
+  marketZone?: string | null;
+  /** The rows are hourly: the time index can be shown as hour ending. */
+  hourly?: boolean;
   actions?: ReactNode;
 }
 
@@ -37,11 +43,19 @@ type Popover = { column: TableColumn; index: number | null; at: { top: number; l
  * labelled, ordered and shown by the vocabulary (docs/vocabulary.md; the column menu shows the hidden ones), resizable,
  * cells selectable (click, Shift-click, drag) and copied as TSV with Ctrl/⌘+C or Copy, as shown or at full precision.
  */
-export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeColumn, actions }: ResultsTableProps) {
+export function ResultsTable(props: ResultsTableProps) {
+  const { pull, view, onViewChange, zone, keyColumns, timeColumn, marketZone = null, hourly = false, actions } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState(FIRST_RANGE);
   const blocks = useRowBlocks(pull, view, range.start, range.end);
-  const { columns, formats, headers, order, table, totalWidth } = useResultsColumns({
+  const {
+    columns,
+    formats: columnFormats,
+    headers,
+    order,
+    table,
+    totalWidth,
+  } = useResultsColumns({
     pull,
     first: blocks.first,
     view,
@@ -50,6 +64,11 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
     keyColumns,
     timeColumn,
   });
+  const heZone = view.hourEnding && hourly && timeColumn ? marketZone : null;
+  const formats = useMemo(
+    () => (heZone && timeColumn ? withHourEnding(columnFormats, timeColumn, heZone) : columnFormats),
+    [columnFormats, heZone, timeColumn],
+  );
   const menuColumns = useMemo(() => new Map(formats.map((f) => [f.name, f])), [formats]);
   const total = blocks.totalRows ?? 0;
   const rows = useVirtualRows(scrollRef, total, range, setRange, JSON.stringify(view));
@@ -62,7 +81,7 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
     onViewChange({ ...view, filters });
   };
 
-  const filtered = view.filters.length > 0;
+  const filtered = view.filters.length > 0 || view.peak !== undefined;
   const error = blocks.error ? toGsError(blocks.error) : null;
 
   return (
@@ -77,6 +96,18 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
         copying={copier.copying}
         onCopy={(full) => void copier.copy(cells.selection, full)}
         columnMenu={<ColumnMenu table={table} columns={menuColumns} pinnable={false} testId="results-column-menu" />}
+        options={
+          <ResultsTimeOptions
+            view={view}
+            onViewChange={(next) => {
+              cells.clear();
+              onViewChange(next);
+            }}
+            timeColumn={timeColumn}
+            marketZone={marketZone}
+            hourly={hourly}
+          />
+        }
         actions={actions}
       />
       <FilterChips

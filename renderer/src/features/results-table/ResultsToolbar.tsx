@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CopyMenu } from '../../components/CopyMenu.js';
 import { formatCount } from '../../lib/format.js';
-import { zoneTitle } from '../../../../shared/vocabulary/index.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 
 /** Props of {@link ResultsToolbar}: the row counts, the zone times are shown in, copy, the column menu and the actions. */
 export interface ResultsToolbarProps {
@@ -17,10 +17,12 @@ export interface ResultsToolbarProps {
   /** Copies the selection as shown, or with `full` precision. */
   onCopy: (full: boolean) => void;
   columnMenu?: ReactNode;
+  /** View options beside the count (the market-time options). */
+  options?: ReactNode;
   actions?: ReactNode;
 }
 
-/** The line above the results table: how many rows the view holds (of how many), the zone, Copy and the actions. */
+/** The line above the results table: how many rows the view holds (of how many), the zone, the view options, Copy and the actions. */
 export function ResultsToolbar({
   total,
   unfiltered,
@@ -31,6 +33,7 @@ export function ResultsToolbar({
   copying,
   onCopy,
   columnMenu,
+  options,
   actions,
 }: ResultsToolbarProps) {
   return (
@@ -45,8 +48,9 @@ export function ResultsToolbar({
             {running && ' so far'}
           </>
         )}
-        <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneTitle(zone)}, ${zone})`}</span>
+        <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneCaption(zone)}, ${zone})`}</span>
       </p>
+      {options}
       <div className="results-actions">
         <button
           type="button"

@@ -5,13 +5,12 @@ import {
   copyTime,
   formatNumber,
   formatUtcTime,
-  formatZonedTime,
   labelWithUnit,
   numberFormatOf,
   parseInstant,
   termOf,
-  zoneTitle,
 } from '../../../../shared/vocabulary/index.js';
+import { formatInstant, zoneCaption } from '../../../../shared/time/format.js';
 import type { NumberFormat, Term } from '../../../../shared/vocabulary/index.js';
 
 /**
@@ -104,7 +103,7 @@ export function columnFormats(columns: readonly TableColumn[], ctx: FormatContex
     const zone = term.kind === 'time_utc' ? 'UTC' : ctx.zone;
     // A time column's clock stands where a unit would: "Interval start" over "(EPT)" or "(UTC)".
     const base = isTime ? term.label.replace(/ \(UTC\)$/, '') : term.label;
-    const unit = isTime ? zoneTitle(zone) : term.unit;
+    const unit = isTime ? zoneCaption(zone) : term.unit;
     const heading: Heading = {
       name,
       label: unit ? `${base} (${unit})` : labelWithUnit(term),
@@ -113,7 +112,7 @@ export function columnFormats(columns: readonly TableColumn[], ctx: FormatContex
     };
     if (format && (column.type === 'DOUBLE' || column.type === 'BIGINT')) return numberFormat(heading, format, zone);
     if (isTime && (column.type === 'TIMESTAMPTZ' || column.type === 'TIMESTAMP' || column.type === 'VARCHAR')) {
-      const show = (ms: number) => (zone === 'UTC' ? formatUtcTime(ms) : formatZonedTime(ms, zone));
+      const show = (ms: number) => (zone === 'UTC' ? formatUtcTime(ms) : formatInstant(ms, zone));
       return {
         ...heading,
         numeric: false,

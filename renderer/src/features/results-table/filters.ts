@@ -1,7 +1,8 @@
 import type { ColumnFilter, TableColumn, WorkspaceFilterOperator } from '../../../../shared/bridge/contract.js';
 import { WORKSPACE_FILTER_OPERATORS } from '../../../../shared/bridge/contract.js';
 import { TimeGrammarError, parseTimeText } from '../../../../shared/time/grammar.js';
-import { copyTime, formatUtcTime, formatZonedTime, parseInstant } from '../../../../shared/vocabulary/index.js';
+import { copyTime, formatUtcTime, parseInstant } from '../../../../shared/vocabulary/index.js';
+import { formatInstant } from '../../../../shared/time/format.js';
 import type { ColumnFormat } from './cellFormat.js';
 
 /** The results-table filter operators in words, for the operator menu. */
@@ -101,7 +102,7 @@ const isTime = (column: TableColumn | undefined, v: unknown): v is string =>
 function shown(column: TableColumn | undefined, format: ColumnFormat | undefined, v: unknown): string {
   if (isTime(column, v)) {
     const zone = format?.zone ?? 'UTC';
-    return zone === 'UTC' ? formatUtcTime(parseInstant(v)) : formatZonedTime(parseInstant(v), zone);
+    return zone === 'UTC' ? formatUtcTime(parseInstant(v)) : formatInstant(parseInstant(v), zone);
   }
   if (typeof v === 'number' && format) return format.text(v);
   return typeof v === 'string' && column?.type === 'VARCHAR' ? `"${v}"` : String(v);

@@ -17,7 +17,12 @@ export function readView(text: string | null): TableView | null {
   }
 }
 
-/** The `view` parameter for `view`, or null when it neither sorts nor filters (the address leaves it out). */
+/** The `view` parameter for `view`, or null when it neither sorts, filters nor shows hour ending (the address leaves it out). */
 export function viewParam(view: TableView | null): string | null {
-  return view && (view.sort.length > 0 || view.filters.length > 0) ? JSON.stringify(view) : null;
+  return view && (view.sort.length > 0 || view.filters.length > 0 || view.peak || view.hourEnding) ? JSON.stringify(view) : null;
+}
+
+/** The parts of a view the workspace reads rows by (sort, filters, peak bucket): display choices such as hour ending left out. */
+export function rowsView(view: TableView): Pick<TableView, 'sort' | 'filters' | 'peak'> {
+  return { sort: view.sort, filters: view.filters, ...(view.peak ? { peak: view.peak } : {}) };
 }

@@ -52,6 +52,7 @@ export function useResultsCopy({ pullId, view, formats, order, rowAt }: ResultsC
               limit,
               sort: view.sort,
               filters: view.filters,
+              ...(view.peak ? { peak: view.peak } : {}),
             });
             rows.push(...page.rows);
             if (page.rows.length < limit) break;

@@ -4,6 +4,7 @@ import type { PullRecord, RowsPage, TableView } from '../../../../shared/bridge/
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { workspaceKeys } from '../workspace/workspaceQueries.js';
+import { rowsView } from './tableView.js';
 
 /** Rows per `workspace:rows` read: the table asks for the blocks its viewport (plus overscan) touches. */
 export const BLOCK_ROWS = 200;
@@ -46,7 +47,8 @@ export function useRowBlocks(
   // `rows` counts the rows stored so far (it grows page by page while the pull runs): the same count, the same rows.
   const version = `${pull.state}/${pull.rows}`;
   const blocks = blocksFor(start, end);
-  const viewKey = JSON.stringify(view);
+  // Hour ending is drawn from the same rows: only what the workspace reads by keys the blocks.
+  const viewKey = JSON.stringify(rowsView(view));
   // The newest rows cached for `block` of this view under an earlier count, shown while its new read runs.
   const earlier = (block: number): RowsPage | undefined => {
     let found: RowsPage | undefined;
@@ -66,7 +68,7 @@ export function useRowBlocks(
         callBridge(
           api,
           'workspace:rows',
-          { pullId, offset: block * BLOCK_ROWS, limit: BLOCK_ROWS, sort: view.sort, filters: view.filters },
+          { pullId, offset: block * BLOCK_ROWS, limit: BLOCK_ROWS, ...rowsView(view) },
           { signal },
         ),
       staleTime: Infinity,

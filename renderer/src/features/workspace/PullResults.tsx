@@ -9,6 +9,8 @@ import { ExportButtons } from '../results-table/ExportButtons.js';
 import { ResultsTable } from '../results-table/ResultsTable.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
 import { EMPTY_VIEW } from '../results-table/tableView.js';
+import { datasetMarketZone, isHourlyPull } from '../results-table/marketHours.js';
+import { useMarketTime } from '../time/useMarketTime.js';
 import './workspace.css';
 
 /**
@@ -27,7 +29,11 @@ export interface PullResultsProps {
 export function PullResults({ pull, dataset, view, onViewChange, extra }: PullResultsProps) {
   const [tab, setTab] = useState<'table' | 'chart'>('table');
   const current = view ?? EMPTY_VIEW;
-  const zone = zoneLabel(pull.params.timezone, dataset);
+  const marketZone = datasetMarketZone(dataset);
+  const display = useMarketTime(dataset.source);
+  // A query's rows are shown in the zone it was asked in; binding rows and local files, which name none, in market time
+  // unless the user chose UTC.
+  const zone = pull.kind === 'query' ? zoneLabel(pull.params.timezone, dataset) : marketZone && !display.utc ? marketZone : 'UTC';
   const keyColumns = useMemo(
     () =>
       new Set([
@@ -63,6 +69,8 @@ export function PullResults({ pull, dataset, view, onViewChange, extra }: PullRe
           zone={zone}
           keyColumns={keyColumns}
           timeColumn={timeColumn}
+          marketZone={marketZone}
+          hourly={isHourlyPull(dataset, pull)}
           actions={
             <>
               <ExportButtons pullId={pull.id} view={current} disabled={pull.rows === 0 && pull.state !== 'running'} />

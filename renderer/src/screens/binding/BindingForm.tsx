@@ -5,8 +5,9 @@ import { readBindingFields } from './bindingForm.js';
 import type { BindingFields, BindingProblems, BindingRequest } from './bindingForm.js';
 import type { BindingRoute } from './route.js';
 import { DatasetSelect } from '../../features/constraints/DatasetSelect.js';
-import { windowFieldText } from '../../features/constraints/window.js';
+import { rezoneWindowText, windowFieldText } from '../../features/constraints/window.js';
 import { WindowFields } from '../../features/constraints/WindowFields.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 
 /** Props of {@link BindingForm}: the address's choices fill it; `serverProblems` are the service's refusals by field. */
 export interface BindingFormProps {
@@ -16,20 +17,27 @@ export interface BindingFormProps {
   serverProblems: BindingProblems;
 }
 
-const fieldsOf = (route: BindingRoute): BindingFields => ({
+const fieldsOf = (route: BindingRoute, zone: string): BindingFields => ({
   datasetId: route.choice.datasetId,
-  start: windowFieldText(route.choice.start),
-  end: windowFieldText(route.choice.end),
+  start: windowFieldText(route.choice.start, zone),
+  end: windowFieldText(route.choice.end, zone),
   threshold: route.threshold === null ? '' : String(route.threshold),
   limit: String(route.limit),
 });
 
 /**
- * Dataset, window (UTC), shadow-price threshold ($/MWh) and row limit, checked before anything is sent; "Pull binding
+ * Dataset, window (market time or UTC, the user's choice), shadow-price threshold ($/MWh) and row limit, checked before anything is sent; "Pull binding
  * rows" hands the request to the page. Remount it (key) when the address's choices change, so the fields follow Back.
  */
 export function BindingForm({ route, busy, onPull, serverProblems }: BindingFormProps) {
-  const [fields, setFields] = useState(() => fieldsOf(route));
+  const time = useMarketTime(route.choice.market);
+  const [fields, setFields] = useState(() => fieldsOf(route, time.zone));
+  const [zone, setZone] = useState(time.zone);
+  if (zone !== time.zone) {
+    // Market time ↔ UTC: the typed window keeps its instants, written in the new zone.
+    setZone(time.zone);
+    setFields({ ...fields, ...rezoneWindowText(fields, zone, time.zone) });
+  }
   const [problems, setProblems] = useState<BindingProblems>({});
   // A refusal stays by its field until that field is edited.
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
@@ -42,7 +50,7 @@ export function BindingForm({ route, busy, onPull, serverProblems }: BindingForm
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const read = readBindingFields(fields, route.choice.market);
+    const read = readBindingFields(fields, route.choice.market, time);
     if ('problems' in read) setProblems(read.problems);
     else {
       setEdited(new Set());
@@ -64,6 +72,7 @@ export function BindingForm({ route, busy, onPull, serverProblems }: BindingForm
         <WindowFields
           idPrefix="binding"
           value={{ start: fields.start, end: fields.end }}
+          time={time}
           onChange={(w) => patch(w)}
           problems={{ start: shown('start'), end: shown('end') }}
         />

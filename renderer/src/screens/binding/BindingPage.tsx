@@ -13,6 +13,7 @@ import { useStartBindingPull } from './useBindingPull.js';
 import { datasetName } from '../../features/constraints/constraintDatasets.js';
 import { useConstraintDatasets } from '../../features/constraints/useConstraintDatasets.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import './binding.css';
 
 /**
@@ -42,6 +43,7 @@ export function BindingPage({ search }: { search: string }) {
     : bindingProblemsOf(failedPull, pull?.binding?.priceThreshold ?? route.threshold);
   const formKey = gridSearch(route.choice, { threshold: route.threshold, limit: route.limit });
   const datasetText = datasetName(useConstraintDatasets().options, route.choice.datasetId);
+  const time = useMarketTime(route.choice.market);
   // A new pull folds the form away, so the table has the window; a refusal by a field opens it again.
   const [fold, setFold] = useState({ pullId: route.pullId, open: route.pullId === null });
   if (fold.pullId !== route.pullId) setFold({ pullId: route.pullId, open: route.pullId === null });
@@ -74,7 +76,7 @@ export function BindingPage({ search }: { search: string }) {
         <summary>
           <span className="summary-title">{open ? 'Rows to pull' : 'Edit'}</span>
           <span className="muted summary-text" data-testid="binding-summary">
-            {describeBinding(route, datasetText)}
+            {describeBinding(route, datasetText, time.zone)}
           </span>
         </summary>
         <BindingForm key={formKey} route={route} busy={start.isPending} onPull={pullRows} serverProblems={problems} />

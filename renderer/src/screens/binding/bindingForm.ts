@@ -2,6 +2,7 @@ import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { MAX_BINDING_ROWS } from '../../../../shared/bridge/workspace.js';
 import { readWindow } from '../../features/constraints/window.js';
 import type { WindowText } from '../../features/constraints/window.js';
+import type { MarketTime } from '../../features/time/marketTime.js';
 
 /** The binding form as typed. */
 export interface BindingFields extends WindowText {
@@ -25,12 +26,16 @@ export interface BindingRequest {
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * Checks the typed form: a window that reads with End after Start, a threshold that is blank or a number of $/MWh
+ * Checks the typed form: a window that reads in `time`'s zone with End after Start, a threshold that is blank or a number of $/MWh
  * ≥ 0 (the service keeps |shadow price| > threshold), a whole row limit from 1 to 100,000 (docs/api.md#binding-rows).
  */
-export function readBindingFields(f: BindingFields, market: string): { request: BindingRequest } | { problems: BindingProblems } {
+export function readBindingFields(
+  f: BindingFields,
+  market: string,
+  time: MarketTime,
+): { request: BindingRequest } | { problems: BindingProblems } {
   const problems: BindingProblems = {};
-  const window = readWindow(f);
+  const window = readWindow(f, time);
   if ('problems' in window) Object.assign(problems, window.problems);
   const t = f.threshold.trim();
   const threshold = t === '' ? null : NUMBER.test(t) ? Number(t) : NaN;

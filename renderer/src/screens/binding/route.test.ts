@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GRID_CHOICE } from '../../features/constraints/gridChoice.js';
+import { marketTimeOf } from '../../features/time/marketTime.js';
 import { readBindingFields } from './bindingForm.js';
 import { DEFAULT_BINDING_LIMIT, bindingSearch, readBindingRoute } from './route.js';
 
@@ -37,18 +38,25 @@ describe('binding form', () => {
     limit: '1,000',
   };
 
-  it('reads the window in UTC, a blank threshold as none and a limit with separators', () => {
-    expect(readBindingFields(fields, 'pjm')).toEqual({
+  it('reads the window in market time, a blank threshold as none and a limit with separators', () => {
+    expect(readBindingFields(fields, 'pjm', marketTimeOf('pjm', 'market'))).toEqual({
       request: {
-        choice: { datasetId: fields.datasetId, market: 'pjm', start: '2024-09-02T00:00:00Z', end: '2024-09-03T06:00:00Z' },
+        choice: { datasetId: fields.datasetId, market: 'pjm', start: '2024-09-02T04:00:00Z', end: '2024-09-03T10:00:00Z' },
         threshold: null,
         limit: 1000,
       },
     });
   });
 
+  it('reads the window in UTC when the user chose UTC', () => {
+    expect(readBindingFields(fields, 'pjm', marketTimeOf('pjm', 'utc'))).toMatchObject({
+      request: { choice: { start: '2024-09-02T00:00:00Z', end: '2024-09-03T06:00:00Z' } },
+    });
+  });
+
   it('says what is wrong with each field', () => {
-    expect(readBindingFields({ ...fields, start: 'yesterday', threshold: 'ten', limit: '2.5' }, 'pjm')).toEqual({
+    const time = marketTimeOf('pjm', 'market');
+    expect(readBindingFields({ ...fields, start: 'yesterday', threshold: 'ten', limit: '2.5' }, 'pjm', time)).toEqual({
       problems: {
         start: expect.stringMatching(/^Not a date or date-time/),
         threshold: 'A number of $/MWh, e.g. 50; leave it blank for every binding row.',

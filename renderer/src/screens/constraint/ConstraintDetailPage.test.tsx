@@ -115,7 +115,7 @@ describe('Constraint detail', () => {
     renderApp(fake.api, `#/constraints/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeTruthy();
     await screen.findByTestId('constraint-facts');
-    expect(fact('Peak |shadow price|')).toBe('90.00 $/MWh at 2024-09-02 05:05 UTC');
+    expect(fact('Peak |shadow price|')).toBe('90.00 $/MWh at 2024-09-02 01:05 EDT');
     expect(fact('Binding intervals')).toBe('3');
     expect(fact('Absolute cost')).toBe('15.00 $/MW');
     expect(screen.getByTestId('shadow-price-chart')).toBeTruthy();
@@ -124,12 +124,12 @@ describe('Constraint detail', () => {
     expect(chart.data[1]).toEqual([30, -90, null, 60]); // a gap where it did not bind
     expect(within(screen.getByTestId('constraint-contingencies')).getByText('Cheswick-Logans Ferry')).toBeTruthy();
     expect(screen.getByTestId('show-on-map').getAttribute('href')).toBe(
-      '#/map?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T00%3A00%3A00Z&end=2024-09-04T00%3A00%3A00Z&constraint=c-ches',
+      '#/map?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T04%3A00%3A00Z&end=2024-09-04T04%3A00%3A00Z&constraint=c-ches',
     );
     const binding = fake.state.gridInputs.find((c) => c.verb === 'constraints:bindingLocations')!.input;
     expect(binding).toMatchObject({
       datasetId: 'pjm_marginal_value_real_time_5_min',
-      window: { start: '2024-09-02T00:00:00Z', end: '2024-09-04T00:00:00Z' },
+      window: { start: '2024-09-02T04:00:00Z', end: '2024-09-04T04:00:00Z' },
     });
   });
 
@@ -143,7 +143,7 @@ describe('Constraint detail', () => {
       '9000123 Synthetic',
       'Planned',
       'Active',
-      '2024-09-01 12:00 → 2024-09-03 12:00', // the header says UTC
+      '2024-09-01 08:00 → 2024-09-03 08:00 EDT', // market time, by default
       '12.34', // a distance in km: up to 2 decimals, as every quantity
       '3',
       '15.00',
@@ -195,12 +195,14 @@ describe('Constraint detail', () => {
     renderApp(fake.api, `#/constraints/${ID}?dataset=pjm_marginal_value_day_ahead_hourly`);
     const message = await screen.findByTestId('not-binding');
     expect(message.textContent).toContain(
-      'It did not bind in Day-ahead — PJM Marginal Value Day Ahead Hourly between 2024-09-02 00:00 UTC',
+      'It did not bind in Day-ahead — PJM Marginal Value Day Ahead Hourly between 2024-09-02 00:00 EDT and 2024-09-04 00:00 EDT.',
     );
-    expect(message.textContent).toContain('last seen 2024-09-04 03:55 UTC');
+    expect(message.textContent).toContain('last seen 2024-09-03 23:55 EDT');
+    // The market days of the last sighting and the one before.
     expect(screen.getByTestId('last-seen-window').getAttribute('href')).toBe(
-      '#/constraints/c-ches?dataset=pjm_marginal_value_day_ahead_hourly&market=pjm&start=2024-09-03T00%3A00%3A00Z&end=2024-09-05T00%3A00%3A00Z',
+      '#/constraints/c-ches?dataset=pjm_marginal_value_day_ahead_hourly&market=pjm&start=2024-09-02T04%3A00%3A00Z&end=2024-09-04T04%3A00%3A00Z',
     );
+    expect(screen.getByTestId('last-seen-window').textContent).toBe('Show 2024-09-02 00:00 EDT → 2024-09-04 00:00 EDT');
     expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeTruthy(); // from the list
     expect(screen.queryByTestId('constraint-facts')).toBeNull();
     expect(fake.state.calls).not.toContain('overlap:forConstraint');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BindingObservation, Constraint } from '../../../../shared/schemas/constraints.js';
-import { formatCount, formatSource, formatUtc } from '../../lib/format.js';
+import { formatCount, formatSource } from '../../lib/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
 import { HelpTip } from '../../components/HelpTip.js';
 import { COST_HELP, figure } from '../../../../shared/vocabulary/index.js';
 import { bindingFacts } from './facts.js';
@@ -9,26 +10,29 @@ import { bindingFacts } from './facts.js';
 export interface ConstraintFactsProps {
   observations: readonly BindingObservation[];
   constraint: Constraint | undefined;
+  /** The zone times are written in (market time or UTC). */
+  zone: string;
 }
 
 /**
  * Peak |shadow price|, binding intervals and absolute cost (Σ |shadow price| × hours) in the window, each a label with
- * a value and its unit as the vocabulary writes it (the map says the same), and when the constraint was seen.
+ * a value and its unit as the vocabulary writes it (the map says the same), and when the constraint was seen; times
+ * in `zone`.
  */
-export function ConstraintFacts({ observations, constraint }: ConstraintFactsProps) {
+export function ConstraintFacts({ observations, constraint, zone }: ConstraintFactsProps) {
   const f = bindingFacts(observations);
   const peak = figure('peak_abs_shadow_price', f.peakAbs);
   const cost = figure('absolute_cost', f.totalCost);
   const facts: [string, ReactNode, string?][] = [
-    [peak.label, f.peakAbs === null ? '—' : `${peak.value} at ${formatUtc(f.peakAt)}`],
+    [peak.label, f.peakAbs === null ? '—' : `${peak.value} at ${formatInstant(f.peakAt, zone)}`],
     ['Binding intervals', formatCount(f.intervals)],
     [cost.label, cost.value, COST_HELP.absolute],
   ];
   if (constraint)
     facts.push(
       ['Market', formatSource(constraint.market_id)],
-      ['First seen', formatUtc(constraint.earliest_seen_utc)],
-      ['Last seen', formatUtc(constraint.latest_seen_utc)],
+      ['First seen', formatInstant(constraint.earliest_seen_utc, zone)],
+      ['Last seen', formatInstant(constraint.latest_seen_utc, zone)],
     );
   return (
     <dl className="facts" data-testid="constraint-facts">

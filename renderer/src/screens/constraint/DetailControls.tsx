@@ -20,6 +20,7 @@ export function DetailControls({ choice, market, seenIn, onChange }: DetailContr
     <WindowForm
       label="Dataset and window"
       idPrefix="window"
+      market={market}
       start={choice.start}
       end={choice.end}
       onApply={(w) => onChange({ ...choice, ...w })}

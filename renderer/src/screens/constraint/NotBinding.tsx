@@ -1,5 +1,6 @@
 import type { Constraint } from '../../../../shared/schemas/constraints.js';
-import { formatUtc } from '../../lib/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { hrefs } from '../../lib/router.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
@@ -16,19 +17,21 @@ export interface NotBindingProps {
 
 /** Says plainly that the constraint did not bind in the window, and offers the windows where it was seen. */
 export function NotBinding({ constraintId, constraint, choice, datasetText }: NotBindingProps) {
-  const { last, whole } = seenWindows(constraint);
+  const { zone, marketZone } = useMarketTime(constraint?.market_id ?? choice.market);
+  const { last, whole } = seenWindows(constraint, marketZone);
+  const when = (iso: string | null | undefined) => formatInstant(iso, zone);
   const link = (w: { start: string; end: string }) => hrefs.constraint(constraintId, gridSearch({ ...choice, ...w }));
   return (
     <div className="empty-state cs-not-binding" data-testid="not-binding">
       <p>
-        It did not bind in {datasetText} between {formatUtc(choice.start)} and {formatUtc(choice.end)}.
+        It did not bind in {datasetText} between {when(choice.start)} and {when(choice.end)}.
       </p>
       {last ? (
         <p>
-          It was last seen {formatUtc(constraint?.latest_seen_utc)}
-          {constraint?.earliest_seen_utc && ` (first seen ${formatUtc(constraint.earliest_seen_utc)})`}.{' '}
+          It was last seen {when(constraint?.latest_seen_utc)}
+          {constraint?.earliest_seen_utc && ` (first seen ${when(constraint.earliest_seen_utc)})`}.{' '}
           <a href={link(last)} data-testid="last-seen-window">
-            Show {formatUtc(last.start)} → {formatUtc(last.end)}
+            Show {when(last.start)} → {when(last.end)}
           </a>
           {whole && (
             <>

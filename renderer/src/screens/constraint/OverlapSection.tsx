@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { HelpTip } from '../../components/HelpTip.js';
-import { formatUtc } from '../../lib/format.js';
+import { formatInstantRange } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { COST_HELP, formatNumber, labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
@@ -24,8 +25,8 @@ export interface OverlapSectionProps {
 const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 // The overlap's cost is the absolute cost of the intervals the outage overlapped: the vocabulary's words for it.
 const COST_LABEL = labelWithUnit(termOf('congestion_cost'));
-// The header says UTC, so the cells leave it out: `2024-09-02 04:00`.
-const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
+const DISTANCE_LABEL = labelWithUnit(termOf('distance_km'));
+const INTERVALS_LABEL = labelWithUnit(termOf('overlapping_intervals'));
 
 /**
  * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
@@ -33,6 +34,7 @@ const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
  * as the workspace computes them (`overlap:forConstraint`). Synthetic tickets are marked one by one.
  */
 export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
+  const { zone } = useMarketTime(market);
   const [distanceKm, setDistanceKm] = useState(DEFAULT_DISTANCE_KM);
   const [draft, setDraft] = useState(String(DEFAULT_DISTANCE_KM));
   const draftKm = Number(draft);
@@ -89,19 +91,19 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
           {q.data.truncated && (
             <p className="warning-box">The service cut the outage list at its limit: some outages may be missing.</p>
           )}
-          <div className="table-wrap">
+          <div className="table-wrap cs-overlap-wrap">
             <table className="data-table compact cs-overlap" data-testid="overlap-list">
               <thead>
                 <tr>
                   <th scope="col">Ticket</th>
                   <th scope="col">Type</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Interval (UTC)</th>
+                  <th scope="col">Interval</th>
                   <th scope="col" className="num" title="distance_km">
-                    {labelWithUnit(termOf('distance_km'))}
+                    {DISTANCE_LABEL}
                   </th>
                   <th scope="col" className="num" title="overlapping_intervals">
-                    {labelWithUnit(termOf('overlapping_intervals'))}
+                    {INTERVALS_LABEL}
                   </th>
                   <th scope="col" className="num" title="congestion_cost">
                     {COST_LABEL} <HelpTip text={COST_HELP.absolute} about={COST_LABEL} />
@@ -112,7 +114,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
               <tbody>
                 {q.data.outages.map((o) => (
                   <tr key={o.ticket} data-testid="overlap-row" data-ticket={o.ticket}>
-                    <td className="nowrap">
+                    <td className="nowrap" data-label="Ticket">
                       {o.ticket}{' '}
                       {o.is_synthetic && (
                         <span
@@ -123,15 +125,28 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                         </span>
                       )}
                     </td>
-                    <td>{o.outage_type}</td>
-                    <td>{o.status}</td>
-                    <td className="nowrap">
-                      {utcText(o.interval_start_utc)} → {utcText(o.interval_end_utc)}
+                    <td data-label="Type">{o.outage_type}</td>
+                    <td data-label="Status">{o.status}</td>
+                    <td data-label="Interval">
+                      {formatInstantRange(o.interval_start_utc, o.interval_end_utc, zone)
+                        .split(' → ')
+                        .map((side, i) => (
+                          <span key={i}>
+                            {i > 0 && ' → '}
+                            <span className="nowrap">{side}</span>
+                          </span>
+                        ))}
                     </td>
-                    <td className="num">{formatNumber(o.distance_km, 'quantity')}</td>
-                    <td className="num">{formatNumber(o.overlapping_intervals, 'count')}</td>
-                    <td className="num">{formatNumber(o.congestion_cost, 'money')}</td>
-                    <td>{o.equipment.join('; ')}</td>
+                    <td className="num" data-label={DISTANCE_LABEL}>
+                      {formatNumber(o.distance_km, 'quantity')}
+                    </td>
+                    <td className="num" data-label={INTERVALS_LABEL}>
+                      {formatNumber(o.overlapping_intervals, 'count')}
+                    </td>
+                    <td className="num" data-label={COST_LABEL}>
+                      {formatNumber(o.congestion_cost, 'money')}
+                    </td>
+                    <td data-label="Equipment">{o.equipment.join('; ')}</td>
                   </tr>
                 ))}
               </tbody>

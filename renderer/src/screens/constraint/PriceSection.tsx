@@ -3,7 +3,8 @@ import type { ContractResults } from '../../../../shared/bridge/contract.js';
 import type { BindingConstraintWithLocations, Constraint } from '../../../../shared/schemas/constraints.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatUtc } from '../../lib/format.js';
+import { formatInstantRange } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { ConstraintFacts } from './ConstraintFacts.js';
 import { NotBinding } from './NotBinding.js';
@@ -25,6 +26,7 @@ export interface PriceSectionProps {
  * loading, the service's error, or "it did not bind" with the windows where it was seen.
  */
 export function PriceSection({ constraintId, constraint, query, binding, choice, datasetText }: PriceSectionProps) {
+  const { zone } = useMarketTime(constraint?.market_id ?? choice.market);
   return (
     <section className="card cs-section" aria-labelledby="cs-price-title">
       <h2 id="cs-price-title">Shadow price over time</h2>
@@ -42,13 +44,13 @@ export function PriceSection({ constraintId, constraint, query, binding, choice,
       )}
       {binding && (
         <div className="cs-price">
-          <ShadowPriceChart observations={binding.observations} />
-          <ConstraintFacts observations={binding.observations} constraint={constraint} />
+          <ShadowPriceChart observations={binding.observations} zone={zone} />
+          <ConstraintFacts observations={binding.observations} constraint={constraint} zone={zone} />
         </div>
       )}
       {query.isSuccess && (
         <p className="muted cs-window-note">
-          {datasetText}, {formatUtc(choice.start)} → {formatUtc(choice.end)} (end exclusive).
+          {datasetText}, {formatInstantRange(choice.start, choice.end, zone)} (end exclusive).
         </p>
       )}
     </section>

@@ -11,21 +11,24 @@ import { shadowPriceSeries } from './facts.js';
 
 const HEIGHT = 280;
 
-/** uPlot options: UTC time axis (the explorer's 24-hour ticks), one line with points of the signed shadow price. */
-export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme): uPlot.Options {
+/**
+ * uPlot options: a time axis in `zone` (market time or UTC, named in its label; the explorer's 24-hour ticks), one line
+ * with points of the signed shadow price.
+ */
+export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme, zone: string): uPlot.Options {
   const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
-  const x = xAxisTitle('interval_start_utc', 'UTC');
+  const x = xAxisTitle('interval_start_utc', zone);
   const y = columnLabel('shadow_price');
   return {
     ...size,
-    tzDate: (ts) => zonedDate(ts, 'UTC'),
+    tzDate: (ts) => zonedDate(ts, zone),
     scales: { x: { time: true } },
     axes: [
       { ...axis(x), values: TIME_AXIS_VALUES, space: 70 },
       { ...axis(y), size: 70, labelSize: 18 },
     ],
     series: [
-      { label: x, value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, 'UTC'))) },
+      { label: x, value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, zone))) },
       {
         label: y,
         stroke: theme.accent,
@@ -44,10 +47,10 @@ export function shadowPriceOptions(size: { width: number; height: number }, them
  * The constraint's shadow price over time (x = interval start, y = shadow price, signed, $/MWh) with uPlot, as the
  * explorer's chart draws; the line breaks where the constraint did not bind.
  */
-export function ShadowPriceChart({ observations }: { observations: readonly BindingObservation[] }) {
+export function ShadowPriceChart({ observations, zone }: { observations: readonly BindingObservation[]; zone: string }) {
   const theme = useChartTheme();
   const data = useMemo(() => shadowPriceSeries(observations) as uPlot.AlignedData, [observations]);
-  const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme), [theme]);
+  const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme, zone), [theme, zone]);
   return (
     <figure className="cs-chart" aria-label="Shadow price over time">
       <UPlotChart options={options} data={data} height={HEIGHT} testId="shadow-price-chart" />

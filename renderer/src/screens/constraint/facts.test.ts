@@ -38,14 +38,20 @@ describe('shadowPriceSeries', () => {
 });
 
 describe('seenWindows', () => {
-  it('offers the days around the last sighting and the whole span', () => {
-    expect(seenWindows({ earliest_seen_utc: '2023-11-05T04:00:00+00:00', latest_seen_utc: '2024-09-04T03:55:00+00:00' })).toEqual(
-      {
-        last: { start: '2024-09-03T00:00:00Z', end: '2024-09-05T00:00:00Z' },
-        whole: { start: '2023-11-05T00:00:00Z', end: '2024-09-05T00:00:00Z' },
-      },
-    );
-    expect(seenWindows({ earliest_seen_utc: '2024-09-04T01:00:00Z', latest_seen_utc: '2024-09-04T03:55:00Z' }).whole).toBeNull();
-    expect(seenWindows(undefined)).toEqual({ last: null, whole: null });
+  it('offers the market days around the last sighting and the whole span, in market days', () => {
+    // Last seen 03:55Z on Sep 4 = 23:55 EDT on Sep 3: market days Sep 2–3; first seen 00:00 EDT on 2023-11-05.
+    const seen = { earliest_seen_utc: '2023-11-05T04:00:00+00:00', latest_seen_utc: '2024-09-04T03:55:00+00:00' };
+    expect(seenWindows(seen, 'US/Eastern')).toEqual({
+      last: { start: '2024-09-02T04:00:00Z', end: '2024-09-04T04:00:00Z' },
+      whole: { start: '2023-11-05T04:00:00Z', end: '2024-09-04T04:00:00Z' },
+    });
+    expect(seenWindows(seen, 'UTC')).toEqual({
+      last: { start: '2024-09-03T00:00:00Z', end: '2024-09-05T00:00:00Z' },
+      whole: { start: '2023-11-05T00:00:00Z', end: '2024-09-05T00:00:00Z' },
+    });
+    expect(
+      seenWindows({ earliest_seen_utc: '2024-09-03T01:00:00Z', latest_seen_utc: '2024-09-04T03:55:00Z' }, 'US/Eastern').whole,
+    ).toBeNull();
+    expect(seenWindows(undefined, 'US/Eastern')).toEqual({ last: null, whole: null });
   });
 });

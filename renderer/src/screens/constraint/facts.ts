@@ -1,4 +1,5 @@
 import type { BindingObservation, Constraint } from '../../../../shared/schemas/constraints.js';
+import { addDays, marketDateOf, marketDaysWindow } from '../../../../shared/time/market.js';
 
 /** What a constraint's binding observations add up to (docs/constraints.md, "Absolute cost"). */
 export interface BindingFacts {
@@ -56,25 +57,24 @@ export function shadowPriceSeries(observations: readonly BindingObservation[]): 
   return [xs, ys];
 }
 
-const DAY_MS = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
-
 /**
- * Windows to offer when the constraint did not bind in the chosen one: the day before and the day of its last
- * sighting (whole UTC days), and its whole span from first to last seen; null where the list does not say.
+ * Windows to offer when the constraint did not bind in the chosen one: the market day of its last sighting and the one
+ * before (whole market days of `marketZone`, docs/market-time.md#market-days), and its whole span from the market day
+ * first seen to the last; null where the list does not say.
  */
-export function seenWindows(c: Pick<Constraint, 'earliest_seen_utc' | 'latest_seen_utc'> | undefined): {
+export function seenWindows(
+  c: Pick<Constraint, 'earliest_seen_utc' | 'latest_seen_utc'> | undefined,
+  marketZone: string,
+): {
   last: { start: string; end: string } | null;
   whole: { start: string; end: string } | null;
 } {
   const latest = Date.parse(c?.latest_seen_utc ?? '');
   const earliest = Date.parse(c?.earliest_seen_utc ?? '');
   if (!Number.isFinite(latest)) return { last: null, whole: null };
-  const lastDay = Math.floor(latest / DAY_MS) * DAY_MS;
-  const last = { start: iso(lastDay - DAY_MS), end: iso(lastDay + DAY_MS) };
-  const whole =
-    Number.isFinite(earliest) && earliest < lastDay - DAY_MS
-      ? { start: iso(Math.floor(earliest / DAY_MS) * DAY_MS), end: last.end }
-      : null;
+  const lastDay = marketDateOf(latest, marketZone);
+  const last = marketDaysWindow(addDays(lastDay, -1), lastDay, marketZone);
+  const firstDay = Number.isFinite(earliest) ? marketDateOf(earliest, marketZone) : null;
+  const whole = firstDay !== null && firstDay < addDays(lastDay, -1) ? marketDaysWindow(firstDay, lastDay, marketZone) : null;
   return { last, whole };
 }

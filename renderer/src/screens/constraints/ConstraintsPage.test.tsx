@@ -29,7 +29,7 @@ describe('Constraints page', () => {
     await screen.findByTestId('constraints-table');
     expect(state.gridInputs[0]).toEqual({
       verb: 'constraints:list',
-      input: expect.objectContaining({ costWindow: { start: '2024-09-02T00:00:00Z', end: '2024-09-04T00:00:00Z' } }),
+      input: expect.objectContaining({ costWindow: { start: '2024-09-02T04:00:00Z', end: '2024-09-04T04:00:00Z' } }),
     });
     // The service's order: highest RT cost first, no cost last.
     expect(sortOf('Real-time absolute cost ($/MW)')).toBe('descending');
@@ -56,13 +56,18 @@ describe('Constraints page', () => {
   });
 
   it('links each constraint to its detail with the same window, and totals each market', async () => {
-    setup('#/constraints?start=2023-11-05T00:00:00Z&end=2023-11-08T00:00:00Z');
+    setup('#/constraints?start=2023-11-05T04:00:00Z&end=2023-11-07T05:00:00Z');
     await screen.findByTestId('constraints-table');
     const link = screen.getAllByTestId('constraint-link').find((a) => a.textContent === 'CHESWICK138 KV CHE-LF53')!;
     expect(link.getAttribute('href')).toBe(
-      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2023-11-05T00%3A00%3A00Z&end=2023-11-08T00%3A00%3A00Z',
+      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2023-11-05T04%3A00%3A00Z&end=2023-11-07T05%3A00%3A00Z',
     );
-    expect(screen.getByRole('button', { name: 'Nov 5–8, 2023' }).getAttribute('aria-pressed')).toBe('true');
+    // The November sample's market days (EDT, then EST after the fall-back day), shown in market time.
+    expect(screen.getByRole('button', { name: 'Sample: Nov 5–6, 2023' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByTestId('window-start') as HTMLInputElement).value).toBe('2023-11-05 00:00');
+    expect((screen.getByTestId('window-end') as HTMLInputElement).value).toBe('2023-11-07 00:00');
+    expect(screen.getByText('Start (EDT)')).toBeTruthy();
+    expect(screen.getByText('End (EST, exclusive)')).toBeTruthy();
     // One total per market in the table's foot, under the market and cost columns.
     const line = (m: string) =>
       [...screen.getByTestId('market-totals').querySelectorAll(`tr[data-market="${m}"] > *`)].map((c) => c.textContent);

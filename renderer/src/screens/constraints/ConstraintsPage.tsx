@@ -1,14 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatUtc } from '../../lib/format.js';
+import { formatInstantRange } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { hrefs, replaceRoute } from '../../lib/router.js';
 import { ConstraintsTable } from './ConstraintsTable.js';
 import { ContingenciesTable } from './ContingenciesTable.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import { useDatasetsOf } from '../../features/constraints/useConstraintDatasets.js';
 import { ListControls } from './ListControls.js';
-import { activeAfterInstant, listSearch, readListState } from './route.js';
+import { activeAfterInstant, listMarket, listSearch, readListState } from './route.js';
 import type { ListState, ListTab } from './route.js';
 import './constraints.css';
 
@@ -31,9 +32,11 @@ export function ConstraintsPage({ search }: { search: string }) {
     (patch: Partial<ListState>) => replaceRoute(hrefs.constraints(listSearch({ ...readListState(search), ...patch }))),
     [search],
   );
+  const { zone } = useMarketTime(listMarket(state));
+  const activeAfter = activeAfterInstant(state.activeAfter, zone);
   const filters = {
     ...(state.search.trim() ? { search: state.search.trim() } : {}),
-    ...(state.activeAfter ? { activeAfter: activeAfterInstant(state.activeAfter) } : {}),
+    ...(activeAfter ? { activeAfter } : {}),
   };
   const constraints = useGridQuery(
     'constraints:list',
@@ -111,8 +114,8 @@ export function ConstraintsPage({ search }: { search: string }) {
         )}
         {state.tab === 'constraints' && constraints.isSuccess && noCosts && (
           <p className="notice" role="status" data-testid="no-costs">
-            No constraint bound between {formatUtc(state.choice.start)} and {formatUtc(state.choice.end)}, so every cost is empty.
-            Try a preset window, or one where a constraint was last seen.
+            No constraint bound in {formatInstantRange(state.choice.start, state.choice.end, zone)}, so every cost is empty. Try a
+            preset window, or one where a constraint was last seen.
           </p>
         )}
         {state.tab === 'constraints' && constraints.isSuccess && (

@@ -1,5 +1,8 @@
 import { formatSource } from '../../lib/format.js';
+import { listMarket } from './route.js';
 import type { ListState } from './route.js';
+import { ActiveAfterField } from './ActiveAfterField.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { SearchBox } from './SearchBox.js';
 import { WindowForm } from '../../features/constraints/WindowForm.js';
 
@@ -12,6 +15,8 @@ export interface ListControlsProps {
 
 /** Search, market filter and "active after" (both tabs), and the cost window (constraints tab only). */
 export function ListControls({ state, markets, onChange }: ListControlsProps) {
+  const market = listMarket(state);
+  const time = useMarketTime(market);
   const noun = state.tab === 'constraints' ? 'constraints' : 'contingencies';
   return (
     <div className="cs-controls">
@@ -37,21 +42,14 @@ export function ListControls({ state, markets, onChange }: ListControlsProps) {
             ))}
           </select>
         </label>
-        <label className="inline-label" title="Keep those last seen on or after this day (UTC)">
-          <span>Active after</span>
-          <input
-            type="date"
-            value={state.activeAfter}
-            onChange={(e) => onChange({ activeAfter: e.target.value })}
-            data-testid="active-after"
-          />
-        </label>
+        <ActiveAfterField value={state.activeAfter} time={time} onChange={(activeAfter) => onChange({ activeAfter })} />
       </div>
       {state.tab === 'constraints' && (
         <WindowForm
           label="Cost window"
           caption
           idPrefix="window"
+          market={market}
           start={state.choice.start}
           end={state.choice.end}
           onApply={(w) => onChange({ choice: { ...state.choice, ...w } })}

@@ -1,13 +1,15 @@
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
+import { isoZ, marketDayStart, parseMarketDate } from '../../../../shared/time/market.js';
 
 /** The two tables of the constraints page. */
 export type ListTab = 'constraints' | 'contingencies';
 
 /**
  * What the constraints page keeps in its address (`#/constraints?…`): the grid choice (its window is the cost window),
- * `q` the name search, `markets` (comma list) the market filter, `after` (`YYYY-MM-DD`) "active after", `tab`, and
- * `selected` the constraint highlighted by a link from the map.
+ * `q` the name search, `markets` (comma list) the market filter, `after` "active after" (a market day `YYYY-MM-DD`, or
+ * an instant with its offset when a time was typed), `tab`, and `selected` the constraint highlighted by a link from
+ * the map.
  */
 export interface ListState {
   choice: GridChoice;
@@ -19,6 +21,20 @@ export interface ListState {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/;
+
+/** An "active after" value of the address: a real day, or an ISO instant with its offset; anything else is none. */
+function readAfter(after: string): string {
+  if (DAY.test(after)) {
+    try {
+      parseMarketDate(after);
+      return after;
+    } catch {
+      return '';
+    }
+  }
+  return INSTANT.test(after) && Number.isFinite(Date.parse(after)) ? after : '';
+}
 const MARKET = /^[a-z0-9_-]{1,40}$/;
 
 /** Reads a {@link ListState} from an address's search (without `?`); unreadable values fall back to "none". */
@@ -33,7 +49,7 @@ export function readListState(search: string): ListState {
     choice: readGridChoice(search),
     search: (p.get('q') ?? '').slice(0, 200),
     markets: [...new Set(markets)],
-    activeAfter: DAY.test(after) && Number.isFinite(Date.parse(`${after}T00:00:00Z`)) ? after : '',
+    activeAfter: readAfter(after),
     tab: p.get('tab') === 'contingencies' ? 'contingencies' : 'constraints',
     selected: p.get('selected') || null,
   };
@@ -51,5 +67,15 @@ export function listSearch(state: ListState): string {
   });
 }
 
-/** The "active after" day as the instant the list verbs take (`YYYY-MM-DDT00:00:00Z`), or undefined. */
-export const activeAfterInstant = (day: string): string | undefined => (day ? `${day}T00:00:00Z` : undefined);
+/**
+ * "Active after" as the instant the list verbs take: a day is its start (00:00) in `zone`, the zone the page shows
+ * (market time or UTC), e.g. `2024-09-02` in US/Eastern → `2024-09-02T04:00:00Z`; an instant is itself; none → undefined.
+ */
+export function activeAfterInstant(after: string, zone: string): string | undefined {
+  if (!after) return undefined;
+  return DAY.test(after) ? isoZ(marketDayStart(after, zone)) : after;
+}
+
+/** The market whose time the list's windows are in: the one market filtered on, else the cost window's dataset's. */
+export const listMarket = (state: Pick<ListState, 'markets' | 'choice'>): string =>
+  state.markets.length === 1 ? state.markets[0]! : state.choice.market;

@@ -7,6 +7,9 @@ import { hrefs, navigate } from '../../lib/router.js';
 import { monthsOf, yearsOf } from './calendar.js';
 import { NO_DAYS, clickDay, toggleGroup } from '../../features/downloads/daySelection.js';
 import { ExportCalendar } from './ExportCalendar.js';
+import { coverageText, selectionCoverage } from './coverage.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 
 /** Props of {@link ExportFiles}: one dataset's files (all years), the year from the address and where a new year goes. */
 export interface ExportFilesProps {
@@ -15,6 +18,10 @@ export interface ExportFilesProps {
   files: ExportFile[];
   year: number | null;
   onYear: (year: number) => void;
+  /** The dataset's market (`source`), whose time the hours of each file are written in; null: UTC. */
+  market: string | null;
+  /** The files are days of the publish time (forecasts), not of the time index. */
+  byPublishTime: boolean;
 }
 
 /** The library's verified days and the queue's open items of one dataset, for the calendar's marks. */
@@ -45,7 +52,8 @@ function useDayMarks(datasetId: string) {
  * "Clear", and a summary bar that stays in view with "Download N files" (`downloads:start`, then the Downloads page).
  * Days already downloaded may be selected; they are left out of the download and the summary says so.
  */
-export function ExportFiles({ datasetId, datasetName, files, year, onYear }: ExportFilesProps) {
+export function ExportFiles({ datasetId, datasetName, files, year, onYear, market, byPublishTime }: ExportFilesProps) {
+  const { zone } = useMarketTime(market);
   const years = useMemo(() => yearsOf(files), [files]);
   const shownYear = year !== null && years.includes(year) ? year : years[0]!;
   const months = useMemo(() => monthsOf(files, shownYear), [files, shownYear]);
@@ -91,6 +99,12 @@ export function ExportFiles({ datasetId, datasetName, files, year, onYear }: Exp
         </span>
       </div>
       <Legend />
+      <p className="muted small export-day-note" data-testid="export-day-note">
+        Each file is one UTC day of {byPublishTime ? 'publish times' : 'interval starts'}
+        {zone === 'UTC'
+          ? '.'
+          : `: in market time (${zoneCaption(zone)}) the file of ${files.at(-1)!.date} holds ${coverageText(files.at(-1)!.date, zone)}.`}
+      </p>
       <ExportCalendar
         months={months}
         selected={sel.days}
@@ -118,6 +132,13 @@ export function ExportFiles({ datasetId, datasetName, files, year, onYear }: Exp
             </>
           )}
         </p>
+        {selected.length > 0 && (
+          <ul className="export-coverage muted small" aria-label="Hours the selected files cover" data-testid="export-coverage">
+            {selectionCoverage(selected, zone).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
         {start.isError && <ErrorState error={start.error} heading="The download did not start" verb="downloads:start" />}
         <button
           type="button"

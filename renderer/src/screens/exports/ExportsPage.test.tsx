@@ -124,3 +124,20 @@ describe('Exports page', () => {
     expect(within(note).getByRole('link', { name: 'open the Library' })).toBeTruthy();
   });
 });
+
+describe('Exports page: the hours each file covers', () => {
+  it('says a file is a UTC day and which hours of market time the selected days hold', async () => {
+    const { api } = setup();
+    renderApp(api, `#/exports?dataset=${DS}`);
+    await screen.findByTestId('export-day-2024-03-01');
+    expect(screen.getByTestId('export-day-note').textContent).toBe(
+      'Each file is one UTC day of interval starts: in market time (EPT) the file of 2024-03-08 holds 2024-03-07 19:00 → 2024-03-08 19:00 EST.',
+    );
+    fireEvent.click(day('2024-03-08'));
+    fireEvent.click(day('2024-03-01'));
+    expect([...screen.getByTestId('export-coverage').querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '2024-03-01: 2024-02-29 19:00 → 2024-03-01 19:00 EST',
+      '2024-03-08: 2024-03-07 19:00 → 2024-03-08 19:00 EST',
+    ]);
+  });
+});

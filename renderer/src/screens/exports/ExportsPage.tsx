@@ -19,7 +19,8 @@ export function ExportsPage({ search }: { search: string }) {
   const route = useMemo(() => readExportsRoute(search), [search]);
   const catalogue = useDatasetList();
   const listing = useExportList(route.datasetId);
-  const name = catalogue.data?.find((d) => d.id === route.datasetId)?.name ?? route.datasetId ?? '';
+  const entry = catalogue.data?.find((d) => d.id === route.datasetId);
+  const name = entry?.name ?? route.datasetId ?? '';
   // Whatever stops the listing (no network, no key, a dead Remote), downloaded files can still be reviewed.
   const failed = listing.isError ? listing.error : catalogue.isError ? catalogue.error : null;
 
@@ -68,6 +69,8 @@ export function ExportsPage({ search }: { search: string }) {
           datasetName={name}
           files={listing.data.files}
           year={route.year}
+          market={entry?.source ?? null}
+          byPublishTime={!!entry?.publish_time_column}
           onYear={(year) => replaceRoute(hrefs.exports(exportsSearch({ ...route, year })))}
         />
       )}

@@ -56,10 +56,11 @@ describe('History', () => {
     renderApp(api, '#/history');
     const pull = (await screen.findAllByTestId('history-pull'))[0]!;
     const kept = (el: Element) => [...el.querySelectorAll('.nowrap')].map((s) => s.textContent);
-    expect(kept(pull)).toEqual(['2023-11-06', '2023-11-08', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)]);
+    // When it started, in the one date format: the dataset's market time (PJM: EST in winter, EDT in summer).
+    expect(kept(pull)).toEqual(['2023-11-06', '2023-11-08', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} E[SD]T$/)]);
     expect(pull.querySelector('td')?.textContent).toContain('2023-11-06 → 2023-11-08 (UTC)');
     const saved = screen.getByTestId('saved-query');
-    expect(kept(saved)).toEqual(['2023-11-05', '2023-11-08', '2024-03-02 08:00 UTC']);
+    expect(kept(saved)).toEqual(['2023-11-05', '2023-11-08', '2024-03-02 03:00 EST']);
     expect(saved.textContent).toContain('2023-11-05 → 2023-11-08 (market time)');
   });
 
@@ -78,7 +79,7 @@ describe('History', () => {
     )!;
     expect(row.getAttribute('data-kind')).toBe('binding');
     const text = row.querySelector('td')!.textContent;
-    expect(text).toContain('Binding rows · 2024-09-02T00:00:00Z → 2024-09-04T00:00:00Z (UTC) · |shadow price| > 50 $/MWh');
+    expect(text).toContain('Binding rows · 2024-09-01 20:00 EDT → 2024-09-03 20:00 EDT · |shadow price| > 50 $/MWh');
     expect(within(row).getByTestId('limit-reached').textContent).toBe(' · first 1,000 rows (limit reached)');
     expect(text).not.toContain('limit 1,000');
 

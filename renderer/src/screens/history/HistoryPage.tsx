@@ -44,7 +44,7 @@ export function HistoryPage() {
           </p>
         }
         headers={<th scope="col">Name and query</th>}
-        row={(s) => <SavedRow key={s.id} saved={s} name={nameOf(s.datasetId).name} />}
+        row={(s) => <SavedRow key={s.id} saved={s} {...nameOf(s.datasetId)} />}
       />
       <HistoryCard
         id="pulls-title"

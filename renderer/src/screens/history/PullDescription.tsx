@@ -1,10 +1,14 @@
 import type { PullRecord } from '../../../../shared/bridge/contract.js';
 import { formatCount } from '../../lib/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
 import { formatBytes } from '../../features/downloads/format.js';
 import { QueryDescription } from '../../features/workspace/QueryDescription.js';
 
-/** A binding pull in one line: `Binding rows · <window> (UTC) · |shadow price| > 50 $/MWh · first 1,000 rows (limit reached)`. */
-function BindingDescription({ pull }: { pull: PullRecord }) {
+/**
+ * A binding pull in one line: `Binding rows · 2024-09-02 00:00 → 2024-09-04 00:00 EDT · |shadow price| > 50 $/MWh · first
+ * 1,000 rows (limit reached)`, the window in `zone`.
+ */
+function BindingDescription({ pull, zone }: { pull: PullRecord; zone: string }) {
   const { startTime, endTime, limit } = pull.params;
   const threshold = pull.binding?.priceThreshold ?? null;
   return (
@@ -12,7 +16,8 @@ function BindingDescription({ pull }: { pull: PullRecord }) {
       Binding rows ·{' '}
       {startTime || endTime ? (
         <>
-          <span className="nowrap">{startTime ?? 'start'}</span> → <span className="nowrap">{endTime ?? 'latest'}</span> (UTC)
+          <span className="nowrap">{startTime ? formatInstant(startTime, zone) : 'start'}</span> →{' '}
+          <span className="nowrap">{endTime ? formatInstant(endTime, zone) : 'latest'}</span>
         </>
       ) : (
         'all times'
@@ -51,9 +56,9 @@ function LocalDescription({ pull }: { pull: PullRecord }) {
   );
 }
 
-/** What a pull copied, in one line: a dataset query, binding rows or downloaded files. */
-export function PullDescription({ pull }: { pull: PullRecord }) {
-  if (pull.kind === 'binding') return <BindingDescription pull={pull} />;
+/** What a pull copied, in one line: a dataset query, binding rows (window in `zone`) or downloaded files. */
+export function PullDescription({ pull, zone }: { pull: PullRecord; zone: string }) {
+  if (pull.kind === 'binding') return <BindingDescription pull={pull} zone={zone} />;
   if (pull.kind === 'local') return <LocalDescription pull={pull} />;
   return <QueryDescription query={pull.params} />;
 }

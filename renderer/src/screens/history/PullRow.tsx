@@ -1,5 +1,7 @@
 import type { PullRecord, PullState } from '../../../../shared/bridge/contract.js';
-import { formatCount, formatUtc } from '../../lib/format.js';
+import { formatCount } from '../../lib/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { hrefs, navigate } from '../../lib/router.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
 import { queryHref } from '../../features/workspace/queryAddress.js';
@@ -38,15 +40,16 @@ function pullHref(pull: PullRecord, market: string | undefined): string {
 /** One pull of the workspace: what it copied, when, its rows and state; Open reopens it where it belongs. */
 export function PullRow({ pull, name, market }: { pull: PullRecord; name: string; market: string | undefined }) {
   const remove = useDeletePull();
+  const { zone } = useMarketTime(market);
   return (
     <tr data-testid="history-pull" data-pull-id={pull.id} data-kind={pull.kind}>
       <td>
         <span className="strong">{name}</span>
         <div className="muted small">
-          <PullDescription pull={pull} />
+          <PullDescription pull={pull} zone={zone} />
         </div>
         <div className="muted small">
-          Started <span className="nowrap">{formatUtc(pull.startedAt)}</span>
+          Started <span className="nowrap">{formatInstant(pull.startedAt, zone, { minutes: true })}</span>
         </div>
       </td>
       <td className="num">{formatCount(pull.progress?.rows ?? pull.rows)}</td>

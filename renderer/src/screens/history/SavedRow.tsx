@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { SavedQuery } from '../../../../shared/bridge/contract.js';
 import { toGsError } from '../../lib/bridgeQuery.js';
-import { formatUtc } from '../../lib/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { navigate } from '../../lib/router.js';
 import { QueryDescription } from '../../features/workspace/QueryDescription.js';
 import { queryHref } from '../../features/workspace/queryAddress.js';
@@ -9,7 +10,8 @@ import { useSavedQueryMutations } from '../../features/workspace/workspaceQuerie
 import { ConfirmDelete } from './ConfirmDelete.js';
 
 /** One saved query: its name (renamed in place), dataset and query; Open fills the form, Run pulls again. */
-export function SavedRow({ saved, name }: { saved: SavedQuery; name: string }) {
+export function SavedRow({ saved, name, market }: { saved: SavedQuery; name: string; market: string | undefined }) {
+  const { zone } = useMarketTime(market);
   const { rename, remove } = useSavedQueryMutations();
   const [editing, setEditing] = useState<string | null>(null);
   return (
@@ -48,7 +50,7 @@ export function SavedRow({ saved, name }: { saved: SavedQuery; name: string }) {
           {name} · <QueryDescription query={saved.params} />
         </div>
         <div className="muted small">
-          Saved <span className="nowrap">{formatUtc(saved.createdAt)}</span>
+          Saved <span className="nowrap">{formatInstant(saved.createdAt, zone, { minutes: true })}</span>
         </div>
         {rename.isError && <p className="field-error">{toGsError(rename.error).message}</p>}
       </td>

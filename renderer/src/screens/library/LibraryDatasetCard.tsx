@@ -6,7 +6,9 @@ import { hrefs, navigate } from '../../lib/router.js';
 import { NO_DAYS, clickDay, keepSelectable, toggleGroup } from '../../features/downloads/daySelection.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { useLibraryAction, useOpenLocal } from '../../features/downloads/downloadQueries.js';
-import { files, formatBytes, formatDateRange, formatLocalTime } from '../../features/downloads/format.js';
+import { files, formatBytes, formatDateRange } from '../../features/downloads/format.js';
+import { formatInstant } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { FILE_STATE_WORDS } from '../../features/downloads/states.js';
 
 /** Props of {@link LibraryDatasetCard}: one dataset's downloaded days, folded or open. */
@@ -20,6 +22,8 @@ export interface LibraryDatasetCardProps {
  * to select (click, Shift+click, all) and then review offline (`workspace:openLocal`), verify again or delete.
  */
 export function LibraryDatasetCard({ dataset, initiallyOpen }: LibraryDatasetCardProps) {
+  // When a file was checked, in its market's time (or UTC): the app's one date format.
+  const { zone } = useMarketTime(dataset.metadata?.source);
   const [open, setOpen] = useState(initiallyOpen);
   const [rawSel, setSel] = useState(NO_DAYS);
   const dates = useMemo(() => dataset.files.map((f) => f.date), [dataset.files]);
@@ -160,7 +164,7 @@ export function LibraryDatasetCard({ dataset, initiallyOpen }: LibraryDatasetCar
                     <span className={`badge state-${f.state}`}>{FILE_STATE_WORDS[f.state]}</span>
                     {f.problem && <span className="small lib-problem"> {f.problem}</span>}
                   </td>
-                  <td className="muted small">{formatLocalTime(f.verifiedAt)}</td>
+                  <td className="muted small nowrap">{formatInstant(f.verifiedAt, zone, { minutes: true })}</td>
                 </tr>
               ))}
             </tbody>

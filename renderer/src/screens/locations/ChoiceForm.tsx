@@ -10,7 +10,7 @@ export interface ChoiceFormProps {
 }
 
 /**
- * The location page's constraint dataset (applies at once) and window (UTC; on Apply or by a preset), the grid pages'
+ * The location page's constraint dataset (applies at once) and window (market time or UTC; on Apply or by a preset), the grid pages'
  * one window picker.
  */
 export function ChoiceForm({ choice, onApply, datasetProblem }: ChoiceFormProps) {
@@ -20,6 +20,7 @@ export function ChoiceForm({ choice, onApply, datasetProblem }: ChoiceFormProps)
       idPrefix="location-window"
       className="card"
       testId="location-choice"
+      market={choice.market}
       start={choice.start}
       end={choice.end}
       onApply={(w) => onApply({ ...choice, ...w })}

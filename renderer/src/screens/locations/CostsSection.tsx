@@ -3,7 +3,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { LocationConstraintCost } from '../../../../shared/schemas/constraints.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatCount, formatWindow } from '../../lib/format.js';
+import { formatCount } from '../../lib/format.js';
+import { formatInstantRange } from '../../../../shared/time/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { hrefs } from '../../lib/router.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { measureDef } from '../../features/constraints/table/vocabColumns.js';
@@ -20,6 +22,8 @@ export interface CostsSectionProps {
   group: CostGrouping;
   onGroup: (group: CostGrouping) => void;
   window: { start: string; end: string };
+  /** The market whose time the window is written in (or UTC, the user's choice). */
+  market: string;
   /** Set when the service refused the dataset: the page shows why by the dataset field. */
   datasetRefused: boolean;
   constraintSearch: string;
@@ -63,7 +67,8 @@ function costColumns(group: CostGrouping, constraintSearch: string): ColumnDef<L
  * Location-adjusted constraint costs over the window (docs/api.md#location-constraint-costs): a grouping toggle kept
  * in the address, a sortable table with a totals row, and the top 10 contributors by |adjusted cost|.
  */
-export function CostsSection({ costs, group, onGroup, window, datasetRefused, constraintSearch }: CostsSectionProps) {
+export function CostsSection({ costs, group, onGroup, window, market, datasetRefused, constraintSearch }: CostsSectionProps) {
+  const { zone } = useMarketTime(market);
   const answer = costs.data;
   // The rows' own grouping: while the other grouping loads, the previous rows keep their own columns.
   const shownGroup = answer?.groupBy ?? group;
@@ -76,7 +81,7 @@ export function CostsSection({ costs, group, onGroup, window, datasetRefused, co
     <section className="card loc-section" aria-labelledby="costs-title" data-testid="location-costs">
       <header className="loc-section-header">
         <h2 id="costs-title">
-          Constraint costs at this location <span className="muted">{formatWindow(window.start, window.end)}</span>
+          Constraint costs at this location <span className="muted">{formatInstantRange(window.start, window.end, zone)}</span>
         </h2>
         {answer && <SyntheticBadge fields={answer.synthetic} testId="costs-synthetic" explain />}
       </header>

@@ -89,6 +89,7 @@ function LocationDetail({ locationId, choice, view, onChange }: LocationDetailPr
         group={view.group}
         onGroup={(group) => onChange(choice, { group })}
         window={window}
+        market={choice.market}
         datasetRefused={datasetProblem !== null}
         constraintSearch={constraintSearch}
       />

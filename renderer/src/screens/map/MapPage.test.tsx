@@ -80,17 +80,20 @@ describe('map page', () => {
     await waitFor(() => expect(seen.props?.data.binding.lines.features).toHaveLength(2));
   });
 
-  it('moves the shown window with the step buttons and keeps t and step in the address', async () => {
+  it('moves the shown window with the step buttons (a day is a market day) and keeps t and step in the address', async () => {
     const { api } = createFakeApi({ grid: answers() });
     renderMap(api, at({ t: '2024-09-02T11:00:00Z' }));
     await screen.findByTestId('map-counts');
     expect(seen.props?.window).toEqual({ start: Date.parse('2024-09-02T11:00:00Z'), end: Date.parse('2024-09-02T12:00:00Z') });
     fireEvent.change(screen.getByLabelText('Step'), { target: { value: '1d' } });
     fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
-    await waitFor(() => expect(tParam()).toBe('2024-09-03T11:00:00Z'));
+    // A day is a market day: from 11:00Z (07:00 EDT) on Sep 2, one day on is Sep 3 00:00 EDT to Sep 4 00:00 EDT.
+    await waitFor(() => expect(tParam()).toBe('2024-09-03T04:00:00Z'));
     expect(window.location.hash).toContain('step=1d');
-    expect(seen.props?.window).toEqual({ start: Date.parse('2024-09-03T11:00:00Z'), end: Date.parse('2024-09-04T11:00:00Z') });
-    expect(screen.getByRole('slider', { name: 'Time' }).getAttribute('aria-valuetext')).toMatch(/Sep 3, 2024, 11:00 UTC/);
+    expect(seen.props?.window).toEqual({ start: Date.parse('2024-09-03T04:00:00Z'), end: Date.parse('2024-09-04T04:00:00Z') });
+    expect(screen.getByRole('slider', { name: 'Time' }).getAttribute('aria-valuetext')).toBe(
+      '2024-09-03 00:00 → 2024-09-04 00:00 EDT',
+    );
     expect((screen.getByRole('button', { name: 'Step forward' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('All times'));
     await waitFor(() => expect(seen.props?.window).toBeNull());

@@ -22,7 +22,8 @@ import { constraintPopup, locationPopup, outagePopup } from './popupContent.js';
 import { ConstraintSelection, OutageSelection } from './SelectionPanel.js';
 import { layerSources } from './sources.js';
 import { TimeSlider } from './TimeSlider.js';
-import { shownWindow, snapTime, stepMs } from '../../features/map/timeWindow.js';
+import { alignTime, snapTime, stepWindow } from '../../features/map/timeWindow.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { useMapData } from './useMapData.js';
 import { OVERLAP_DISTANCE_KM, useSelection } from './useSelection.js';
 
@@ -60,8 +61,11 @@ export default function MapPage({ search }: { search: string }) {
   // Without `t`, a selected constraint opens at its peak interval, anything else at the first binding interval (a window
   // often starts hours before its data), or at the window's start while the answer is still on its way.
   const firstBinding = useMemo(() => earliestBinding(data.constraintById.values()), [data.constraintById]);
-  const t = snapTime(params.t ?? (drawn ? Date.parse(drawn.peak_interval_start_utc) : (firstBinding ?? range.start)), range);
-  const shown = params.allTimes ? null : shownWindow(t, stepMs(params.step));
+  const time = useMarketTime(choice.market);
+  const wanted = params.t ?? (drawn ? Date.parse(drawn.peak_interval_start_utc) : (firstBinding ?? range.start));
+  // A "1 day" step shows a market day: it starts at 00:00 market time.
+  const t = alignTime(snapTime(wanted, range), params.step, time.marketZone, range);
+  const shown = params.allTimes ? null : stepWindow(t, params.step, time.marketZone);
   const selection = useSelection(choice, params.constraint, params.ticket, drawn, !data.queries.binding.isFetching);
 
   const replace = (next: Partial<MapParams>) => replaceRoute(hrefs.map(mapSearch(choice, { ...params, t, ...next })));
@@ -79,7 +83,9 @@ export default function MapPage({ search }: { search: string }) {
 
   const constraintFactsOf = (id: string, cap: number) => {
     const c = data.constraintById.get(id);
-    return c ? constraintFacts(c, { window: shown, choice, coordinatesSynthetic: data.bindingSynthetic, cap }) : null;
+    return c
+      ? constraintFacts(c, { window: shown, choice, coordinatesSynthetic: data.bindingSynthetic, cap, zone: time.zone })
+      : null;
   };
   const popupContent = (pick: MapPick): HTMLElement | null => {
     if (pick.kind === 'constraint') {
@@ -88,7 +94,7 @@ export default function MapPage({ search }: { search: string }) {
     }
     if (pick.kind === 'outage') {
       const ticket = data.ticketByNumber.get(pick.ticket);
-      return ticket ? outagePopup(outageFacts(ticket, data.stationsSynthetic)) : null;
+      return ticket ? outagePopup(outageFacts(ticket, data.stationsSynthetic, time.zone)) : null;
     }
     return pick.kind === 'location' ? locationPopup(pick) : null;
   };
@@ -168,7 +174,8 @@ export default function MapPage({ search }: { search: string }) {
             step={params.step}
             allTimes={params.allTimes}
             playing={playing}
-            zone={data.zone}
+            zone={time.marketZone}
+            shownZone={time.zone}
             onTime={(next) => replace({ t: next })}
             onStep={(step) => replace({ step })}
             onAllTimes={(allTimes) => {
@@ -196,7 +203,7 @@ export default function MapPage({ search }: { search: string }) {
             </section>
           ) : selectedTicket ? (
             <OutageSelection
-              facts={outageFacts(selectedTicket, data.stationsSynthetic)}
+              facts={outageFacts(selectedTicket, data.stationsSynthetic, time.zone)}
               overlap={{
                 constraints: selection.overlap.data?.constraints,
                 error: selection.overlap.error,

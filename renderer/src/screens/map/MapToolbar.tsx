@@ -4,10 +4,11 @@ import { DatasetSelect } from '../../features/constraints/DatasetSelect.js';
 import { datasetName } from '../../features/constraints/constraintDatasets.js';
 import { useConstraintDatasets } from '../../features/constraints/useConstraintDatasets.js';
 import { WindowFields } from '../../features/constraints/WindowFields.js';
-import { readWindow, windowFieldText } from '../../features/constraints/window.js';
+import { readWindow, rezoneWindowText, windowFieldText } from '../../features/constraints/window.js';
 import type { WindowProblems } from '../../features/constraints/window.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
-import { formatWindow } from '../../lib/format.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
+import { formatInstantRange } from '../../../../shared/time/format.js';
 import { TOP_CHOICES } from './route.js';
 import type { TopChoice } from './route.js';
 
@@ -20,21 +21,30 @@ export interface MapToolbarProps {
   onFit: () => void;
 }
 
-/** The map's choices: binding dataset (applies at once), window (typed or a preset, UTC; on Apply), top-N, and "Fit to data". */
+/**
+ * The map's choices: binding dataset (applies at once), window (typed in market time or UTC, or a preset; on Apply),
+ * top-N, and "Fit to data".
+ */
 export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarProps) {
-  const [text, setText] = useState({ start: windowFieldText(choice.start), end: windowFieldText(choice.end) });
+  const time = useMarketTime(choice.market);
+  const shown = (zone: string) => ({ start: windowFieldText(choice.start, zone), end: windowFieldText(choice.end, zone) });
+  const [text, setText] = useState(() => shown(time.zone));
   const [problems, setProblems] = useState<WindowProblems>({});
   const datasets = useConstraintDatasets().options;
-  const [shownFor, setShownFor] = useState(choice);
-  if (shownFor.start !== choice.start || shownFor.end !== choice.end) {
+  const [shownFor, setShownFor] = useState({ choice, zone: time.zone });
+  if (shownFor.choice.start !== choice.start || shownFor.choice.end !== choice.end) {
     // The address changed (Back, a preset): the typed fields follow it.
-    setShownFor(choice);
-    setText({ start: windowFieldText(choice.start), end: windowFieldText(choice.end) });
+    setShownFor({ choice, zone: time.zone });
+    setText(shown(time.zone));
     setProblems({});
+  } else if (shownFor.zone !== time.zone) {
+    // Market time ↔ UTC: what is typed keeps its instants.
+    setShownFor({ choice, zone: time.zone });
+    setText(rezoneWindowText(text, shownFor.zone, time.zone));
   }
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    const read = readWindow(text);
+    const read = readWindow(text, time);
     if ('problems' in read) setProblems(read.problems);
     else onChoice({ ...choice, ...read.window });
   };
@@ -43,7 +53,7 @@ export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarPr
       <details className="map-choices">
         <summary>
           <span className="muted">Dataset and window:</span> {datasetName(datasets, choice.datasetId)} ·{' '}
-          {formatWindow(choice.start, choice.end)}
+          {formatInstantRange(choice.start, choice.end, time.zone)}
         </summary>
         <form className="choice-row" onSubmit={apply} aria-label="Dataset and window" noValidate>
           <DatasetSelect
@@ -55,6 +65,7 @@ export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarPr
           <WindowFields
             idPrefix="map-window"
             value={text}
+            time={time}
             onChange={(t) => {
               setText(t);
               setProblems({});

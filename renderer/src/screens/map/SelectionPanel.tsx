@@ -55,7 +55,7 @@ export function ConstraintSelection({ facts, onClear, note }: { facts: Constrain
           <caption>{facts.observationsCaption}</caption>
           <thead>
             <tr>
-              <th>Interval (UTC)</th>
+              <th>{facts.intervalHeader}</th>
               <th className="num">Shadow price ($/MWh)</th>
               <th>Contingency</th>
             </tr>

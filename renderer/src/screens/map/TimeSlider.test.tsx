@@ -14,7 +14,15 @@ const H = 3_600_000;
 const T0 = Date.parse('2024-09-02T00:00:00Z');
 const range = { start: T0, end: T0 + 4 * H };
 
-function Harness({ t0 = T0, onTime }: { t0?: number; onTime?: (t: number) => void }) {
+function Harness({
+  t0 = T0,
+  onTime,
+  shownZone = 'US/Eastern',
+}: {
+  t0?: number;
+  onTime?: (t: number) => void;
+  shownZone?: string;
+}) {
   const [t, setT] = useState(t0);
   const [step, setStep] = useState<StepKey>('1h');
   const [playing, setPlaying] = useState(false);
@@ -26,6 +34,7 @@ function Harness({ t0 = T0, onTime }: { t0?: number; onTime?: (t: number) => voi
       allTimes={false}
       playing={playing}
       zone="US/Eastern"
+      shownZone={shownZone}
       onTime={(next) => {
         onTime?.(next);
         setT(next);
@@ -38,16 +47,17 @@ function Harness({ t0 = T0, onTime }: { t0?: number; onTime?: (t: number) => voi
 }
 
 describe('TimeSlider', () => {
-  it('offers the three steps by name and prints the window in UTC and market time', () => {
+  it('offers the three steps by name and prints the window in market time, then UTC (or the other way round)', () => {
     render(<Harness t0={T0 + 11 * 300_000} />);
     expect([...(screen.getByLabelText('Step') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
       '5 minutes',
       '1 hour',
       '1 day',
     ]);
-    const words = screen.getByTestId('map-window').textContent!;
-    expect(words).toMatch(/Sep 2, 2024, 00:55\s.\s01:55 UTC/);
-    expect(words).toMatch(/market time \(US\/Eastern\): Sep 1, 2024, 20:55\s.\s21:55 EDT/);
+    expect(screen.getByTestId('map-window').textContent).toBe('2024-09-01 20:55 → 21:55 EDT · 2024-09-02 00:55 → 01:55 UTC');
+    cleanup();
+    render(<Harness t0={T0 + 11 * 300_000} shownZone="UTC" />);
+    expect(screen.getByTestId('map-window').textContent).toBe('2024-09-02 00:55 → 01:55 UTC · 2024-09-01 20:55 → 21:55 EDT');
     const slider = screen.getByRole('slider', { name: 'Time' }) as HTMLInputElement;
     expect([slider.min, slider.max, slider.step]).toEqual([String(T0), String(T0 + 4 * H - 300_000), '300000']);
   });
@@ -75,5 +85,33 @@ describe('TimeSlider', () => {
     fireEvent.change(screen.getByRole('slider', { name: 'Time' }), { target: { value: String(T0 + 4 * H - 300_000) } });
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     expect(seen.at(-1)).toBe(T0);
+  });
+
+  it('a "1 day" step shows a market day and moves midnight to midnight of market time', () => {
+    const seen: number[] = [];
+    const day0 = Date.parse('2023-11-05T04:00:00Z');
+    function DayHarness() {
+      const [t, setT] = useState(day0);
+      return (
+        <TimeSlider
+          range={{ start: day0, end: day0 + 49 * H }}
+          t={t}
+          step="1d"
+          allTimes={false}
+          playing={false}
+          zone="US/Eastern"
+          shownZone="US/Eastern"
+          onTime={(next) => (seen.push(next), setT(next))}
+          onStep={() => {}}
+          onAllTimes={() => {}}
+          onPlaying={() => {}}
+        />
+      );
+    }
+    render(<DayHarness />);
+    expect(screen.getByTestId('map-window').textContent).toMatch(/^2023-11-05 00:00 EDT → 2023-11-06 00:00 EST/);
+    fireEvent.click(screen.getByRole('button', { name: 'Step forward' }));
+    expect(seen).toEqual([day0 + 25 * H]);
+    expect(screen.getByTestId('map-window').textContent).toMatch(/^2023-11-06 00:00 → 2023-11-07 00:00 EST/);
   });
 });

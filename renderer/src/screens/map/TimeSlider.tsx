@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
-import { windowInUtc, windowInZone } from './timeText.js';
-import { SLIDER_RESOLUTION_MS, STEPS, shownWindow, sliderRange, stepMs, stepTime } from '../../features/map/timeWindow.js';
+import { windowInZone } from './timeText.js';
+import { SLIDER_RESOLUTION_MS, STEPS, sliderRange, stepTimeIn, stepWindow } from '../../features/map/timeWindow.js';
 import type { ShownWindow, StepKey } from '../../features/map/timeWindow.js';
 
 /** How often Play advances one step, ms. */
@@ -14,8 +14,10 @@ export interface TimeSliderProps {
   step: StepKey;
   allTimes: boolean;
   playing: boolean;
-  /** The market's IANA zone, for the window in market time. */
+  /** The market's IANA zone: a "1 day" step is a market day of it. */
   zone: string;
+  /** The zone the window is written in first (market time, or UTC when the user chose UTC); the other follows it. */
+  shownZone: string;
   onTime: (t: number) => void;
   onStep: (step: StepKey) => void;
   onAllTimes: (all: boolean) => void;
@@ -23,9 +25,9 @@ export interface TimeSliderProps {
 }
 
 /** Advances `t` one step every {@link PLAY_TICK_MS} while `playing`; stops at the end of the range. */
-function usePlayback({ playing, t, step, range, onTime, onPlaying }: TimeSliderProps): void {
+function usePlayback({ playing, t, step, range, zone, onTime, onPlaying }: TimeSliderProps): void {
   const tick = useEffectEvent(() => {
-    const next = stepTime(t, 1, stepMs(step), range);
+    const next = stepTimeIn(t, 1, step, zone, range);
     if (next === null) onPlaying(false);
     else onTime(next);
   });
@@ -37,21 +39,22 @@ function usePlayback({ playing, t, step, range, onTime, onPlaying }: TimeSliderP
 }
 
 /**
- * The time slider that knows intervals: an instant `t` over the window, a step, the shown window `[t, t + step)` in
- * words (UTC and market time), Play/Pause and step buttons, and "All times" (no time filter).
+ * The time slider that knows intervals: an instant `t` over the window, a step (a "1 day" step is a market day, 00:00
+ * to 00:00 market time), the shown window in words (in the zone shown first, then in the other of market time and
+ * UTC), Play/Pause and step buttons, and "All times" (no time filter).
  */
 export function TimeSlider(props: TimeSliderProps) {
-  const { range, t, step, allTimes, playing, zone, onTime, onStep, onAllTimes, onPlaying } = props;
+  const { range, t, step, allTimes, playing, zone, shownZone, onTime, onStep, onAllTimes, onPlaying } = props;
   usePlayback(props);
   const { min, max } = sliderRange(range);
-  const ms = stepMs(step);
-  const shown = shownWindow(t, ms);
-  const back = stepTime(t, -1, ms, range);
-  const forward = stepTime(t, 1, ms, range);
-  const utc = windowInUtc(shown);
+  const shown = stepWindow(t, step, zone);
+  const back = stepTimeIn(t, -1, step, zone, range);
+  const forward = stepTimeIn(t, 1, step, zone, range);
+  const first = windowInZone(shown, shownZone);
+  const otherZone = shownZone === zone ? 'UTC' : zone;
   const play = () => {
     // Play from the start again once the end was reached.
-    if (stepTime(t, 1, ms, range) === null) onTime(min);
+    if (forward === null) onTime(min);
     onPlaying(true);
   };
   return (
@@ -75,7 +78,7 @@ export function TimeSlider(props: TimeSliderProps) {
           max={max}
           step={SLIDER_RESOLUTION_MS}
           value={t}
-          aria-valuetext={allTimes ? 'All times' : utc}
+          aria-valuetext={allTimes ? 'All times' : first}
           disabled={allTimes}
           onChange={(e) => onTime(Number(e.target.value))}
         />
@@ -95,11 +98,8 @@ export function TimeSlider(props: TimeSliderProps) {
           <>Showing every binding interval and outage of the window, whatever its time.</>
         ) : (
           <>
-            <strong>{utc}</strong>
-            <span className="muted">
-              {' '}
-              · market time ({zone}): {windowInZone(shown, zone)}
-            </span>
+            <strong>{first}</strong>
+            {otherZone !== shownZone && <span className="muted"> · {windowInZone(shown, otherZone)}</span>}
           </>
         )}
       </p>

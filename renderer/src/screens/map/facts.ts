@@ -2,7 +2,7 @@ import type { BindingConstraintWithLocations } from '../../../../shared/schemas/
 import type { OutageTicket } from '../../../../shared/schemas/outages.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
-import { formatUtc, formatWindow } from '../../lib/format.js';
+import { formatInstant, formatInstantRange, wallTimeText, zoneCaption } from '../../../../shared/time/format.js';
 import { figure, formatNumber } from '../../../../shared/vocabulary/index.js';
 import { hrefs } from '../../lib/router.js';
 import { overlaps } from '../../features/map/timeWindow.js';
@@ -37,6 +37,8 @@ export interface ConstraintFacts {
   badge: string | null;
   synthetic: string | null;
   observationsCaption: string;
+  /** The observations' time column, with the zone its times are in: `Interval (EPT)`. */
+  intervalHeader: string;
   observations: ObservationRow[];
   /** Observations in the window beyond the cap ("… N more"). */
   more: number;
@@ -56,22 +58,24 @@ export interface OutageFacts {
   equipment: string[];
 }
 
-/** `2024-09-02T04:15:00Z` → `09-02 04:15` (the table's caption says UTC). */
-const shortUtc = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(5, 16).replace('T', ' ');
+/** An interval start as the nested table shows it in `zone`: `2024-09-02T04:15:00Z` → `09-02 00:15` (EDT, said by the header). */
+const shortTime = (iso: string, zone: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : wallTimeText(ms, zone).slice(5);
 };
 const price = (v: number) => formatNumber(v, 'money');
 
 /**
  * A constraint's facts; its observations are those overlapping `window` (all when null), in time order, at most `cap`.
- * `coordinatesSynthetic`: the answer's `x-gridscope-synthetic` named `start`/`end`.
+ * `coordinatesSynthetic`: the answer's `x-gridscope-synthetic` named `start`/`end`. Times are written in `zone` (the
+ * page's market time or UTC; default UTC).
  */
 export function constraintFacts(
   c: BindingConstraintWithLocations,
-  options: { window: ShownWindow | null; choice: GridChoice; coordinatesSynthetic: boolean; cap: number },
+  options: { window: ShownWindow | null; choice: GridChoice; coordinatesSynthetic: boolean; cap: number; zone?: string },
 ): ConstraintFacts {
   const { window, choice, cap } = options;
+  const zone = options.zone ?? 'UTC';
   const inWindow = c.observations.filter(
     (o) => !window || overlaps(Date.parse(o.interval_start_utc), Date.parse(o.interval_end_utc), window),
   );
@@ -82,7 +86,7 @@ export function constraintFacts(
     title: c.constraint_name,
     facts: [
       figure('peak_abs_shadow_price', c.peak_abs_shadow_price),
-      { label: 'Peak interval', value: formatUtc(c.peak_interval_start_utc) },
+      { label: 'Peak interval', value: formatInstant(c.peak_interval_start_utc, zone) },
       figure('binding_interval_count', c.binding_interval_count),
       figure('contingency_count', c.contingencies.length),
       { label: 'Substations', value: place || 'no coordinates' },
@@ -90,8 +94,9 @@ export function constraintFacts(
     badge: options.coordinatesSynthetic ? 'Synthetic coordinates' : null,
     synthetic: options.coordinatesSynthetic ? SYNTHETIC_COORDINATES : null,
     observationsCaption: window ? 'Binding in the shown window' : 'Binding intervals',
+    intervalHeader: `Interval (${zoneCaption(zone)})`,
     observations: inWindow.slice(0, cap).map((o) => ({
-      start: shortUtc(o.interval_start_utc),
+      start: shortTime(o.interval_start_utc, zone),
       shadowPrice: price(o.shadow_price),
       contingency: o.contingency_name ?? 'base case',
     })),
@@ -105,9 +110,10 @@ export function constraintFacts(
 
 /**
  * An outage ticket's facts: type, status, current interval, causes and one line per piece of equipment.
- * `coordinatesSynthetic`: the answer's `x-gridscope-synthetic` named `from_substation`/`to_substation`.
+ * `coordinatesSynthetic`: the answer's `x-gridscope-synthetic` named `from_substation`/`to_substation`; the interval is
+ * written in `zone` (default UTC).
  */
-export function outageFacts(t: OutageTicket, coordinatesSynthetic: boolean): OutageFacts {
+export function outageFacts(t: OutageTicket, coordinatesSynthetic: boolean, zone = 'UTC'): OutageFacts {
   return {
     kind: 'outage',
     ticket: t.ticket,
@@ -115,7 +121,7 @@ export function outageFacts(t: OutageTicket, coordinatesSynthetic: boolean): Out
     facts: [
       { label: 'Outage type', value: t.outage_type },
       { label: 'Status', value: t.status },
-      { label: 'Interval', value: formatWindow(t.current_interval_start_utc, t.current_interval_end_utc) },
+      { label: 'Interval', value: formatInstantRange(t.current_interval_start_utc, t.current_interval_end_utc, zone) },
     ],
     badge: t.is_synthetic ? 'Synthetic ticket' : coordinatesSynthetic ? 'Synthetic coordinates' : null,
     synthetic: t.is_synthetic ? SYNTHETIC_TICKET : coordinatesSynthetic ? SYNTHETIC_STATIONS : null,

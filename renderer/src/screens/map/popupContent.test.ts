@@ -17,14 +17,18 @@ describe('constraint popup', () => {
       choice,
       coordinatesSynthetic: true,
       cap: 3,
+      zone: 'US/Eastern',
     });
     const el = constraintPopup(facts);
     expect(el.dataset.constraintId).toBe('c-1');
+    // Times in market time, the header naming it.
+    expect(el.querySelector('thead th')!.textContent).toBe('Interval (EPT)');
     expect([...el.querySelectorAll('tbody tr')].map((r) => r.firstChild!.textContent)).toEqual([
-      '09-02 04:15',
-      '09-02 04:20',
-      '09-02 04:25',
+      '09-02 00:15',
+      '09-02 00:20',
+      '09-02 00:25',
     ]);
+    expect(el.textContent).toContain('Peak interval2024-09-02');
     expect(el.textContent).toContain('… 1 more');
     expect(el.textContent).toContain('Peak |shadow price|45.27 $/MWh');
     expect(el.querySelector('.badge')!.textContent).toBe('Synthetic coordinates');
@@ -33,7 +37,7 @@ describe('constraint popup', () => {
     expect(links).toEqual([
       [
         'Open details',
-        `#/constraints/c-1?dataset=${choice.datasetId}&market=pjm&start=2024-09-02T00%3A00%3A00Z&end=2024-09-04T00%3A00%3A00Z`,
+        `#/constraints/c-1?dataset=${choice.datasetId}&market=pjm&start=2024-09-02T04%3A00%3A00Z&end=2024-09-04T04%3A00%3A00Z`,
       ],
       ['Show in constraints table', expect.stringMatching(/^#\/constraints\?.*selected=c-1$/)],
     ]);
@@ -71,7 +75,10 @@ describe('outage popup', () => {
     expect(el.querySelector<HTMLElement>('.badge')!.title).toBe(SYNTHETIC_TICKET);
     expect(el.textContent).toContain('Outage typeContinuous');
     expect(el.textContent).toContain('StatusActive');
-    expect(el.textContent).toContain('Interval2024-09-02 00:00 UTC → 2024-09-02 12:00 UTC');
+    expect(el.textContent).toContain('Interval2024-09-02 00:00 → 2024-09-02 12:00 UTC');
+    expect(outageFacts(ticket(), false, 'US/Eastern').facts.find((f) => f.label === 'Interval')?.value).toBe(
+      '2024-09-01 20:00 → 2024-09-02 08:00 EDT',
+    );
     expect(el.textContent).toContain('CausesMaintenance; Relay');
     expect([...el.querySelectorAll('.map-equipment li')].map((li) => li.textContent)).toEqual([
       'LINE D42 · 345 kV · MANSFIEL → SAMMIS',

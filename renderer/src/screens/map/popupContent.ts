@@ -43,7 +43,7 @@ export function constraintPopup(f: ConstraintFacts): HTMLElement {
     const table = el('table', 'map-observations');
     table.append(el('caption', undefined, f.observationsCaption));
     const head = el('tr');
-    for (const h of ['Interval (UTC)', 'Shadow price ($/MWh)', 'Contingency']) head.append(el('th', undefined, h));
+    for (const h of [f.intervalHeader, 'Shadow price ($/MWh)', 'Contingency']) head.append(el('th', undefined, h));
     table.append(el('thead'));
     table.tHead!.append(head);
     const body = el('tbody');

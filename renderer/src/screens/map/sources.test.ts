@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BINDING_SYNTHETIC, layerSources, outageSyntheticText } from './sources.js';
-import { windowInUtc, windowInZone } from './timeText.js';
+import { windowInZone } from './timeText.js';
 import { namesAny } from './useMapData.js';
 
 describe('layer sources', () => {
@@ -26,9 +26,15 @@ describe('layer sources', () => {
 
 describe('the shown window in words', () => {
   const w = { start: Date.parse('2024-09-02T11:00:00Z'), end: Date.parse('2024-09-02T12:00:00Z') };
-  it('in UTC and in market time', () => {
-    expect(windowInUtc(w)).toMatch(/^Sep 2, 2024, 11:00\s.\s12:00 UTC$/);
-    expect(windowInZone(w, 'US/Eastern')).toMatch(/^Sep 2, 2024, 07:00\s.\s08:00 EDT$/);
-    expect(windowInZone(w, 'Not/AZone')).toBe(windowInUtc(w));
+  it('in market time and in UTC, the one date format', () => {
+    expect(windowInZone(w, 'UTC')).toBe('2024-09-02 11:00 → 12:00 UTC');
+    expect(windowInZone(w, 'US/Eastern')).toBe('2024-09-02 07:00 → 08:00 EDT');
+  });
+
+  it('writes the end date when the window crosses midnight, and both zones when the zone changes', () => {
+    const day = { start: Date.parse('2024-09-02T04:00:00Z'), end: Date.parse('2024-09-03T04:00:00Z') };
+    expect(windowInZone(day, 'US/Eastern')).toBe('2024-09-02 00:00 → 2024-09-03 00:00 EDT');
+    const fallBack = { start: Date.parse('2023-11-05T04:00:00Z'), end: Date.parse('2023-11-06T05:00:00Z') };
+    expect(windowInZone(fallBack, 'US/Eastern')).toBe('2023-11-05 00:00 EDT → 2023-11-06 00:00 EST');
   });
 });

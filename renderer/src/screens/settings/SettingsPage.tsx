@@ -6,8 +6,9 @@ import { CacheSettings } from './CacheSettings.js';
 import { ProfileSwitch } from './ProfileSwitch.js';
 import { RemoteKeyForm } from './RemoteKeyForm.js';
 import { RemoteUrlForm } from './RemoteUrlForm.js';
+import { TimeDisplaySettings } from './TimeDisplaySettings.js';
 
-/** Settings screen (`#/settings`): profile, Remote URL and write-only key, cache, app info; never displays a key. */
+/** Settings screen (`#/settings`): profile, Remote URL and write-only key, cache, times, app info; never displays a key. */
 export function SettingsPage() {
   const profiles = useProfiles();
   const s = profiles.data;
@@ -44,6 +45,7 @@ export function SettingsPage() {
             />
           </section>
           <CacheSettings state={s} />
+          <TimeDisplaySettings />
         </>
       )}
       <AppInfoFooter />

@@ -2,13 +2,12 @@ import {
   copyNumber,
   formatNumber,
   formatUtcTime,
-  formatZonedTime,
   labelWithUnit,
   numberFormatOf,
   parseInstant,
   termOf,
-  zoneTitle,
 } from '../../../../../shared/vocabulary/index.js';
+import { formatInstant, zoneCaption } from '../../../../../shared/time/format.js';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { DataColumn } from './dataColumn.js';
 import { copyFullNumber, copyTime } from './tsv.js';
@@ -57,11 +56,11 @@ export function timeColumn<T>(spec: VocabColumnSpec<T, string> & { zone?: string
   const base = (spec.label ?? termOf(spec.name).label).replace(/ \((UTC|local)\)$/i, '');
   const show = (iso: string | null | undefined) => {
     const ms = parseInstant(iso ?? '');
-    return zone === 'UTC' ? formatUtcTime(ms) : formatZonedTime(ms, zone);
+    return zone === 'UTC' ? formatUtcTime(ms) : formatInstant(ms, zone);
   };
   return {
     id: spec.id,
-    label: `${base} (${zoneTitle(zone)})`,
+    label: `${base} (${zoneCaption(zone)})`,
     name: spec.name,
     value: (row) => spec.value(row) ?? null,
     cell: (row) => show(spec.value(row)),
