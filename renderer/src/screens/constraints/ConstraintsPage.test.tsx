@@ -165,7 +165,7 @@ describe('Constraints page', () => {
         .getAllByTestId('contingency-row')
         .map((r) => (r as HTMLTableRowElement).cells[1]!.textContent);
     expect(rowNames()).toEqual(['BASE CASE', 'Prairie State-W Mt. Vernon 345']);
-    fireEvent.click(screen.getByRole('button', { name: 'Last seen (UTC)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Last seen (EPT)' }));
     expect(rowNames()).toEqual(['Prairie State-W Mt. Vernon 345', 'BASE CASE']);
     // No costs are asked for on this tab (the one list call is the shared sample that names the datasets).
     const lists = fake.state.gridInputs.filter((c) => c.verb === 'constraints:list');

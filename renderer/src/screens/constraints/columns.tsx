@@ -16,7 +16,7 @@ type Seen = Pick<Contingency, 'earliest_seen_utc' | 'latest_seen_utc' | 'availab
 
 // Market, first and last seen, datasets: the columns constraints and contingencies share. Widths are the widest
 // value or header line in a wide font (DejaVu Sans) plus padding, so the name column keeps ~260 px at 1400 px.
-function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): DataColumn<T>[] {
+function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[], zone: string): DataColumn<T>[] {
   const words = (row: T) => datasetWords(row.available_datasets, datasets).join(', ');
   return [
     {
@@ -28,12 +28,13 @@ function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): Da
       copy: (c) => (c.market_id ? formatSource(c.market_id) : ''),
       width: 86,
     },
-    timeColumn<T>({ id: 'first_seen', name: 'earliest_seen_utc', value: (c) => c.earliest_seen_utc, width: 158 }),
+    timeColumn<T>({ id: 'first_seen', name: 'earliest_seen_utc', value: (c) => c.earliest_seen_utc, width: 164, zone }),
     timeColumn<T>({
       id: 'last_seen',
       name: 'latest_seen_utc',
       value: (c) => c.latest_seen_utc,
-      width: 158,
+      width: 164,
+      zone,
       descFirst: true,
     }),
     {
@@ -48,8 +49,15 @@ function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): Da
   ];
 }
 
-/** The constraints table's columns; each name links to the constraint's detail for the same dataset and window. */
-export function constraintColumns(choice: GridChoice, datasets: readonly ConstraintDataset[]): DataColumn<Constraint>[] {
+/**
+ * The constraints table's columns, times in `zone` (market time or UTC); each name links to the constraint's detail for
+ * the same dataset and window.
+ */
+export function constraintColumns(
+  choice: GridChoice,
+  datasets: readonly ConstraintDataset[],
+  zone = 'UTC',
+): DataColumn<Constraint>[] {
   return [
     {
       id: CONSTRAINT_COLUMN,
@@ -66,7 +74,7 @@ export function constraintColumns(choice: GridChoice, datasets: readonly Constra
       grow: true,
       hideable: false,
     },
-    ...seenColumns<Constraint>(datasets),
+    ...seenColumns<Constraint>(datasets, zone),
     measureColumn<Constraint>({
       id: RT_COST_COLUMN,
       name: 'rt_absolute_cost',
@@ -84,8 +92,8 @@ export function constraintColumns(choice: GridChoice, datasets: readonly Constra
   ];
 }
 
-/** The contingencies table's columns (contingencies have no detail page of their own). */
-export function contingencyColumns(datasets: readonly ConstraintDataset[]): DataColumn<Contingency>[] {
+/** The contingencies table's columns, times in `zone` (contingencies have no detail page of their own). */
+export function contingencyColumns(datasets: readonly ConstraintDataset[], zone = 'UTC'): DataColumn<Contingency>[] {
   return [
     {
       id: 'contingency',
@@ -98,6 +106,6 @@ export function contingencyColumns(datasets: readonly ConstraintDataset[]): Data
       grow: true,
       hideable: false,
     },
-    ...seenColumns<Contingency>(datasets),
+    ...seenColumns<Contingency>(datasets, zone),
   ];
 }

@@ -49,7 +49,8 @@ export function measureColumn<T>(spec: VocabColumnSpec<T, number>): DataColumn<T
 
 /**
  * A column of instants (ISO text): shown in UTC ending in `Z`, or in market time `zone` with the zone named, the label
- * saying which ("First seen (UTC)", "First seen (EPT)"); copied as wall time a spreadsheet reads.
+ * saying which ("First seen (UTC)", "First seen (EPT)"); copied as the UTC wall time a spreadsheet reads, under the raw
+ * `*_utc` name.
  */
 export function timeColumn<T>(spec: VocabColumnSpec<T, string> & { zone?: string }): DataColumn<T> {
   const zone = spec.zone ?? 'UTC';
@@ -64,7 +65,8 @@ export function timeColumn<T>(spec: VocabColumnSpec<T, string> & { zone?: string
     name: spec.name,
     value: (row) => spec.value(row) ?? null,
     cell: (row) => show(spec.value(row)),
-    copy: (row) => copyTime(spec.value(row), zone),
+    // Copied under its raw name (`*_utc`), so as that name says: UTC, whatever the shown clock.
+    copy: (row) => copyTime(spec.value(row)),
     width: spec.width,
     ...(spec.descFirst ? { descFirst: true } : {}),
   };
