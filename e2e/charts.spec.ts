@@ -6,31 +6,47 @@ import type { Page } from '@playwright/test';
 const RT = 'pjm_marginal_value_real_time_5_min'; // binding constraints per monitored facility, two sample windows
 const DAY = 86_400_000;
 
-/** Pixels of the canvas in `plot` within 40 of `rgb` on each channel (uPlot draws every line in its own colour). */
-async function pixelsOfColour(page: Page, rgb: [number, number, number]): Promise<number> {
+/**
+ * Pixels of the canvas in `plot` within 40 of `rgb` on each channel (uPlot draws every line in its own colour), in the
+ * canvas columns `[from, to)` (CSS px from the canvas's left edge; the whole width by default).
+ */
+async function pixelsOfColour(page: Page, rgb: [number, number, number], columns?: [number, number]): Promise<number> {
   return page
     .getByTestId('result-chart-plot')
     .locator('canvas')
-    .evaluate((el, [r, g, b]) => {
-      // e2e is type-checked without the DOM lib: the canvas's shape, as far as this reads it.
-      const canvas = el as unknown as {
-        width: number;
-        height: number;
-        getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
-      };
-      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      let n = 0;
-      for (let i = 0; i < data.length; i += 4)
-        if (
-          Math.abs(data[i]! - r) < 40 &&
-          Math.abs(data[i + 1]! - g) < 40 &&
-          Math.abs(data[i + 2]! - b) < 40 &&
-          data[i + 3]! > 128
-        )
-          n++;
-      return n;
-    }, rgb);
+    .evaluate(
+      (el, [[r, g, b], range]) => {
+        // e2e is type-checked without the DOM lib: the canvas's shape, as far as this reads it.
+        const canvas = el as unknown as {
+          width: number;
+          height: number;
+          clientWidth: number;
+          getContext(
+            kind: '2d',
+          ): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+        };
+        const scale = canvas.width / canvas.clientWidth;
+        const x0 = Math.max(0, Math.floor((range?.[0] ?? 0) * scale));
+        const x1 = Math.min(canvas.width, Math.ceil((range?.[1] ?? canvas.clientWidth) * scale));
+        if (x1 <= x0) return 0;
+        const data = canvas.getContext('2d')!.getImageData(x0, 0, x1 - x0, canvas.height).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (
+            Math.abs(data[i]! - r!) < 40 &&
+            Math.abs(data[i + 1]! - g!) < 40 &&
+            Math.abs(data[i + 2]! - b!) < 40 &&
+            data[i + 3]! > 128
+          )
+            n++;
+        return n;
+      },
+      [rgb, columns ?? null] as const,
+    );
 }
+
+/** The first line's colour (seriesColor(0) in light mode). */
+const FIRST_LINE: [number, number, number] = [78, 121, 167];
 
 test('the dataset page charts the audit per market date and lists the update history', async ({ page, host }) => {
   const audit = await unwrap(await host.call('datasets:audit', { datasetId: RT }));
@@ -87,14 +103,17 @@ async function pullWholeWindow(page: Page, host: WebHost): Promise<number> {
   return pullId;
 }
 
-test('a pull charts one line per frequent facility; a drag zooms in at full detail and a double-click resets', async ({
+test('a pull charts the top 8 facilities by peak |shadow price| and says so; a drag zooms in at full detail', async ({
   page,
   host,
 }) => {
   const pullId = await pullWholeWindow(page, host);
-  const values = await unwrap(await host.call('workspace:values', { pullId, column: 'monitored_facility' }));
-  const top = values.values.flatMap((v) => (v.value === null ? [] : [v.value])).slice(0, 5);
-  expect(top).toHaveLength(5);
+  const values = await unwrap(
+    await host.call('workspace:values', { pullId, column: 'monitored_facility', rankBy: 'shadow_price' }),
+  );
+  const named = values.values.flatMap((v) => (v.value === null ? [] : [v.value]));
+  expect(named.length, 'the sample has more facilities than the chart draws by default').toBeGreaterThan(8);
+  const top = named.slice(0, 8);
   const whole = await unwrap(
     await host.call('workspace:series', {
       pullId,
@@ -103,19 +122,29 @@ test('a pull charts one line per frequent facility; a drag zooms in at full deta
       seriesBy: 'monitored_facility',
       seriesValues: top,
       pixels: 100,
+      gapSeconds: 450,
     }),
   );
+  const pull = (await unwrap(await host.call('workspace:pulls', { datasetId: RT }))).find((p) => p.id === pullId)!;
+  expect(whole.totalRows, 'the chart counts the rows the table holds').toBe(pull.rows);
+  await expect(page.getByTestId('result-count')).toContainText(`${count(pull.rows)} rows`);
 
   await page.getByTestId('tab-chart').click();
   const plot = page.getByTestId('result-chart-plot');
   await expect(plot.locator('canvas')).toBeVisible();
-  await expect(plot.locator('.u-legend .u-series .u-label')).toHaveText(['Time (market time)', ...top]);
-  await expect(page.getByTestId('chart-status')).toHaveText(`${count(whole.rows)} rows · 5 lines`);
-  await expect(page.getByTestId('chart-series-count')).toHaveText(`5 of ${values.values.filter((v) => v.value !== null).length}`);
-  await expect.poll(() => pixelsOfColour(page, [78, 121, 167]), { message: 'the first line is drawn' }).toBeGreaterThan(50);
+  await expect(plot.locator('.u-legend .u-series .u-label')).toHaveText(['Interval start (EPT)', ...top]);
+  await expect(page.getByTestId('chart-axes')).toHaveText('Shadow price ($/MWh) over Interval start (EPT)');
+  await expect(page.getByTestId('chart-series-note')).toHaveText(
+    `Top 8 of ${named.length} monitored facilities by peak |shadow price|`,
+  );
+  const status = `${count(whole.rows)} of ${count(pull.rows)} rows · 8 lines`;
+  await expect(page.getByTestId('chart-status')).toHaveText(status);
+  await expect(page.getByTestId('chart-series-count')).toHaveText(`8 of ${named.length}`);
+  await expect.poll(() => pixelsOfColour(page, FIRST_LINE), { message: 'the first line is drawn' }).toBeGreaterThan(50);
 
   await page.getByTestId('chart-zone').selectOption({ label: 'UTC' });
-  await expect(plot.locator('.u-legend .u-series .u-label').first()).toHaveText('Time (UTC)');
+  await expect(plot.locator('.u-legend .u-series .u-label').first()).toHaveText('Interval start (UTC)');
+  await expect(page.getByTestId('chart-axes')).toHaveText('Shadow price ($/MWh) over Interval start (UTC)');
 
   const over = plot.locator('.u-over');
   await over.scrollIntoViewIfNeeded();
@@ -131,10 +160,66 @@ test('a pull charts one line per frequent facility; a drag zooms in at full deta
   const zoomed = Number((await page.getByTestId('chart-status').textContent())!.split(' ')[0]!.replace(/,/g, ''));
   expect(zoomed).toBeGreaterThan(0);
   expect(zoomed).toBeLessThan(whole.rows);
-  await expect(plot.locator('.u-legend .u-series .u-label')).toHaveText(['Time (UTC)', ...top]);
+  await expect(plot.locator('.u-legend .u-series .u-label')).toHaveText(['Interval start (UTC)', ...top]);
   await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeEnabled();
 
   await over.dblclick({ position: { x: box.width / 2, y: box.height / 2 } });
-  await expect(page.getByTestId('chart-status')).toHaveText(`${count(whole.rows)} rows · 5 lines`);
+  await expect(page.getByTestId('chart-status')).toHaveText(status);
   await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
+});
+
+test('a constraint that stopped binding draws a gap, not a line across the hours it did not bind', async ({ page, host }) => {
+  const pullId = await pullWholeWindow(page, host);
+  const values = await unwrap(
+    await host.call('workspace:values', { pullId, column: 'monitored_facility', rankBy: 'shadow_price' }),
+  );
+  // A facility whose own series has a break longer than a sixth of its extent: wide enough to see on the plot.
+  let found: { key: string; xMin: number; xMax: number; before: number; after: number } | null = null;
+  for (const v of values.values) {
+    if (v.value === null) continue;
+    const one = await unwrap(
+      await host.call('workspace:series', {
+        pullId,
+        x: 'interval_start_utc',
+        y: ['shadow_price'],
+        seriesBy: 'monitored_facility',
+        seriesValues: [v.value],
+        pixels: 1000,
+        gapSeconds: 450,
+      }),
+    );
+    const { x, y } = one.series[0]!;
+    const at = y.findIndex((value, i) => value === null && x[i + 1]! - x[i - 1]! > (one.xMax! - one.xMin!) / 6);
+    if (at > 0) {
+      found = { key: v.value, xMin: one.xMin!, xMax: one.xMax!, before: x[at - 1]!, after: x[at + 1]! };
+      // The downsample carries the break: a null point between the two runs.
+      expect(y[at - 1]).not.toBeNull();
+      expect(y[at + 1]).not.toBeNull();
+      break;
+    }
+  }
+  expect(found, 'the sample has a facility that stops binding for hours').not.toBeNull();
+  const { key, xMin, xMax, before, after } = found!;
+
+  await page.getByTestId('tab-chart').click();
+  const picker = page.getByTestId('chart-series-picker');
+  await picker.locator('summary').click();
+  await picker.getByRole('button', { name: 'None' }).click();
+  await picker.getByTestId('chart-series-search').fill(key);
+  await picker.getByRole('checkbox', { name: key }).check();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('chart-status')).toContainText('· 1 line');
+  await expect(page.getByTestId('chart-series-note')).toContainText('1 of');
+
+  const plot = page.getByTestId('result-chart-plot');
+  const canvasBox = (await plot.locator('canvas').boundingBox())!;
+  const overBox = (await plot.locator('.u-over').boundingBox())!;
+  const px = (t: number) => overBox.x - canvasBox.x + ((t - xMin) / (xMax - xMin)) * overBox.width;
+  const [gapFrom, gapTo] = [px(before), px(after)];
+  expect(gapTo - gapFrom, 'the gap is wide enough to look at').toBeGreaterThan(40);
+  await expect.poll(() => pixelsOfColour(page, FIRST_LINE), { message: 'the line is drawn' }).toBeGreaterThan(20);
+  // Inside the gap (a few pixels in from the runs' ends) not one pixel of the line; beside it, the runs.
+  expect(await pixelsOfColour(page, FIRST_LINE, [gapFrom + 4, gapTo - 4])).toBe(0);
+  expect(await pixelsOfColour(page, FIRST_LINE, [gapFrom - 30, gapFrom + 1])).toBeGreaterThan(0);
+  expect(await pixelsOfColour(page, FIRST_LINE, [gapTo - 1, gapTo + 30])).toBeGreaterThan(0);
 });

@@ -27,23 +27,24 @@ test('the constraints table sorts by RT absolute cost, highest first, then lowes
   await page.goto(`/#/constraints?${search}`);
   const table = page.getByTestId('constraints-table');
   await expect(table.getByTestId('constraint-row').first()).toBeVisible();
-  const header = table.getByRole('button', { name: 'RT absolute cost ($/MW)' });
+  const header = table.getByRole('button', { name: 'Real-time absolute cost ($/MW)', exact: true });
   const costs = await costsByRt(host);
   const withCost = costs.filter((c) => c.rt !== null);
   expect(withCost.length, 'some constraints bound in the window').toBeGreaterThan(3);
 
   // Click until the column sorts descending, whatever the first click does.
   for (let i = 0; i < 3; i++) {
-    if ((await table.getByRole('columnheader', { name: /RT absolute cost/ }).getAttribute('aria-sort')) === 'descending') break;
+    if ((await table.getByRole('columnheader', { name: /^Real-time absolute cost/ }).getAttribute('aria-sort')) === 'descending')
+      break;
     await header.click();
   }
-  await expect(table.getByRole('columnheader', { name: /RT absolute cost/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('columnheader', { name: /^Real-time absolute cost/ })).toHaveAttribute('aria-sort', 'descending');
   const desc = [...withCost].sort((a, b) => b.rt! - a.rt!).map((c) => c.id);
   const shown = await rowIds(page);
   expect(shown.slice(0, 5)).toEqual(desc.slice(0, 5));
 
   await header.click();
-  await expect(table.getByRole('columnheader', { name: /RT absolute cost/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('columnheader', { name: /^Real-time absolute cost/ })).toHaveAttribute('aria-sort', 'ascending');
   const asc = [...withCost].sort((a, b) => a.rt! - b.rt!).map((c) => c.id);
   expect((await rowIds(page)).slice(0, 5)).toEqual(asc.slice(0, 5));
 });

@@ -53,11 +53,11 @@ test('on the free plan a pull keeps to the rate limit while another client uses 
   await expect(page.getByTestId('estimate-rows')).toHaveText(/^(≈|at most) [\d,]+ rows$/);
   await expect(page.getByTestId('pull-status')).toHaveAttribute('data-state', 'complete');
   await expect(page.getByTestId('result-row').first()).toBeVisible();
-  await expect(page.getByTestId('result-count')).toContainText('times in US/Eastern');
+  await expect(page.getByTestId('result-count')).toContainText('times in market time (EPT, US/Eastern)');
   await expect(page.getByTestId('request-status')).toHaveCount(0);
   expect(await statusTexts()).not.toContainEqual(expect.stringMatching(/failed|gave up/i));
-  await expect(page.getByRole('columnheader', { name: 'zone' })).toBeVisible();
-  await expect(page.getByTestId('result-row').first().locator('td').first()).toHaveText(/^2017-11-2\d \d\d:\d\d -05:00$/);
+  await expect(page.getByRole('columnheader', { name: /^Zone/ })).toBeVisible();
+  await expect(page.getByTestId('result-row').first().locator('td').first()).toHaveText(/^2017-11-2\d \d\d:\d\d EST$/);
 });
 
 test('market time, newest first and two columns: _local columns and rows in descending order', async ({ page }) => {
@@ -78,20 +78,16 @@ test('market time, newest first and two columns: _local columns and rows in desc
 
   await expect(page.getByTestId('pull-status')).toHaveAttribute('data-state', 'complete');
   await expect(page.getByTestId('result-row').first()).toBeVisible();
-  // The time index column is pinned first, then the pull's columns in the server's order.
-  const headers = await page.getByRole('columnheader').allTextContents();
-  expect(headers).toEqual([
-    'interval_start_utc',
-    'interval_start_local',
-    'interval_end_local',
-    'interval_end_utc',
-    'zone',
-    'load',
-  ]);
-  await expect(page.getByTestId('result-count')).toHaveText(/^[\d,]+ rows · times in US\/Eastern$/);
+  // In market time the _utc twins start hidden: the market-time start is pinned first, then the end, then the values.
+  const headers = () =>
+    page
+      .locator('[data-testid="results-table"] thead .th-name')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  expect(await headers()).toEqual(['Interval start (EPT)', 'Interval end (EPT)', 'Zone', 'Load (MW)']);
+  await expect(page.getByTestId('result-count')).toHaveText(/^[\d,]+ rows · times in market time \(EPT, US\/Eastern\)$/);
   const first = page.getByTestId('result-row').first().locator('td');
-  await expect(first.nth(0)).toHaveText('2017-11-22 23:55 -05:00');
-  await expect(first.nth(1)).toHaveText('2017-11-22 23:55 -05:00');
+  await expect(first.nth(0)).toHaveText('2017-11-22 23:55 EST');
+  await expect(first.nth(1)).toHaveText('2017-11-23 00:00 EST');
   const starts = await page.getByTestId('result-row').locator('td:nth-child(1)').allTextContents();
   expect(starts.length).toBeGreaterThan(11);
   expect([...starts].sort().reverse()).toEqual(starts);

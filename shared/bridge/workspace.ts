@@ -150,10 +150,18 @@ export const workspaceInputs = {
       to: z.number().optional(),
       filters: Filters,
       peak: Peak,
+      /** A line breaks (a null point) between two of its rows more than this many x units apart (docs/workspace.md#charts). */
+      gapSeconds: z.number().positive().finite().optional(),
     })
     .strict(),
   'workspace:values': z
-    .object({ pullId: PullId, column: ColumnName, limit: z.number().int().min(1).max(1000).optional() })
+    .object({
+      pullId: PullId,
+      column: ColumnName,
+      limit: z.number().int().min(1).max(1000).optional(),
+      /** A number column: values ranked by their rows' peak |value| of it, largest first (the chart's top lines). */
+      rankBy: ColumnName.optional(),
+    })
     .strict(),
   'workspace:export': z
     .object({
@@ -258,30 +266,41 @@ export interface RowsPage {
   totalRows: number;
 }
 
-/** One chart line: the first, lowest, highest and last point of each pixel bucket (x in epoch seconds for time). */
+/**
+ * One chart line: the first, lowest, highest and last point of each pixel bucket (x in epoch seconds for time); a
+ * null y is a break in the line where the rows are more than `gapSeconds` apart.
+ */
 export interface Series {
   key: string | null;
   column: string;
   x: number[];
-  y: number[];
+  y: (number | null)[];
 }
 
-/** What the chart draws: its series, the bucketed x range, the rows in range, whether series were left out. */
+/**
+ * What the chart draws: its series, the bucketed x range, the rows of the drawn series in range (`rows`) and of every
+ * series (`totalRows`, what the table counts), whether series were left out.
+ */
 export interface SeriesData {
   pullId: number;
   series: Series[];
   xMin: number | null;
   xMax: number | null;
   rows: number;
+  totalRows: number;
   truncatedSeries: boolean;
 }
 
-/** Distinct values of a pulled column with their row counts, most frequent first (the chart's series picker). */
+/**
+ * Distinct values of a pulled column with their row counts, most frequent first (the chart's series picker), or by
+ * `peak` |value| of the `rankBy` column, largest first.
+ */
 export interface ColumnValueCounts {
   pullId: number;
   column: string;
-  values: { value: string | null; count: number }[];
+  values: { value: string | null; count: number; peak?: number | null }[];
   truncated: boolean;
+  rankBy?: string;
 }
 
 /**

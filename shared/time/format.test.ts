@@ -57,4 +57,9 @@ describe('zone captions', () => {
       'Europe/Berlin',
     ]);
   });
+
+  it('know a market zone under its other IANA names (a dataset may say America/New_York)', () => {
+    expect(['America/New_York', 'America/Chicago', 'America/Los_Angeles'].map(zoneCaption)).toEqual(['EPT', 'CPT', 'PPT']);
+    expect(zoneNameAt('America/New_York', at('2023-11-06T05:00:00Z'))).toBe('EST');
+  });
 });

@@ -20,13 +20,30 @@ function epochOf(instant: number | string | null | undefined): number | null {
 /** True when `zone` names UTC (`UTC`, `Etc/UTC`, `GMT`…). */
 export const isUtcZone = (zone: string): boolean => UTC_NAMES.has(zone);
 
+const canonical = new Map<string, string>();
+/** The IANA name Intl resolves `zone` to (`US/Eastern` → `America/New_York`); the name itself when unknown. */
+function resolvedZone(zone: string): string {
+  let found = canonical.get(zone);
+  if (found === undefined) {
+    found = isKnownZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone : zone;
+    canonical.set(zone, found);
+  }
+  return found;
+}
+
+/** The market clock whose zone `zone` is, under any of its names (`US/Eastern`, `America/New_York`). */
+function clockOfZone(zone: string) {
+  const z = resolvedZone(zone);
+  return Object.values(MARKET_CLOCKS).find((c) => c.zone === zone || resolvedZone(c.zone) === z);
+}
+
 /**
  * The abbreviation of `zone` at `epochMs`: `UTC`; `EDT`/`EST`, `CDT`/`CST`, `PDT`/`PST` for the market zones (from the
  * market table); other zones as Intl names them (`GMT+1`). An unknown zone is named as given.
  */
 export function zoneNameAt(zone: string, epochMs: number): string {
   if (isUtcZone(zone)) return 'UTC';
-  const clock = Object.values(MARKET_CLOCKS).find((c) => c.zone === zone);
+  const clock = clockOfZone(zone);
   if (clock) return zoneAbbreviation(clock, epochMs);
   if (!isKnownZone(zone)) return zone;
   let f = shortNames.get(zone);
@@ -40,7 +57,7 @@ export function zoneNameAt(zone: string, epochMs: number): string {
  */
 export function zoneCaption(zone: string): string {
   if (isUtcZone(zone)) return 'UTC';
-  return Object.values(MARKET_CLOCKS).find((c) => c.zone === zone)?.prevailing ?? zone;
+  return clockOfZone(zone)?.prevailing ?? zone;
 }
 
 /** Wall time of `epochMs` in `zone`, `YYYY-MM-DD HH:mm` (`:ss` when the seconds are not zero), without the zone. */

@@ -169,8 +169,46 @@ describe('readSeries', () => {
     const extremes = await ws.read(
       async (c) => (await c.runAndReadAll(`SELECT min(lmp), max(lmp) FROM pull_${big}`)).getRowsJson()[0],
     );
-    expect([Math.min(...only!.y), Math.max(...only!.y)]).toEqual(extremes);
+    const ys = only!.y.filter((v) => v !== null);
+    expect(ys).toHaveLength(only!.y.length); // no gapSeconds asked: no breaks
+    expect([Math.min(...ys), Math.max(...ys)]).toEqual(extremes);
     // A generous bound: on a busy 2-core machine this is well under a second.
     expect(ms).toBeLessThan(10_000);
+  });
+  it('breaks a line where its rows are further apart than gapSeconds: a null point halfway, one per bucket', async () => {
+    // One constraint binding 10:00–10:55 and 15:00–15:25 (5-minute rows), another all along.
+    const binds = await seedPull(
+      ws,
+      `SELECT TIMESTAMPTZ '2024-09-02 10:00:00+00' + to_minutes(CAST(m AS INTEGER)) AS t, c AS s, CAST(m AS DOUBLE) AS v
+       FROM range(0, 360, 5) a(m), (VALUES ('A'), ('B')) b(c)
+       WHERE c = 'B' OR m < 60 OR (m >= 300 AND m < 330)`,
+    );
+    const at = (h: number, m: number) => Date.UTC(2024, 8, 2, h, m) / 1000;
+    const read = async (options: Partial<SeriesOptions>) => {
+      const result = await readSeries(ws, binds, { x: 't', y: ['v'], seriesBy: 's', pixels: 1000, ...options });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value;
+    };
+    const data = await read({ gapSeconds: 450 });
+    const a = line(data.series, 'A', 'v');
+    const breaks = a.y.flatMap((v, i) => (v === null ? [a.x[i]] : []));
+    expect(breaks).toEqual([(at(10, 55) + at(15, 0)) / 2]);
+    expect(a.x.filter((_x, i) => a.y[i] !== null)).toHaveLength(12 + 6);
+    expect(line(data.series, 'B', 'v').y.every((v) => v !== null)).toBe(true);
+    expect(data).toMatchObject({ rows: 72 + 18, totalRows: 72 + 18 });
+
+    // Without gapSeconds the same rows draw through; a chosen series counts its rows of all the rows in range.
+    expect(line((await read({})).series, 'A', 'v').y.includes(null)).toBe(false);
+    const one = await read({ gapSeconds: 450, seriesValues: ['A'], from: at(10, 30), to: at(15, 10) });
+    expect(one).toMatchObject({ rows: 6 + 3, totalRows: 6 + 3 + 57 });
+    expect(one.series[0]!.y.filter((v) => v === null)).toHaveLength(1);
+
+    // At a coarse resolution (2 buckets) a bucket keeps at most one break.
+    const coarse = await read({ gapSeconds: 450, pixels: 2 });
+    expect(line(coarse.series, 'A', 'v').y.filter((v) => v === null)).toHaveLength(1);
+    expect(await readSeries(ws, binds, { x: 't', y: ['v'], pixels: 5, gapSeconds: -1 })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
   });
 });

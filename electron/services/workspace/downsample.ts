@@ -18,7 +18,8 @@ import type { Workspace } from './workspace.js';
  * What to chart (`workspace:series` without the pull id): `x` a time column (x in epoch seconds) or a number
  * column; 1 to {@link MAX_Y_COLUMNS} numeric `y` columns; `seriesBy` splits rows into series (only
  * `seriesValues`, as text, when given; else the first {@link MAX_SERIES} values in sort order); `pixels`
- * buckets; `from`/`to` an inclusive x range (default the data's); `filters` and `peak` of the results table apply first.
+ * buckets; `from`/`to` an inclusive x range (default the data's); `filters` and `peak` of the results table apply
+ * first; `gapSeconds` breaks a line between two of its rows further apart (docs/workspace.md#charts).
  */
 export type SeriesOptions = Omit<ParsedInput<'workspace:series'>, 'pullId'>;
 
@@ -41,6 +42,7 @@ function checkOptions(o: SeriesOptions): string | null {
   if (!Number.isSafeInteger(o.pixels) || o.pixels < 1 || o.pixels > MAX_PIXELS)
     return `pixels: a whole number from 1 to ${MAX_PIXELS}`;
   for (const bound of [o.from, o.to]) if (bound !== undefined && !Number.isFinite(bound)) return 'from, to: finite numbers';
+  if (o.gapSeconds !== undefined && !(Number.isFinite(o.gapSeconds) && o.gapSeconds > 0)) return 'gapSeconds: a positive number';
   if (o.from !== undefined && o.to !== undefined && o.from > o.to) return 'from must not be after to';
   if (
     o.seriesValues !== undefined &&
@@ -54,7 +56,8 @@ function checkOptions(o: SeriesOptions): string | null {
 /**
  * Downsampled series of pull `pullId` (one DuckDB statement over the rows, plus one for the
  * series values when `seriesBy` is given without `seriesValues`). Null y values and non-finite
- * numbers are left out; rows with a NULL x too.
+ * numbers are left out; rows with a NULL x too. With `gapSeconds`, a null point (x halfway) marks
+ * each place where a line's consecutive rows are further apart, at most one per pixel bucket.
  * @returns `not_found` for an unknown pull; `validation` for bad options or columns; `cancelled` once `signal` aborts.
  */
 export async function readSeries(
@@ -69,7 +72,7 @@ export async function readSeries(
     return ok(
       await ws.read(async (conn) => {
         const { table, columns } = await pullTable(conn, pullId);
-        const data: SeriesData = { pullId, series: [], xMin: null, xMax: null, rows: 0, truncatedSeries: false };
+        const data: SeriesData = { pullId, series: [], xMin: null, xMax: null, rows: 0, totalRows: 0, truncatedSeries: false };
         if (columns.length === 0) return data;
         const x = xSql(columnNamed(columns, options.x, 'x column'));
         const ys = options.y.map((name) => {
@@ -103,19 +106,24 @@ export async function readSeries(
           if (data.truncatedSeries) keys = found.slice(0, MAX_SERIES).map((r) => String(r.k));
         }
         const keyFilter = keys === undefined ? '' : `AND ${key} IN (${keys.map((k) => push(params, k)).join(', ') || 'NULL'})`;
+        // The rows of every series in range, counted after the drawn ones: the view's values are bound again.
+        const whereAgain = await viewWhere(conn, table, columns, options, params);
         const sql = m4Sql({
           x,
           key,
           ys,
           scope: `${scope} ${keyFilter}`,
+          allScope: `FROM ${quoteIdent(table)} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
           pixels: options.pixels,
           from: options.from,
           to: options.to,
+          gap: options.gapSeconds,
         });
         const reader = await conn.runAndReadAll(sql, params);
         for (const row of reader.getRowObjectsJson()) {
           if (row.col === null) {
             data.rows = Number(row.n ?? 0);
+            data.totalRows = Number(row.total ?? 0);
             data.xMin = row.lo === null ? null : Number(row.lo);
             data.xMax = row.hi === null ? null : Number(row.hi);
             continue;
@@ -125,7 +133,7 @@ export async function readSeries(
             key: row.k === null ? null : String(row.k),
             column: options.y[col]!,
             x: row.xs as number[],
-            y: row.ys as number[],
+            y: row.ys as (number | null)[],
           });
         }
         return data;
@@ -147,12 +155,26 @@ function push(params: DuckDBValue[], value: DuckDBValue): string {
 
 /**
  * The M4 statement: per series key and bucket, the first, minimum, maximum and last point of each
- * y column, deduplicated and listed by x; plus one summary row (`col` NULL) with the range and row count.
+ * y column, deduplicated and listed by x; with `gap`, per series, bucket and y column the first
+ * midpoint between consecutive rows more than `gap` apart, as a point with a NULL value; plus one
+ * summary row (`col` NULL) with the range, the drawn rows and the rows of `allScope`.
  */
-function m4Sql(q: { x: string; key: string; ys: string[]; scope: string; pixels: number; from?: number; to?: number }): string {
+function m4Sql(q: {
+  x: string;
+  key: string;
+  ys: string[];
+  scope: string;
+  allScope: string;
+  pixels: number;
+  from?: number | undefined;
+  to?: number | undefined;
+  gap?: number | undefined;
+}): string {
   const lo = q.from === undefined ? 'min(t)' : literal(q.from);
   const hi = q.to === undefined ? 'max(t)' : literal(q.to);
   const yCols = q.ys.map((y, i) => `${y} AS y${i}`).join(', ');
+  const bucket = (t: string) =>
+    `CAST(least(greatest(coalesce(floor((${t} - lo) / nullif(hi - lo, 0) * ${q.pixels}), 0), 0), ${q.pixels - 1}) AS INTEGER)`;
   const aggregates = q.ys
     .map((_, i) => {
       const has = `FILTER (WHERE y${i} IS NOT NULL)`;
@@ -166,18 +188,34 @@ function m4Sql(q: { x: string; key: string; ys: string[]; scope: string; pixels:
         `SELECT k, ${i} AS col, unnest([tf${i}, tn${i}, tx${i}, tl${i}]) AS t, unnest([vf${i}, vn${i}, vx${i}, vl${i}]) AS v FROM agg`,
     )
     .join(' UNION ALL ');
+  // A break halfway between two consecutive rows of a line that are more than `gap` apart, one per bucket.
+  const gaps =
+    q.gap === undefined
+      ? ''
+      : ' UNION ALL ' +
+        q.ys
+          .map(
+            (_, i) => `SELECT k, ${i} AS col, min(m) AS t, CAST(NULL AS DOUBLE) AS v FROM (
+              SELECT k, (p + t) / 2 AS m FROM (
+                SELECT k, t, lag(t) OVER (PARTITION BY k ORDER BY t) AS p FROM src WHERE y${i} IS NOT NULL
+              ) WHERE t - p > ${literal(q.gap!)}
+            ), span GROUP BY k, ${bucket('m')}`,
+          )
+          .join(' UNION ALL ');
   // Bucket width in x units; a range of one x value is one bucket.
   return `
     WITH src AS (SELECT ${q.x} AS t, ${q.key} AS k, ${yCols} ${q.scope}),
     span AS (SELECT CAST(${lo} AS DOUBLE) AS lo, CAST(${hi} AS DOUBLE) AS hi, count(*) AS n FROM src),
-    bucketed AS (
-      SELECT src.*, CAST(least(greatest(coalesce(floor((t - lo) / nullif(hi - lo, 0) * ${q.pixels}), 0), 0), ${q.pixels - 1}) AS INTEGER) AS b
-      FROM src, span
-    ),
+    everything AS (SELECT count(*) AS total ${q.allScope}),
+    bucketed AS (SELECT src.*, ${bucket('t')} AS b FROM src, span),
     agg AS (SELECT k, b, ${aggregates} FROM bucketed GROUP BY k, b),
-    points AS (SELECT DISTINCT k, col, t, v FROM (${points}) WHERE t IS NOT NULL AND v IS NOT NULL)
-    SELECT k, col, list(t ORDER BY t, v) AS xs, list(v ORDER BY t, v) AS ys, NULL AS n, NULL AS lo, NULL AS hi
+    points AS (
+      SELECT DISTINCT k, col, t, v FROM (
+        SELECT * FROM (${points}) WHERE t IS NOT NULL AND v IS NOT NULL${gaps}
+      )
+    )
+    SELECT k, col, list(t ORDER BY t, v) AS xs, list(v ORDER BY t, v) AS ys, NULL AS n, NULL AS total, NULL AS lo, NULL AS hi
     FROM points GROUP BY k, col
-    UNION ALL SELECT NULL, NULL, NULL, NULL, CAST(n AS DOUBLE), lo, hi FROM span
+    UNION ALL SELECT NULL, NULL, NULL, NULL, CAST(n AS DOUBLE), CAST(total AS DOUBLE), lo, hi FROM span, everything
     ORDER BY col NULLS FIRST, k NULLS LAST`;
 }

@@ -126,7 +126,8 @@ export function createWorkspaceOperations(deps: WorkspaceOperationsOptions): Wor
 
     series: ({ pullId, ...options }, ctx) => use((ws) => readSeries(ws, pullId, options, ctx?.signal)),
 
-    values: ({ pullId, column, limit }, ctx) => use((ws) => readValueCounts(ws, pullId, column, limit, ctx?.signal)),
+    values: ({ pullId, column, limit, rankBy }, ctx) =>
+      use((ws) => readValueCounts(ws, pullId, column, limit, ctx?.signal, rankBy)),
 
     export: (input, ctx) => use((ws) => deps.workspace!.exportPull(ws, input, ctx?.signal)),
 

@@ -41,6 +41,20 @@ describe('readValueCounts', () => {
     expect(r.value.values).toEqual(sorted.map(([value, count]) => ({ value, count })));
   });
 
+  it('ranks by the peak |value| of a number column when asked (the chart’s top lines), with each peak', async () => {
+    const peaks = new Map<string | null, number>();
+    for (let i = 0; i < 100; i++) peaks.set(location(i), Math.max(peaks.get(location(i)) ?? 0, i));
+    const r = await readValueCounts(ws, id, 'location', 3, undefined, 'lmp');
+    if (!r.ok) throw new Error(r.error.message);
+    const expected = [...peaks].sort(([, a], [, b]) => b - a).slice(0, 3);
+    expect(r.value.values.map((v) => [v.value, v.peak])).toEqual(expected);
+    expect(r.value).toMatchObject({ rankBy: 'lmp', truncated: true });
+    expect(await readValueCounts(ws, id, 'location', 3, undefined, 'location')).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: 'rankBy: location is not a number column.' },
+    });
+  });
+
   it('keeps the top `limit` and says when values were left out', async () => {
     const all = await readValueCounts(ws, id, 'location');
     const top = await readValueCounts(ws, id, 'location', 3);

@@ -279,7 +279,15 @@ export function fakeWorkspaceVerbs(ws: FakeWorkspace, hooks: FakeWorkspaceHooks)
       });
     },
     'workspace:series': ({ pullId }) =>
-      answer('workspace:series', () => ({ pullId, series: [], xMin: null, xMax: null, rows: 0, truncatedSeries: false })),
+      answer('workspace:series', () => ({
+        pullId,
+        series: [],
+        xMin: null,
+        xMax: null,
+        rows: 0,
+        totalRows: 0,
+        truncatedSeries: false,
+      })),
     'workspace:values': (input) => {
       ws.valuesInputs.push(input);
       return answer('workspace:values', () => {

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ColumnValueCounts } from '../../../../shared/bridge/workspace.js';
 import { formatCount } from '../../lib/format.js';
 import { DEFAULT_SERIES_COUNT, MAX_SERIES_VALUES, MAX_Y_COLUMNS, defaultSeriesValues, searchValues } from './chartData.js';
+import { columnLabel, pluralInSentence } from './chartLabels.js';
+import { termOf } from '../../../../shared/vocabulary/index.js';
 
 /** A drop-down `<details>` that closes on a press outside it or on Escape (focus goes back to its summary). */
 function useDropDown() {
@@ -36,14 +38,14 @@ export interface YColumnPickerProps {
   onChange: (selected: string[]) => void;
 }
 
-/** The y columns as a drop-down list of checkboxes; the last checked one cannot be unchecked. */
+/** The y columns in words as a drop-down list of checkboxes (raw names on hover); the last checked one stays. */
 export function YColumnPicker({ columns, selected, onChange }: YColumnPickerProps) {
   const ref = useDropDown();
-  const summary = selected.length === 1 ? selected[0] : `${selected.length} columns`;
+  const summary = selected.length === 1 ? columnLabel(selected[0]!) : `${selected.length} columns`;
   return (
     <details ref={ref} className="chart-picker" data-testid="chart-y-picker">
       <summary>
-        <span className="muted">Values:</span> <code>{summary}</code>
+        <span className="muted">Values:</span> {summary}
       </summary>
       <fieldset className="chart-picker-panel">
         <legend className="visually-hidden">Columns to chart</legend>
@@ -52,14 +54,14 @@ export function YColumnPicker({ columns, selected, onChange }: YColumnPickerProp
             const on = selected.includes(c);
             return (
               <li key={c}>
-                <label>
+                <label title={c}>
                   <input
                     type="checkbox"
                     checked={on}
                     disabled={(on && selected.length === 1) || (!on && selected.length >= MAX_Y_COLUMNS)}
                     onChange={(e) => onChange(toggle(selected, c, e.target.checked))}
                   />{' '}
-                  <code>{c}</code>
+                  {columnLabel(c)}
                 </label>
               </li>
             );
@@ -80,8 +82,9 @@ export interface SeriesPickerProps {
 }
 
 /**
- * The series values (e.g. locations) as a drop-down: a search box, then checkboxes with each value's row count, most
- * frequent first; "Top 5" restores the default, "None" clears; at most {@link MAX_SERIES_VALUES} can be checked.
+ * The series values (e.g. locations) as a drop-down: a search box, then checkboxes with each value's row count, in the
+ * answer's order (largest peak first); "Top 8" restores the default, "None" clears; at most {@link MAX_SERIES_VALUES}
+ * can be checked.
  */
 export function SeriesPicker({ column, values, truncated, selected, onChange }: SeriesPickerProps) {
   const [search, setSearch] = useState('');
@@ -90,10 +93,11 @@ export function SeriesPicker({ column, values, truncated, selected, onChange }: 
   const full = selected.length >= MAX_SERIES_VALUES;
   const total = values.filter((v) => v.value !== null).length;
   const ref = useDropDown();
+  const label = termOf(column).label;
   return (
     <details ref={ref} className="chart-picker" data-testid="chart-series-picker">
-      <summary>
-        <code>{column}</code>:{' '}
+      <summary title={column}>
+        {label}:{' '}
         <span data-testid="chart-series-count">
           {selected.length} of {formatCount(total)}
           {truncated ? '+' : ''}
@@ -101,12 +105,12 @@ export function SeriesPicker({ column, values, truncated, selected, onChange }: 
       </summary>
       <div className="chart-picker-panel">
         <label htmlFor={searchId} className="visually-hidden">
-          Search {column} values
+          Search {pluralInSentence(label)}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder={`Search ${column}`}
+          placeholder={`Search ${pluralInSentence(label)}`}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           data-testid="chart-series-search"
@@ -120,7 +124,7 @@ export function SeriesPicker({ column, values, truncated, selected, onChange }: 
           </button>
           {full && <span className="muted">At most {MAX_SERIES_VALUES} lines.</span>}
         </div>
-        <ul className="chart-picker-list" aria-label={`${column} values`}>
+        <ul className="chart-picker-list" aria-label={label}>
           {shown.map((v) => {
             const value = String(v.value);
             const on = selected.includes(value);

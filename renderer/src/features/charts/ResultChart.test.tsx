@@ -31,7 +31,7 @@ const VALUES: ColumnValueCounts['values'] = [
 const T0 = Date.parse('2024-09-02T04:00:00Z') / 1000;
 
 /** A workspace answering `workspace:series` with two points per asked line inside the asked range. */
-function chartApi(over: { values?: ColumnValueCounts['values']; rows?: number; seriesError?: GsError } = {}) {
+function chartApi(over: { values?: ColumnValueCounts['values']; rows?: number; totalRows?: number; seriesError?: GsError } = {}) {
   const seriesInputs: VerbInput<'workspace:series'>[] = [];
   const valuesInputs: VerbInput<'workspace:values'>[] = [];
   const api: GridscopeApi = {
@@ -53,6 +53,7 @@ function chartApi(over: { values?: ColumnValueCounts['values']; rows?: number; s
         xMin: from,
         xMax: to,
         rows: over.rows ?? keys.length * 2,
+        totalRows: over.totalRows ?? over.rows ?? keys.length * 2,
         truncatedSeries: false,
       };
       return Promise.resolve({ ok: true, value });
@@ -87,26 +88,40 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('ResultChart', () => {
-  it('charts the price-like column for the five most frequent series values at the plot width', async () => {
+  it('charts the price-like column for every series value (up to 8) at the plot width, and says so', async () => {
     const { api, seriesInputs, valuesInputs } = chartApi();
     renderChart(api);
     await screen.findByTestId('result-chart-plot');
-    expect(valuesInputs[0]).toMatchObject({ pullId: 7, column: 'monitored_facility' });
+    expect(valuesInputs[0]).toMatchObject({ pullId: 7, column: 'monitored_facility', rankBy: 'shadow_price' });
     const input = seriesInputs.at(-1)!;
+    const all = ['WESTERN HUB', 'AEP', 'DOM', 'PSEG', 'BGE', 'PEPCO'];
     expect(input).toMatchObject({
       pullId: 7,
       x: 'interval_start_utc',
       y: ['shadow_price'],
       seriesBy: 'monitored_facility',
-      seriesValues: ['WESTERN HUB', 'AEP', 'DOM', 'PSEG', 'BGE'],
+      seriesValues: all,
     });
     expect(input.from).toBeUndefined();
+    expect(input.gapSeconds).toBeUndefined(); // no step known: no breaks asked
     expect(Number.isInteger(input.pixels) && input.pixels >= 100).toBe(true);
-    expect(lastChart().labels).toEqual(['WESTERN HUB', 'AEP', 'DOM', 'PSEG', 'BGE']);
+    expect(lastChart().labels).toEqual(all);
+    expect(lastChart().opts.axes![1]!.label).toBe('Shadow price ($/MWh)');
     expect(lastChart().data[0]).toEqual([T0, T0 + 86_400]);
     expect(screen.getByTestId('result-chart-plot').querySelector('canvas')).not.toBeNull();
-    expect(screen.getByTestId('chart-series-count').textContent).toBe('5 of 6');
-    expect(screen.getByTestId('chart-status').textContent).toBe('10 rows · 5 lines');
+    expect(screen.getByTestId('chart-series-count').textContent).toBe('6 of 6');
+    expect(screen.getByTestId('chart-series-note').textContent).toBe('All 6 monitored facilities');
+    expect(screen.getByTestId('chart-status').textContent).toBe('12 rows · 6 lines');
+  });
+
+  it('draws the top 8 by peak |value| of more, says it in the chart, and asks for breaks at 1.5 steps', async () => {
+    const values = Array.from({ length: 23 }, (_v, i) => ({ value: `F${i}`, count: 10, peak: 1000 - i }));
+    const { api, seriesInputs } = chartApi({ values, totalRows: 40 });
+    renderChart(api, { stepSeconds: 300 });
+    await screen.findByTestId('result-chart-plot');
+    expect(seriesInputs.at(-1)).toMatchObject({ seriesValues: values.slice(0, 8).map((v) => v.value), gapSeconds: 450 });
+    expect(screen.getByTestId('chart-series-note').textContent).toBe('Top 8 of 23 monitored facilities by peak |shadow price|');
+    expect(screen.getByTestId('chart-status').textContent).toBe('16 of 40 rows · 8 lines');
   });
 
   it('searches and picks series values, and picks y columns', async () => {
@@ -119,22 +134,23 @@ describe('ResultChart', () => {
     fireEvent.click(within(picker).getByRole('checkbox', { name: /PEPCO/ }));
     fireEvent.change(within(picker).getByTestId('chart-series-search'), { target: { value: '' } });
     fireEvent.click(within(picker).getByRole('checkbox', { name: /WESTERN HUB/ }));
-    await waitFor(() => expect(seriesInputs.at(-1)!.seriesValues).toEqual(['AEP', 'DOM', 'PSEG', 'BGE', 'PEPCO']));
-    await waitFor(() => expect(lastChart().labels).toEqual(['AEP', 'DOM', 'PSEG', 'BGE', 'PEPCO']));
+    await waitFor(() => expect(seriesInputs.at(-1)!.seriesValues).toEqual(['AEP', 'DOM', 'PSEG', 'BGE']));
+    await waitFor(() => expect(lastChart().labels).toEqual(['AEP', 'DOM', 'PSEG', 'BGE']));
+    expect(screen.getByTestId('chart-series-note').textContent).toBe('4 of 6 monitored facilities, as picked');
 
     fireEvent.click(within(picker).getByRole('button', { name: 'None' }));
     expect(await screen.findByTestId('chart-empty')).toHaveProperty(
       'textContent',
-      'Pick at least one monitored_facility value to chart.',
+      'Pick at least one monitored facility to chart.',
     );
 
     const yPicker = screen.getByTestId('chart-y-picker');
-    const only = within(yPicker).getByRole('checkbox', { name: 'shadow_price' }) as HTMLInputElement;
+    const only = within(yPicker).getByRole('checkbox', { name: 'Shadow price ($/MWh)' }) as HTMLInputElement;
     expect(only.checked && only.disabled).toBe(true); // the last column stays
-    fireEvent.click(within(picker).getByRole('button', { name: 'Top 5' }));
-    fireEvent.click(within(yPicker).getByRole('checkbox', { name: 'limit_control_percentage' }));
+    fireEvent.click(within(picker).getByRole('button', { name: 'Top 8' }));
+    fireEvent.click(within(yPicker).getByRole('checkbox', { name: 'Limit control (%)' }));
     await waitFor(() => expect(seriesInputs.at(-1)!.y).toEqual(['shadow_price', 'limit_control_percentage']));
-    await waitFor(() => expect(lastChart().labels[0]).toBe('WESTERN HUB · shadow_price'));
+    await waitFor(() => expect(lastChart().labels[0]).toBe('WESTERN HUB · Shadow price ($/MWh)'));
   });
 
   it('closes an open picker on a press outside it or on Escape', async () => {
@@ -158,10 +174,10 @@ describe('ResultChart', () => {
     renderChart(api);
     await screen.findByTestId('result-chart-plot');
     const noon = Date.parse('2024-01-01T12:00:00Z') / 1000;
-    expect(lastChart().opts.series[0]!.label).toBe('Time (market time)');
+    expect(lastChart().opts.series[0]!.label).toBe('Interval start (EPT)');
     expect(lastChart().opts.tzDate!(noon).getHours()).toBe(7);
     fireEvent.change(screen.getByTestId('chart-zone'), { target: { value: 'utc' } });
-    await waitFor(() => expect(lastChart().opts.series[0]!.label).toBe('Time (UTC)'));
+    await waitFor(() => expect(lastChart().opts.series[0]!.label).toBe('Interval start (UTC)'));
     expect(lastChart().opts.tzDate!(noon).getHours()).toBe(12);
   });
 
@@ -196,7 +212,7 @@ describe('ResultChart', () => {
     await screen.findByTestId('result-chart-plot');
     expect(valuesInputs).toHaveLength(0);
     expect(seriesInputs[0]!.seriesBy).toBeUndefined();
-    expect(lastChart().labels).toEqual(['shadow_price']);
+    expect(lastChart().labels).toEqual(['Shadow price ($/MWh)']);
     expect(screen.queryByTestId('chart-series-picker')).toBeNull();
   });
 

@@ -21,6 +21,8 @@ import {
 } from './chartData.js';
 import type { AxisZone, PlotSeries, XRange } from './chartData.js';
 import { buildResultOptions, legendTime, zonedDate } from './chartOptions.js';
+import { columnLabel, inSentence, seriesNote, xAxisTitle, yAxisTitle } from './chartLabels.js';
+import { numberFormatOf, termOf } from '../../../../shared/vocabulary/index.js';
 import { SeriesPicker, YColumnPicker } from './Pickers.js';
 import { useSeries, useSeriesValues } from './queries.js';
 import { useChartTheme } from './theme.js';
@@ -41,15 +43,22 @@ export interface ResultChartProps {
   datasetTimezone: string;
   /** Changes (e.g. the row count of a pull still filling) re-read the chart. */
   revision?: number | string;
+  /** Seconds between consecutive intervals of the pull (its resampling, else the dataset's frequency); null when irregular. */
+  stepSeconds?: number | null;
 }
+
+/** Rows further apart than this many steps break a line: one missing interval is a gap. */
+const GAP_STEPS = 1.5;
 
 const CHART_HEIGHT = 360;
 
 /**
- * A pull's numeric columns over time from the local workspace (docs/workspace.md): one line per subseries value and y
- * column, downsampled in main to the plot's width (`workspace:series`, M4), so a million rows draw as fast as a hundred.
- * Drag across to zoom (the range is read again at full detail), pan, reset; values on hover in the legend; the time
- * axis in UTC or market time. Remounts when the pull or its columns change.
+ * A pull's numeric columns over time from the local workspace (docs/workspace.md#charts): one line per subseries value
+ * and y column, downsampled in main to the plot's width (`workspace:series`, M4), so a million rows draw as fast as a
+ * hundred; a line breaks where its rows skip an interval. Every series is drawn up to 8 (DEFAULT_SERIES_COUNT), else
+ * the ones with the largest peak |value|, and the chart says which; axes and legend in the vocabulary's words. Drag
+ * across to zoom (the range is read again at full detail), pan, reset; values on hover in the legend; the time axis in
+ * UTC or market time. Remounts when the pull or its columns change.
  */
 export function ResultChart(props: ResultChartProps) {
   const signature = `${props.pullId}|${props.columns.map((c) => `${c.name}:${c.type}`).join(',')}`;
@@ -64,6 +73,7 @@ function ResultChartView({
   timezone,
   datasetTimezone,
   revision,
+  stepSeconds = null,
 }: ResultChartProps) {
   const x = pickXColumn(columns, timeColumn);
   const seriesColumn = pickSeriesColumn(columns, subseriesColumn, x);
@@ -74,7 +84,7 @@ function ResultChartView({
     return kept.length > 0 ? kept : defaultYColumns(columns, numeric);
   }, [pickedY, numeric, columns]);
 
-  const values = useSeriesValues(pullId, x && numeric.length > 0 ? seriesColumn : null, revision);
+  const values = useSeriesValues(pullId, x && numeric.length > 0 ? seriesColumn : null, revision, yColumns[0]);
   const valueList = values.data?.values;
   const [pickedValues, setPickedValues] = useState<string[] | null>(null);
   const chosenValues = useMemo(() => pickedValues ?? defaultSeriesValues(valueList ?? []), [pickedValues, valueList]);
@@ -111,19 +121,23 @@ function ResultChartView({
       ...(splitBy ? { seriesBy: splitBy, seriesValues: chosenValues } : {}),
       pixels,
       ...(view ? { from: view.from, to: view.to } : {}),
+      ...(stepSeconds ? { gapSeconds: stepSeconds * GAP_STEPS } : {}),
     };
-  }, [pullId, x, yColumns, splitBy, chosenValues, pixels, view, waitingForValues]);
+  }, [pullId, x, yColumns, splitBy, chosenValues, pixels, view, waitingForValues, stepSeconds]);
   const series = useSeries(input, revision);
   const answer = series.data;
 
-  const plot = useMemo(() => {
-    if (!answer) return null;
-    const bucket = answer.xMin !== null && answer.xMax !== null ? (answer.xMax - answer.xMin) / pixels : 0;
-    return toPlotData(answer, { keys: splitBy ? chosenValues : null, columns: yColumns }, bucket);
-  }, [answer, splitBy, chosenValues, yColumns, pixels]);
-  const labelKey = plot ? plot.series.map((s) => s.label).join('\u0000') : '';
-  const labels = useMemo(() => (labelKey ? labelKey.split('\u0000') : []), [labelKey]);
-  const yLabel = yColumns.join(', ');
+  const plot = useMemo(
+    () => (answer ? toPlotData(answer, { keys: splitBy ? chosenValues : null, columns: yColumns }, columnLabel) : null),
+    [answer, splitBy, chosenValues, yColumns],
+  );
+  const labelKey = plot ? plot.series.map((s) => `${s.label}\u0001${s.column}`).join('\u0000') : '';
+  const lines = useMemo(
+    () => (labelKey ? labelKey.split('\u0000').map((l) => l.split('\u0001') as [string, string]) : []),
+    [labelKey],
+  );
+  const yLabel = yAxisTitle(yColumns);
+  const xLabel = xAxisTitle(x ?? '', zone.zone);
 
   const extent = answer ? xRange(null, answer.xMin, answer.xMax) : null;
   const fullRange = view ? full : extent;
@@ -153,16 +167,17 @@ function ResultChartView({
       buildResultOptions({
         width,
         height,
-        labels,
+        labels: lines.map(([label]) => label),
+        formats: lines.map(([, column]) => numberFormatOf(termOf(column)) ?? 'quantity'),
         yLabel,
         zone: zone.zone,
-        zoneLabel: zone.id === 'market' ? 'market time' : zone.label,
+        xLabel,
         theme,
         range: () => rangeRef.current,
         onZoom: (r) => handlers.current.zoom(r),
         onReset: () => handlers.current.reset(),
       }),
-    [labels, yLabel, zone, theme],
+    [lines, yLabel, xLabel, zone, theme],
   );
 
   const fmt = (t: number) => legendTime(zonedDate(t, zone.zone));
@@ -173,7 +188,8 @@ function ResultChartView({
   else if (values.isError)
     body = <ErrorState error={values.error} what={`the ${seriesColumn} values`} onRetry={() => void values.refetch()} />;
   else if (waitingForValues) body = <Skeleton label="Loading series values…" rows={3} testId="chart-loading" />;
-  else if (splitBy && chosenValues.length === 0) body = <Empty>Pick at least one {splitBy} value to chart.</Empty>;
+  else if (splitBy && chosenValues.length === 0)
+    body = <Empty>Pick at least one {inSentence(termOf(splitBy).label)} to chart.</Empty>;
   else if (series.isError && !answer)
     body = <ErrorState error={series.error} what="the chart" onRetry={() => void series.refetch()} />;
   else if (!answer || !plot) body = <Skeleton label="Loading chart…" rows={6} testId="chart-loading" />;
@@ -242,10 +258,24 @@ function ResultChartView({
           </button>
         </div>
       </div>
+      {splitBy && valueList && chosenValues.length > 0 && (
+        <p className="chart-series-note" data-testid="chart-series-note">
+          {seriesNote({
+            shown: chosenValues.length,
+            total: valueList.filter((v) => v.value !== null).length,
+            truncated: values.data?.truncated ?? false,
+            column: splitBy,
+            rankBy: yColumns[0]!,
+            picked: pickedValues !== null,
+          })}
+        </p>
+      )}
       <p className="chart-status muted" role="status" data-testid="chart-status">
         {answer && (
           <>
-            {formatCount(answer.rows)} {answer.rows === 1 ? 'row' : 'rows'}
+            {formatCount(answer.rows)}
+            {answer.totalRows !== answer.rows ? ` of ${formatCount(answer.totalRows)}` : ''}{' '}
+            {answer.totalRows === 1 ? 'row' : 'rows'}
             {answer.request.from !== undefined && answer.request.to !== undefined
               ? ` from ${fmt(answer.request.from)} to ${fmt(answer.request.to)}`
               : ''}
@@ -255,6 +285,10 @@ function ResultChartView({
         )}
         {series.isFetching && answer ? ' · Updating…' : ''}
         {series.isError && answer ? ' · The last update failed.' : ''}
+      </p>
+      {/* The axis titles are drawn on the canvas; this says them to a screen reader. */}
+      <p className="visually-hidden" data-testid="chart-axes">
+        {yLabel} over {xLabel}
       </p>
       <div ref={boxRef} className="chart-box">
         {body}

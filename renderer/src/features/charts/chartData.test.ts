@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { TableColumn } from '../../../../shared/bridge/workspace.js';
 import {
   axisZones,
-  breakGaps,
   bucketPixels,
   defaultSeriesValues,
   defaultYColumns,
@@ -65,9 +64,11 @@ describe('series picker', () => {
     { value: 'PSEG', count: 100 },
   ];
 
-  it('starts with the most frequent non-null values', () => {
+  it('starts with the first non-null values of the answer (largest peak first), up to 8', () => {
     expect(defaultSeriesValues(values, 2)).toEqual(['WESTERN HUB', 'AEP']);
     expect(defaultSeriesValues(values)).toEqual(['WESTERN HUB', 'AEP', 'DOM', 'PSEG']);
+    const many = Array.from({ length: 12 }, (_, i) => ({ value: `S${i}`, count: 1 }));
+    expect(defaultSeriesValues(many)).toHaveLength(8);
   });
 
   it('searches every term, case-insensitively', () => {
@@ -82,7 +83,7 @@ describe('axis zones', () => {
     expect(axisZones('market', 'America/New_York')).toEqual({
       zones: [
         { id: 'utc', label: 'UTC', zone: 'UTC' },
-        { id: 'market', label: 'Market time (America/New_York)', zone: 'America/New_York' },
+        { id: 'market', label: 'Market time (EPT)', zone: 'America/New_York' },
       ],
       initial: 'market',
     });
@@ -119,13 +120,20 @@ describe('plot data', () => {
     expect(xs[4]).toBeCloseTo(20.001, 9);
   });
 
-  it('breaks a line where points are more than twice the usual step apart', () => {
-    const xs = [0, 300, 600, 900, 4500, 4800];
-    const [bx, by] = breakGaps(xs, [1, 2, 3, 4, 5, 6], 0);
-    expect(by).toEqual([1, 2, 3, 4, null, 5, 6]);
-    expect(bx[4]).toBe(2700);
-    // One bucket is wider than the gap: no break.
-    expect(breakGaps(xs, [1, 2, 3, 4, 5, 6], 2000)[1]).not.toContain(null);
+  it('keeps the breaks main put in a line (null points) where other lines are only skipped (undefined)', () => {
+    const { data } = toPlotData(
+      {
+        series: [
+          { key: 'A', column: 'shadow_price', x: [0, 300, 2700, 4500], y: [1, 2, null, 5] },
+          { key: 'B', column: 'shadow_price', x: [0, 600], y: [7, 8] },
+        ],
+      },
+      { keys: ['A', 'B'], columns: ['shadow_price'] },
+    );
+    expect(data[0]).toEqual([0, 300, 600, 2700, 4500]);
+    // A's break covers B's point at 600 too, so uPlot clips from A's 300 to A's 4500, not a sliver around 2700.
+    expect(data[1]).toEqual([1, 2, null, null, 5]);
+    expect(data[2]).toEqual([7, undefined, 8, undefined, undefined]);
   });
 
   it('aligns lines on one x array in picker order with stable places for lines without points', () => {
@@ -153,8 +161,13 @@ describe('plot data', () => {
   });
 
   it('labels by column without a series column, and by both with several columns', () => {
-    const one = toPlotData({ series: [{ key: null, column: 'load', x: [1, 2], y: [5, 6] }] }, { keys: null, columns: ['load'] });
-    expect(one.series.map((s) => s.label)).toEqual(['load']);
+    const label = (c: string) => `[${c}]`;
+    const one = toPlotData(
+      { series: [{ key: null, column: 'load', x: [1, 2], y: [5, 6] }] },
+      { keys: null, columns: ['load'] },
+      label,
+    );
+    expect(one.series.map((s) => s.label)).toEqual(['[load]']);
     expect(one.data).toEqual([
       [1, 2],
       [5, 6],
@@ -162,8 +175,9 @@ describe('plot data', () => {
     const two = toPlotData(
       { series: [{ key: 'N.Y.C.', column: 'load', x: [1], y: [5] }] },
       { keys: ['N.Y.C.'], columns: ['load', 'forecast'] },
+      label,
     );
-    expect(two.series.map((s) => s.label)).toEqual(['N.Y.C. · load', 'N.Y.C. · forecast']);
+    expect(two.series.map((s) => s.label)).toEqual(['N.Y.C. · [load]', 'N.Y.C. · [forecast]']);
   });
 
   it('has an empty x array when no line has points', () => {

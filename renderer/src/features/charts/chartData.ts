@@ -1,13 +1,14 @@
 import uPlot from 'uplot';
 import type { ColumnValueCounts, SeriesData, StorableType, TableColumn } from '../../../../shared/bridge/workspace.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 
 /** Types the chart can put on the x axis (time, as epoch seconds). */
 const TIME_TYPES: ReadonlySet<StorableType> = new Set(['TIMESTAMPTZ', 'TIMESTAMP', 'DATE']);
 /** Types the chart can plot as lines. */
 const NUMBER_TYPES: ReadonlySet<StorableType> = new Set(['DOUBLE', 'BIGINT']);
 
-/** How many series values the picker starts with: the most frequent ones. */
-export const DEFAULT_SERIES_COUNT = 5;
+/** How many series the chart starts with: all up to this many, else the ones with the largest peak |value|. */
+export const DEFAULT_SERIES_COUNT = 8;
 /** Most series values one chart asks for (the `workspace:series` limit). */
 export const MAX_SERIES_VALUES = 50;
 /** Most y columns at once (the `workspace:series` limit). */
@@ -53,7 +54,7 @@ export function defaultYColumns(columns: TableColumn[], numeric: string[]): stri
   return pick === undefined ? [] : [pick];
 }
 
-/** The first `n` non-null values of a `workspace:values` answer (most frequent first), as the text the verb takes. */
+/** The first `n` non-null values of a `workspace:values` answer (largest peak or most frequent first), as the verb's text. */
 export function defaultSeriesValues(values: ColumnValueCounts['values'], n = DEFAULT_SERIES_COUNT): string[] {
   return values.flatMap((v) => (v.value === null ? [] : [String(v.value)])).slice(0, n);
 }
@@ -81,7 +82,7 @@ const isUtc = (zone: string) => /^(utc|etc\/utc|gmt|etc\/gmt|z)$/i.test(zone.tri
 export function axisZones(timezone: string, datasetTimezone: string): { zones: AxisZone[]; initial: AxisZone['id'] } {
   const zones: AxisZone[] = [{ id: 'utc', label: 'UTC', zone: 'UTC' }];
   const market = datasetTimezone.trim();
-  if (market && !isUtc(market)) zones.push({ id: 'market', label: `Market time (${market})`, zone: market });
+  if (market && !isUtc(market)) zones.push({ id: 'market', label: `Market time (${zoneCaption(market)})`, zone: market });
   const query = timezone.trim();
   const queryIsMarket = query.toLowerCase() === 'market' || query === market;
   if (query && !queryIsMarket && !isUtc(query)) zones.push({ id: 'query', label: query, zone: query });
@@ -103,6 +104,9 @@ export interface PlotSeries {
   hasData: boolean;
 }
 
+// uPlot.JoinNullMode.Expand (a const enum, not importable as a value here).
+const EXPAND = 2 as uPlot.JoinNullMode;
+
 // Seconds added to repeated x values of one line (M4 keeps the lowest and highest of rows at one time), far below a pixel.
 const NUDGE = 1e-3;
 
@@ -118,47 +122,19 @@ export function strictlyIncreasing(xs: readonly number[]): number[] {
   return out;
 }
 
-/** The median step between consecutive x values (0 for fewer than two). */
-function medianStep(xs: readonly number[]): number {
-  if (xs.length < 2) return 0;
-  const steps = xs.slice(1).map((x, i) => x - xs[i]!);
-  steps.sort((a, b) => a - b);
-  return steps[Math.floor(steps.length / 2)]!;
-}
-
-/**
- * One line's points with a null point (a break in the line) wherever two neighbours are more than twice
- * `max(bucketSeconds, the line's median step)` apart: a constraint that stops binding, or hours without data, shows as
- * a gap, not as a straight line across it. `xs` must be strictly increasing.
- */
-export function breakGaps(xs: readonly number[], ys: readonly number[], bucketSeconds: number): [number[], (number | null)[]] {
-  const limit = 2 * Math.max(bucketSeconds, medianStep(xs));
-  if (!(limit > 0)) return [[...xs], [...ys]];
-  const outX: number[] = [];
-  const outY: (number | null)[] = [];
-  for (let i = 0; i < xs.length; i++) {
-    if (i > 0 && xs[i]! - xs[i - 1]! > limit) {
-      outX.push((xs[i - 1]! + xs[i]!) / 2);
-      outY.push(null);
-    }
-    outX.push(xs[i]!);
-    outY.push(ys[i]!);
-  }
-  return [outX, outY];
-}
-
 /**
  * `workspace:series` → uPlot's columnar data: one shared x array (epoch seconds) and one y array per line, aligned with
- * `uPlot.join` (a line's missing x positions are `undefined`, which uPlot draws through; its gaps, see
- * {@link breakGaps} with `bucketSeconds` = the range over the buckets asked for, stay breaks). There is a line for every
+ * `uPlot.join` (a line's missing x positions are `undefined`, which uPlot draws through; the nulls main put where a
+ * line's rows are further apart than the data's step stay breaks, widened to the line's own neighbours,
+ * docs/workspace.md#charts). There is a line for every
  * asked `keys` × `columns` pair in that order, all-null when the answer has no points for it (so a zoom keeps each line's
- * place and colour), then any other line of the answer by name. Labels are the series value, the column, or both when
- * several columns are charted.
+ * place and colour), then any other line of the answer by name. Labels are the series value, the column's label
+ * (`labelOf`), or both when several columns are charted.
  */
 export function toPlotData(
   data: Pick<SeriesData, 'series'>,
   order: { keys: readonly (string | null)[] | null; columns: readonly string[] },
-  bucketSeconds = 0,
+  labelOf: (column: string) => string = (column) => column,
 ): { data: uPlot.AlignedData; series: PlotSeries[] } {
   const id = (key: string | null, column: string) => JSON.stringify([key, column]);
   const given = new Map(
@@ -174,7 +150,7 @@ export function toPlotData(
   const series = all.map((s) => ({
     key: s.key,
     column: s.column,
-    label: s.key === null ? s.column : manyColumns ? `${s.key} · ${s.column}` : s.key,
+    label: s.key === null ? labelOf(s.column) : manyColumns ? `${s.key} · ${labelOf(s.column)}` : s.key,
     hasData: given.has(id(s.key, s.column)),
   }));
   const drawn = all.flatMap((s) => {
@@ -182,7 +158,13 @@ export function toPlotData(
     return line ? [line] : [];
   });
   if (drawn.length === 0) return { data: [[], ...all.map(() => [])], series };
-  const joined = uPlot.join(drawn.map((s) => breakGaps(strictlyIncreasing(s.x), s.y, bucketSeconds)));
+  const tables = drawn.map((s) => [strictlyIncreasing(s.x), s.y] as [number[], (number | null)[]]);
+  // Expand each break over the other lines' x positions around it: uPlot clips a gap between a null's neighbours in
+  // the joined x array, so a lone null among other lines' points would clip a sliver and the line would run on.
+  const joined = uPlot.join(
+    tables,
+    tables.map(() => [EXPAND, EXPAND]),
+  );
   const empty = () => new Array<null>(joined[0].length).fill(null);
   let next = 1;
   return { data: [joined[0], ...series.map((s) => (s.hasData ? joined[next++]! : empty()))], series };

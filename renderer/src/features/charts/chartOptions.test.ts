@@ -37,9 +37,10 @@ describe('buildResultOptions', () => {
       width: 800,
       height: 300,
       labels: ['WESTERN HUB', 'AEP'],
-      yLabel: 'lmp',
+      formats: ['money', 'money'],
+      yLabel: 'LMP ($/MWh)',
       zone: 'America/New_York',
-      zoneLabel: 'market time',
+      xLabel: 'Interval start (EPT)',
       theme,
       range: () => range,
       onZoom,
@@ -50,9 +51,10 @@ describe('buildResultOptions', () => {
 
   it('has a time x axis in the zone and one coloured line per label', () => {
     const { opts } = make();
-    expect(opts.series.map((s) => s.label)).toEqual(['Time (market time)', 'WESTERN HUB', 'AEP']);
+    expect(opts.series.map((s) => s.label)).toEqual(['Interval start (EPT)', 'WESTERN HUB', 'AEP']);
+    expect(opts.axes?.[0]?.label).toBe('Interval start (EPT)');
     expect(opts.series.slice(1).map((s) => s.stroke)).toEqual([seriesColor(0, theme.dark), seriesColor(1, theme.dark)]);
-    expect(opts.axes?.[1]?.label).toBe('lmp');
+    expect(opts.axes?.[1]?.label).toBe('LMP ($/MWh)');
     expect(hhmm(opts.tzDate!(Date.parse('2024-01-01T12:00:00Z') / 1000))).toBe('07:00');
   });
 
@@ -94,22 +96,24 @@ describe('theme helpers', () => {
 });
 
 describe('legend values', () => {
-  it('shows times in the zone, numbers with separators, and a dash where a line has no point', () => {
+  it('shows times in the zone, numbers in their column’s format, and a dash where a line has no point', () => {
     const opts = buildResultOptions({
       width: 800,
       height: 300,
-      labels: ['AEP'],
-      yLabel: 'lmp',
+      labels: ['AEP', 'AEP · Shift factor'],
+      formats: ['money', 'factor'],
+      yLabel: 'LMP ($/MWh)',
       zone: 'America/New_York',
-      zoneLabel: 'market time',
+      xLabel: 'Interval start (EPT)',
       theme: readChartTheme(),
       range: () => null,
       onZoom: () => {},
       onReset: () => {},
     });
-    const [time, line] = opts.series as { value: (u: uPlot, v: number | null, s: number, i: number) => string }[];
+    const [time, line, factor] = opts.series as { value: (u: uPlot, v: number | null, s: number, i: number) => string }[];
     expect(time!.value({} as uPlot, Date.parse('2024-07-01T16:05:00Z') / 1000, 0, 0)).toBe('2024-07-01 12:05');
-    expect(line!.value({} as uPlot, -1234.56789, 1, 0)).toBe('-1,234.5679');
+    expect(line!.value({} as uPlot, -1234.56789, 1, 0)).toBe('-1,234.57');
+    expect(factor!.value({} as uPlot, 0.123456, 2, 0)).toBe('0.1235');
     expect(line!.value({} as uPlot, null, 1, 0)).toBe('—');
   });
 });

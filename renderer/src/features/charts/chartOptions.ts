@@ -1,4 +1,6 @@
 import uPlot from 'uplot';
+import { formatNumber } from '../../../../shared/vocabulary/index.js';
+import type { NumberFormat } from '../../../../shared/vocabulary/index.js';
 import type { XRange } from './chartData.js';
 import type { ChartTheme } from './theme.js';
 import { seriesColor } from './theme.js';
@@ -26,7 +28,6 @@ export function zonedDate(epochSeconds: number, zone: string): Date {
   return uPlot.tzDate(new Date(epochSeconds * 1000), zone);
 }
 
-const legendNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:mm` of a {@link zonedDate}. */
@@ -68,10 +69,13 @@ export interface ResultOptionsInput {
   height: number;
   /** Legend labels of the lines, in data order. */
   labels: string[];
-  /** The y axis title (the charted columns). */
+  /** How each line's values read in the legend (the vocabulary's format of its column), in data order. */
+  formats: NumberFormat[];
+  /** The y axis title (the charted columns in words with their unit). */
   yLabel: string;
   zone: string;
-  zoneLabel: string;
+  /** The x axis and legend title: the time column in words and its clock ("Interval start (EPT)"). */
+  xLabel: string;
   theme: ChartTheme;
   /** The x range to draw; null lets uPlot fit the data. */
   range: () => XRange | null;
@@ -114,18 +118,18 @@ export function buildResultOptions(o: ResultOptionsInput): uPlot.Options {
       },
     },
     axes: [
-      { ...axis(`Time (${o.zoneLabel})`), values: TIME_AXIS_VALUES, space: 70 },
+      { ...axis(o.xLabel), values: TIME_AXIS_VALUES, space: 70 },
       { ...axis(o.yLabel), size: 70, labelSize: 18 },
     ],
     series: [
-      { label: `Time (${o.zoneLabel})`, value: (u, v) => (v == null ? '—' : legendTime(zonedDate(v, o.zone))) },
+      { label: o.xLabel, value: (u, v) => (v == null ? '—' : legendTime(zonedDate(v, o.zone))) },
       ...o.labels.map((label, i): uPlot.Series => ({
         label,
         stroke: seriesColor(i, theme.dark),
         width: 1.5,
         points: { show: false },
         spanGaps: false,
-        value: (_u, v) => (v == null ? '—' : legendNumber.format(v)),
+        value: (_u, v) => formatNumber(v, o.formats[i] ?? 'quantity'),
       })),
     ],
     legend: { live: true },

@@ -6,13 +6,21 @@ import { useBridge } from '../../lib/BridgeContext.js';
 /** Values the series picker lists (the verb's maximum), most frequent first. */
 export const PICKER_VALUE_LIMIT = 1000;
 
-/** `workspace:values` of the series column (most frequent first); idle while `column` is null. */
-export function useSeriesValues(pullId: number, column: string | null, revision: number | string = 0) {
+/**
+ * `workspace:values` of the series column, largest peak |`rankBy`| first (most frequent first without `rankBy`); idle
+ * while `column` is null.
+ */
+export function useSeriesValues(pullId: number, column: string | null, revision: number | string = 0, rankBy?: string) {
   const api = useBridge();
   return useQuery({
-    queryKey: ['workspace', 'values', pullId, column, PICKER_VALUE_LIMIT, revision] as const,
+    queryKey: ['workspace', 'values', pullId, column, PICKER_VALUE_LIMIT, revision, rankBy ?? null] as const,
     queryFn: ({ signal }) =>
-      callBridge(api, 'workspace:values', { pullId, column: column!, limit: PICKER_VALUE_LIMIT }, { signal }),
+      callBridge(
+        api,
+        'workspace:values',
+        { pullId, column: column!, limit: PICKER_VALUE_LIMIT, ...(rankBy ? { rankBy } : {}) },
+        { signal },
+      ),
     enabled: column !== null,
     staleTime: Infinity,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareFrequency, formatFrequency, frequencySeconds } from './frequency.js';
+import { compareFrequency, formatFrequency, frequencySeconds, resampleSeconds } from './frequency.js';
 
 describe('frequencySeconds', () => {
   it('reads data_frequency keys as durations', () => {
@@ -42,5 +42,15 @@ describe('formatFrequency', () => {
     expect(formatFrequency('IRREGULAR')).toBe('irregular');
     expect(formatFrequency('ERCOT_SCED_RUN')).toBe('ERCOT SCED run');
     expect(formatFrequency(null)).toBe('—');
+  });
+});
+
+describe('resampleSeconds', () => {
+  it('reads resample frequencies, shorthands and counted', () => {
+    expect(['5min', '15min', '1h', '1d', '1w'].map(resampleSeconds)).toEqual([300, 900, 3600, 86_400, 604_800]);
+    expect(resampleSeconds('1M')).toBe(frequencySeconds('1_MONTH'));
+    expect(resampleSeconds('2 hours')).toBe(7200);
+    expect(resampleSeconds('3 Minutes')).toBe(180);
+    for (const f of ['', null, '1m', '0h', 'hourly', '1 fortnight']) expect(resampleSeconds(f)).toBeNull();
   });
 });

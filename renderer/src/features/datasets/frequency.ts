@@ -58,3 +58,28 @@ export function formatFrequency(frequency: string | null | undefined): string {
   if (key.toUpperCase() === 'IRREGULAR') return 'irregular';
   return key.replace(/_/g, ' ').replace(/\bRUN\b/, 'run');
 }
+
+const RESAMPLE_UNITS: Record<string, number> = {
+  min: 60,
+  minute: 60,
+  h: 3_600,
+  hour: 3_600,
+  d: 86_400,
+  day: 86_400,
+  w: UNIT_SECONDS.WEEK!,
+  week: UNIT_SECONDS.WEEK!,
+  month: UNIT_SECONDS.MONTH!,
+  year: UNIT_SECONDS.YEAR!,
+};
+const RESAMPLE = /^(\d{1,5})\s*(min|minute|h|hour|d|day|w|week|m|month|year)s?$/i;
+
+/**
+ * Seconds of a `resample_frequency` (docs/query.md#resampling): `5min` → 300, `1h` → 3600, `1M` and `1 month` → a
+ * twelfth of a year, `2 hours` → 7200; null for anything else. `M` is a month, `m` is not a unit.
+ */
+export function resampleSeconds(frequency: string | null | undefined): number | null {
+  const m = RESAMPLE.exec((frequency ?? '').trim());
+  if (!m || Number(m[1]) < 1 || m[2] === 'm') return null;
+  const seconds = m[2] === 'M' ? UNIT_SECONDS.MONTH! : RESAMPLE_UNITS[m[2]!.toLowerCase()];
+  return seconds === undefined ? null : Number(m[1]) * seconds;
+}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ColumnFilter, PullRecord, TableColumn } from '../../../../shared/bridge/contract.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
 import { toGsError } from '../../lib/bridgeQuery.js';
+import { ColumnMenu } from '../constraints/table/ColumnMenu.js';
 import { ColumnFilterPopover } from './ColumnFilterPopover.js';
 import { FilterChips } from './FilterChips.js';
 import { ResultsTableBody } from './ResultsTableBody.js';
@@ -39,7 +40,8 @@ type Popover = { column: TableColumn; index: number | null; at: { top: number; l
 /**
  * The rows of a pull in the workspace (docs/desktop.md#the-query-page): one scroll area, virtual rows read in blocks
  * around the viewport ({@link useRowBlocks}), sort and filters done in SQL by main, the time column pinned left, columns
- * resizable, cells selectable (click, Shift-click, drag) and copied as TSV with Ctrl/⌘+C or Copy.
+ * labelled, ordered and shown by the vocabulary (docs/vocabulary.md; the column menu shows the hidden ones), resizable,
+ * cells selectable (click, Shift-click, drag) and copied as TSV with Ctrl/⌘+C or Copy, as shown or at full precision.
  */
 export function ResultsTable(props: ResultsTableProps) {
   const { pull, view, onViewChange, zone, keyColumns, timeColumn, marketZone = null, hourly = false, actions } = props;
@@ -51,6 +53,7 @@ export function ResultsTable(props: ResultsTableProps) {
     formats: columnFormats,
     headers,
     order,
+    table,
     totalWidth,
   } = useResultsColumns({
     pull,
@@ -66,6 +69,7 @@ export function ResultsTable(props: ResultsTableProps) {
     () => (heZone && timeColumn ? withHourEnding(columnFormats, timeColumn, heZone) : columnFormats),
     [columnFormats, heZone, timeColumn],
   );
+  const menuColumns = useMemo(() => new Map(formats.map((f) => [f.name, f])), [formats]);
   const total = blocks.totalRows ?? 0;
   const rows = useVirtualRows(scrollRef, total, range, setRange, JSON.stringify(view));
   const copier = useResultsCopy({ pullId: pull.id, view, formats, order, rowAt: blocks.rowAt });
@@ -90,7 +94,8 @@ export function ResultsTable(props: ResultsTableProps) {
         zone={zone}
         canCopy={!!cells.selection}
         copying={copier.copying}
-        onCopy={() => void copier.copy(cells.selection)}
+        onCopy={(full) => void copier.copy(cells.selection, full)}
+        columnMenu={<ColumnMenu table={table} columns={menuColumns} pinnable={false} testId="results-column-menu" />}
         options={
           <ResultsTimeOptions
             view={view}
@@ -108,7 +113,7 @@ export function ResultsTable(props: ResultsTableProps) {
       <FilterChips
         filters={view.filters}
         columns={columns}
-        zone={zone}
+        formats={formats}
         notice={copier.notice}
         onEdit={(column, index, at) => setPopover({ column, index, at })}
         onChange={setFilters}
@@ -167,7 +172,7 @@ export function ResultsTable(props: ResultsTableProps) {
           key={`${popover.column.name}/${popover.index}`}
           pullId={pull.id}
           column={popover.column}
-          zone={zone}
+          format={formats[columns.findIndex((c) => c.name === popover.column.name)] ?? { label: popover.column.name, zone }}
           editing={popover.index !== null ? view.filters[popover.index] : undefined}
           at={popover.at}
           onApply={(f) => {

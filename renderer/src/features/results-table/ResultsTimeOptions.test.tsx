@@ -56,11 +56,12 @@ const timeCells = () => screen.getAllByTestId('result-row').map((r) => r.querySe
 describe('hour ending on hourly results', () => {
   it('writes the time index as market date and HE label: HE02* on the fall-back day, 25 hours', async () => {
     const { view, state } = setup();
-    await waitFor(() => expect(timeCells()[0]).toBe('2023-11-05 04:00 UTC'));
+    await waitFor(() => expect(timeCells()[0]).toBe('2023-11-05 04:00Z'));
     const reads = state.workspace.rowsInputs.length;
     fireEvent.click(screen.getByTestId('hour-ending'));
     expect(view()).toEqual({ sort: [], filters: [], hourEnding: true });
     await waitFor(() => expect(timeCells()[0]).toBe('2023-11-05 HE01'));
+    expect(document.querySelector('thead .th-name')!.getAttribute('aria-label')).toBe('Hour ending (EPT)');
     expect(timeCells()).toEqual([
       '2023-11-05 HE01',
       '2023-11-05 HE02',

@@ -1,8 +1,10 @@
 import type { PullRecord } from '../../../../shared/bridge/contract.js';
 import type { Dataset, DatasetWithTimezone } from '../../../../shared/schemas/dataset.js';
 import { hourEnding } from '../../../../shared/time/hourEnding.js';
+import { zoneCaption } from '../../../../shared/time/format.js';
 import { marketClock } from '../../../../shared/time/market.js';
 import { isKnownZone } from '../../../../shared/time/zones.js';
+import { parseInstant } from '../../../../shared/vocabulary/index.js';
 import { frequencySeconds } from '../datasets/frequency.js';
 import type { ColumnFormat } from './cellFormat.js';
 
@@ -34,22 +36,27 @@ export function isHourlyPull(dataset: Pick<Dataset, 'data_frequency'>, pull: Pic
 
 /** An interval start as the market publishes hourly data: `2023-11-05 HE02*` (market date and hour ending in `zone`). */
 export function hourEndingText(value: unknown, zone: string): string | null {
-  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  const ms = typeof value === 'string' ? parseInstant(value) : NaN;
   if (Number.isNaN(ms)) return null;
   const he = hourEnding(ms, zone);
   return `${he.date} ${he.label}`;
 }
 
 /**
- * `formats` with the time index column (`timeColumn`) written as market date and hour ending in `zone`, shown and copied
- * alike; a value that is not an instant keeps its usual text.
+ * `formats` with the time index column (`timeColumn`) and its `_local` twin (the one shown in market time) written as
+ * market date and hour ending in `zone`, shown and copied alike, the header saying so ("Hour ending (EPT)"); a value that
+ * is not an instant keeps its usual text.
  */
 export function withHourEnding(formats: ColumnFormat[], timeColumn: string, zone: string): ColumnFormat[] {
+  const twin = timeColumn.replace(/_utc$/, '_local');
+  const clock = zoneCaption(zone);
   return formats.map((f) =>
-    f.name !== timeColumn
+    f.name !== timeColumn && f.name !== twin
       ? f
       : {
           ...f,
+          label: `Hour ending (${clock})`,
+          head: { label: 'Hour ending', unit: clock },
           text: (v) => hourEndingText(v, zone) ?? f.text(v),
           copy: (v) => hourEndingText(v, zone) ?? f.copy(v),
         },

@@ -4,6 +4,7 @@ import type { PullRecord } from '../../../../shared/bridge/contract.js';
 import type { DatasetWithTimezone } from '../../../../shared/schemas/dataset.js';
 import { zoneLabel } from './zones.js';
 import { ResultChart } from '../charts/ResultChart.js';
+import { frequencySeconds, resampleSeconds } from '../datasets/frequency.js';
 import { ExportButtons } from '../results-table/ExportButtons.js';
 import { ResultsTable } from '../results-table/ResultsTable.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
@@ -88,6 +89,7 @@ export function PullResults({ pull, dataset, view, onViewChange, extra }: PullRe
               timezone={pull.params.timezone ?? ''}
               datasetTimezone={dataset.data_timezone}
               revision={pull.progress?.rows ?? pull.rows}
+              stepSeconds={resampleSeconds(pull.params.resampleFrequency) ?? frequencySeconds(dataset.data_frequency)}
             />
           ) : (
             <p className="muted">This dataset has no time column to chart against.</p>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { BindingObservation, Constraint } from '../../../../shared/schemas/constraints.js';
 import { formatCount, formatSource } from '../../lib/format.js';
 import { formatInstant } from '../../../../shared/time/format.js';
-import { formatCost } from '../../features/constraints/format.js';
+import { HelpTip } from '../../components/HelpTip.js';
+import { COST_HELP, figure } from '../../../../shared/vocabulary/index.js';
 import { bindingFacts } from './facts.js';
 
 /** Props of {@link ConstraintFacts}: the binding observations in the window and, when listed, the constraint. */
@@ -13,13 +14,19 @@ export interface ConstraintFactsProps {
   zone: string;
 }
 
-/** Peak |shadow price|, binding intervals and total cost (Σ |shadow price| × hours) in the window, and when it was seen. */
+/**
+ * Peak |shadow price|, binding intervals and absolute cost (Σ |shadow price| × hours) in the window, each a label with
+ * a value and its unit as the vocabulary writes it (the map says the same), and when the constraint was seen; times
+ * in `zone`.
+ */
 export function ConstraintFacts({ observations, constraint, zone }: ConstraintFactsProps) {
   const f = bindingFacts(observations);
-  const facts: [string, ReactNode][] = [
-    ['Peak |shadow price| ($/MWh)', f.peakAbs === null ? '—' : `${formatCost(f.peakAbs)} at ${formatInstant(f.peakAt, zone)}`],
+  const peak = figure('peak_abs_shadow_price', f.peakAbs);
+  const cost = figure('absolute_cost', f.totalCost);
+  const facts: [string, ReactNode, string?][] = [
+    [peak.label, f.peakAbs === null ? '—' : `${peak.value} at ${formatInstant(f.peakAt, zone)}`],
     ['Binding intervals', formatCount(f.intervals)],
-    ['Total cost ($/MW)', formatCost(f.totalCost)],
+    [cost.label, cost.value, COST_HELP.absolute],
   ];
   if (constraint)
     facts.push(
@@ -29,9 +36,12 @@ export function ConstraintFacts({ observations, constraint, zone }: ConstraintFa
     );
   return (
     <dl className="facts" data-testid="constraint-facts">
-      {facts.map(([term, value]) => (
+      {facts.map(([term, value, help]) => (
         <div key={term} className="fact" data-fact={term}>
-          <dt>{term}</dt>
+          <dt>
+            {term}
+            {help && <HelpTip text={help} about={term} />}
+          </dt>
           <dd>{value}</dd>
         </div>
       ))}

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatCount } from '../../lib/format.js';
+import { HelpTip } from '../../components/HelpTip.js';
 import { formatInstantRange } from '../../../../shared/time/format.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
-import { formatCost } from '../../features/constraints/format.js';
+import { COST_HELP, formatNumber, labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
@@ -23,10 +23,14 @@ export interface OverlapSectionProps {
 }
 
 const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// The overlap's cost is the absolute cost of the intervals the outage overlapped: the vocabulary's words for it.
+const COST_LABEL = labelWithUnit(termOf('congestion_cost'));
+const DISTANCE_LABEL = labelWithUnit(termOf('distance_km'));
+const INTERVALS_LABEL = labelWithUnit(termOf('overlapping_intervals'));
 
 /**
  * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
- * overlapped its binding intervals, ranked by congestion cost (Σ |shadow price| × hours over the overlapping intervals),
+ * overlapped its binding intervals, ranked by absolute cost (Σ |shadow price| × hours over the overlapping intervals),
  * as the workspace computes them (`overlap:forConstraint`). Synthetic tickets are marked one by one.
  */
 export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
@@ -95,14 +99,14 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                   <th scope="col">Type</th>
                   <th scope="col">Status</th>
                   <th scope="col">Interval</th>
-                  <th scope="col" className="num">
-                    Distance (km)
+                  <th scope="col" className="num" title="distance_km">
+                    {DISTANCE_LABEL}
                   </th>
-                  <th scope="col" className="num">
-                    Overlapping intervals
+                  <th scope="col" className="num" title="overlapping_intervals">
+                    {INTERVALS_LABEL}
                   </th>
-                  <th scope="col" className="num">
-                    Congestion cost ($/MW)
+                  <th scope="col" className="num" title="congestion_cost">
+                    {COST_LABEL} <HelpTip text={COST_HELP.absolute} about={COST_LABEL} />
                   </th>
                   <th scope="col">Equipment</th>
                 </tr>
@@ -133,14 +137,14 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                           </span>
                         ))}
                     </td>
-                    <td className="num" data-label="Distance (km)">
-                      {km.format(o.distance_km)}
+                    <td className="num" data-label={DISTANCE_LABEL}>
+                      {formatNumber(o.distance_km, 'quantity')}
                     </td>
-                    <td className="num" data-label="Overlapping intervals">
-                      {formatCount(o.overlapping_intervals)}
+                    <td className="num" data-label={INTERVALS_LABEL}>
+                      {formatNumber(o.overlapping_intervals, 'count')}
                     </td>
-                    <td className="num" data-label="Congestion cost ($/MW)">
-                      {formatCost(o.congestion_cost)}
+                    <td className="num" data-label={COST_LABEL}>
+                      {formatNumber(o.congestion_cost, 'money')}
                     </td>
                     <td data-label="Equipment">{o.equipment.join('; ')}</td>
                   </tr>

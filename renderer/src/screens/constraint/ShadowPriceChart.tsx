@@ -5,9 +5,9 @@ import { TIME_AXIS_VALUES, legendTime, themedAxis, zonedDate } from '../../featu
 import { useChartTheme } from '../../features/charts/theme.js';
 import type { ChartTheme } from '../../features/charts/theme.js';
 import { UPlotChart } from '../../features/charts/UPlotChart.js';
+import { columnLabel, xAxisTitle } from '../../features/charts/chartLabels.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { shadowPriceSeries } from './facts.js';
-import { zoneCaption } from '../../../../shared/time/format.js';
 
 const HEIGHT = 280;
 
@@ -17,23 +17,26 @@ const HEIGHT = 280;
  */
 export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme, zone: string): uPlot.Options {
   const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
-  const time = `Interval start (${zoneCaption(zone)})`;
+  const x = xAxisTitle('interval_start_utc', zone);
+  const y = columnLabel('shadow_price');
   return {
     ...size,
     tzDate: (ts) => zonedDate(ts, zone),
     scales: { x: { time: true } },
     axes: [
-      { ...axis(time), values: TIME_AXIS_VALUES, space: 70 },
-      { ...axis('Shadow price ($/MWh)'), size: 70, labelSize: 18 },
+      { ...axis(x), values: TIME_AXIS_VALUES, space: 70 },
+      { ...axis(y), size: 70, labelSize: 18 },
     ],
     series: [
-      { label: time, value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, zone))) },
+      { label: x, value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, zone))) },
       {
-        label: 'Shadow price ($/MWh)',
+        label: y,
         stroke: theme.accent,
         width: 1.5,
         points: { show: true, size: 4, fill: theme.accent },
-        value: (_u, v) => (v == null ? '—' : formatCost(v)),
+        // The nulls shadowPriceSeries puts where the constraint did not bind are breaks, never bridged.
+        spanGaps: false,
+        value: (_u, v) => formatCost(v),
       },
     ],
     cursor: { drag: { x: false, y: false } },

@@ -125,10 +125,11 @@ export function ConstraintsPage({ search }: { search: string }) {
             datasets={datasets}
             selected={state.selected}
             empty={empty}
+            zone={zone}
           />
         )}
         {state.tab === 'contingencies' && contingencies.isSuccess && (
-          <ContingenciesTable contingencies={shownContingencies} empty={empty} />
+          <ContingenciesTable contingencies={shownContingencies} empty={empty} zone={zone} />
         )}
       </div>
     </section>

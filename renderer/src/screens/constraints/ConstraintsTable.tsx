@@ -19,6 +19,8 @@ export interface ConstraintsTableProps {
   selected: string | null;
   /** Shown when no constraint matches. */
   empty: ReactNode;
+  /** The zone times are shown in (market time or UTC). */
+  zone?: string;
 }
 
 const SORT = [{ id: RT_COST_COLUMN, desc: true }];
@@ -28,8 +30,8 @@ const PINNED = [CONSTRAINT_COLUMN];
  * The constraints table (highest RT absolute cost first, as the service orders it) with a total per market in its foot,
  * under the cost columns; the Constraint column starts pinned left.
  */
-export function ConstraintsTable({ constraints, choice, datasets, selected, empty }: ConstraintsTableProps) {
-  const columns = useMemo(() => constraintColumns(choice, datasets), [choice, datasets]);
+export function ConstraintsTable({ constraints, choice, datasets, selected, empty, zone = 'UTC' }: ConstraintsTableProps) {
+  const columns = useMemo(() => constraintColumns(choice, datasets, zone), [choice, datasets, zone]);
   const footer = useMemo(
     (): FooterRow[] =>
       marketTotals(constraints).map((t) => ({

@@ -8,11 +8,15 @@ import { DataTable } from '../../features/constraints/table/DataTable.js';
 const SORT = [{ id: 'last_seen', desc: true }];
 const PINNED = ['contingency'];
 
-/** The contingencies table (latest seen first, as the service orders it); the Contingency column starts pinned left. */
-export function ContingenciesTable({ contingencies, empty }: { contingencies: readonly Contingency[]; empty: ReactNode }) {
+/**
+ * The contingencies table (latest seen first, as the service orders it), times in `zone`; the Contingency column starts
+ * pinned left.
+ */
+export function ContingenciesTable(props: { contingencies: readonly Contingency[]; empty: ReactNode; zone?: string }) {
+  const { contingencies, empty, zone = 'UTC' } = props;
   // The contingency answer names datasets by id only: the shared dataset list gives their words.
   const { options } = useConstraintDatasets();
-  const columns = useMemo(() => contingencyColumns(options), [options]);
+  const columns = useMemo(() => contingencyColumns(options, zone), [options, zone]);
   return (
     <DataTable
       rows={contingencies}

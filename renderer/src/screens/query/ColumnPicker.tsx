@@ -1,4 +1,5 @@
 import type { DatasetColumn } from '../../../../shared/schemas/dataset.js';
+import { labelWithUnit, termOf, typeInWords } from '../../../../shared/vocabulary/index.js';
 
 /** Props of {@link ColumnPicker}; `fixed` columns (the time index) are shown checked and disabled. */
 export interface ColumnPickerProps {
@@ -38,7 +39,7 @@ export function ColumnPicker({ columns, fixed, selected, onChange }: ColumnPicke
       <fieldset className="column-list">
         <legend className="visually-hidden">Columns to return</legend>
         {columns.map((c) => (
-          <label key={c.name} title={c.type}>
+          <label key={c.name} title={`${c.name} (${typeInWords(c.type)})`}>
             <input
               type="checkbox"
               checked={isFixed(c.name) || selected.has(c.name)}
@@ -46,7 +47,7 @@ export function ColumnPicker({ columns, fixed, selected, onChange }: ColumnPicke
               onChange={(e) => toggle(c.name, e.target.checked)}
               data-testid={`column-${c.name}`}
             />{' '}
-            {c.name}
+            {labelWithUnit(termOf(c.name, c.type))}
           </label>
         ))}
       </fieldset>

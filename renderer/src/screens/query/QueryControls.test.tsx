@@ -133,8 +133,9 @@ describe('query controls', () => {
 
   it('shows the _local columns the server adds; of 10,000 pulled rows only a window is read and rendered', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => {
-      const t = new Date(Date.UTC(2023, 10, 8, 5) - i * 3_600_000).toISOString().replace('.000Z', '+00:00');
-      return [t.replace('+00:00', '-05:00'), t, 'WESTERN HUB', i];
+      const ms = Date.UTC(2023, 10, 8, 5) - i * 3_600_000;
+      const t = new Date(ms).toISOString().replace('.000Z', '+00:00');
+      return [`${new Date(ms - 5 * 3_600_000).toISOString().slice(0, 19)}-05:00`, t, 'WESTERN HUB', i];
     });
     const { state } = setup();
     state.workspace.source = {
@@ -149,14 +150,16 @@ describe('query controls', () => {
     await screen.findByTestId('query-form');
     await runToEnd();
     await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/^10,000 rows/));
-    expect(screen.getByRole('columnheader', { name: /interval_start_local/ })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /^Interval start \(EPT\)/ })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /^Interval start \(UTC\)/ })).toBeNull(); // its hidden twin
     expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('10001');
     expect(screen.queryAllByTestId('result-row').length).toBeLessThan(200);
     expect(state.workspace.rowsInputs.every((r) => r.limit === 200)).toBe(true);
     const first = screen.getAllByTestId('result-row')[0]!.querySelectorAll('td');
-    // The time index pinned first, in the query's zone (market time by default); the _local text as the server wrote it.
-    expect(first[0]!.textContent).toBe('2023-11-08 00:00 -05:00');
-    expect(first[1]!.textContent).toBe('2023-11-08 05:00 -05:00');
+    // In the query's zone (market time by default) the _local twin of the time index is pinned first, its zone named.
+    expect(first[0]!.textContent).toBe('2023-11-08 00:00 EST');
+    expect(first[0]!.className).toContain('pinned');
+    expect(first[1]!.textContent).toBe('WESTERN HUB');
   });
 
   it('suggests the filter column’s values in a datalist; with "in" they complete the last item; none for timestamps', async () => {

@@ -15,6 +15,7 @@ import { MAX_PULL_ROWS, defaultFields, restoreFields, toPullQuery } from './quer
 import type { FieldProblems, Operator, QueryFormFields } from './queryFields.js';
 import { timeIndexColumns, zoneLabel, zoneParam } from '../../features/workspace/zones.js';
 import './form/form.css';
+import { labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
 
 export type { QueryFormFields } from './queryFields.js';
 type Fields = QueryFormFields;
@@ -129,8 +130,8 @@ export function QueryForm({ dataset, busy, onRun, memory, serverError = null, in
             >
               <option value="">(no filter)</option>
               {dataset.all_columns.map((c) => (
-                <option key={c.name} value={c.name}>
-                  {c.name}
+                <option key={c.name} value={c.name} title={c.name}>
+                  {labelWithUnit(termOf(c.name, c.type))}
                 </option>
               ))}
             </select>

@@ -3,6 +3,7 @@ import { RESAMPLE_FREQUENCY_SHORTHANDS, RESAMPLE_FUNCTIONS } from '../../../../.
 import type { ResampleFunction } from '../../../../../shared/schemas/query.js';
 import type { FieldKit } from './kit.js';
 import { FREQUENCY_LABELS, FUNCTION_LABELS, OTHER_FREQUENCY, groupableColumns } from './resample.js';
+import { labelWithUnit, termOf, typeInWords } from '../../../../../shared/vocabulary/index.js';
 
 /**
  * Resampling (docs/query.md#resampling): the interval (presets or "Other interval…" typed as `2 hours`), the
@@ -88,7 +89,7 @@ export function ResampleFields({ dataset, kit }: { dataset: DatasetWithTimezone;
           >
             {groupable.length === 0 && <span className="muted field-hint">No column to group by.</span>}
             {groupable.map((c) => (
-              <label key={c.name} className="chip" title={c.type}>
+              <label key={c.name} className="chip" title={`${c.name} (${typeInWords(c.type)})`}>
                 <input
                   type="checkbox"
                   checked={f.resampleBy.has(c.name)}
@@ -96,7 +97,7 @@ export function ResampleFields({ dataset, kit }: { dataset: DatasetWithTimezone;
                   onChange={(e) => toggle(c.name, e.target.checked)}
                   data-testid={`resample-by-${c.name}`}
                 />
-                {c.name}
+                {labelWithUnit(termOf(c.name, c.type))}
               </label>
             ))}
           </div>
