@@ -441,6 +441,26 @@ describe('project rules', () => {
     ],
     'overlap:forConstraint': [{ datasetId: 'x', market: 'pjm', constraintId: 'c', distanceKm: -1 }],
     'overlap:forOutage': [{ datasetId: 'x', market: 'pjm', ticket: 'abc' }],
+    'binding:constraints': [
+      { datasetId: 'x', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
+      { datasetId: 'x', market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, peak: 'evening' },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        contingencyId: '../k',
+      },
+    ],
+    'binding:contingencies': [{ datasetId: 'x', market: 'pjm', window: { start: 'a', end: 'b' } }],
+    'binding:series': [
+      { datasetId: 'x', market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        constraintId: 'a b',
+      },
+    ],
     'exports:list': [{}, { datasetId: '../x' }, { datasetId: 'x', month: 3 }, { datasetId: 'x', year: 1800 }],
     'downloads:start': [
       { datasetId: 'x', dates: [] },

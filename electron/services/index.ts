@@ -30,6 +30,7 @@ import { createExportService } from './exports/service.js';
 import { createGridService } from './grid/service.js';
 import { createLocationService } from './locations/service.js';
 import { createOverlapService } from './overlap/service.js';
+import { createBindingWindowService } from './bindingWindow/service.js';
 import { createProfileService } from './profiles/service.js';
 import { watchActivity } from './v1/activity.js';
 
@@ -171,6 +172,16 @@ export function createServices(opts: ServicesOptions): Services {
     dir: join(opts.configDir, 'locations'),
     ...(clock ? { clock } : {}),
   });
+  const binding = createBindingWindowService({
+    proxy,
+    requests,
+    workspace,
+    identify: async () => {
+      const target = await resolveTarget();
+      return target ? { server: target.cacheId ?? target.baseUrl, cacheTtlSeconds: target.cacheTtlSeconds ?? 0 } : null;
+    },
+    ...(now ? { now } : {}),
+  });
   const handlers = createHandlers({
     app: { info: async () => ok(info()) },
     requests,
@@ -188,6 +199,7 @@ export function createServices(opts: ServicesOptions): Services {
       embedded,
       cache,
       metadata,
+      onCacheCleared: (profile) => binding.clear(profile),
       onActiveChanged: (profile) => workspace.useProfile(profile),
       ...(now ? { now } : {}),
     }),
@@ -195,6 +207,7 @@ export function createServices(opts: ServicesOptions): Services {
     grid: createGridService({ proxy, requests, onConstraints: (list, whole) => locations.noticeConstraints(list, whole) }),
     locations,
     overlap: createOverlapService({ proxy, requests, workspace }),
+    binding,
     exports: createExportService({ proxy, requests, downloads }),
     downloads,
   });

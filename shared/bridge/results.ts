@@ -7,6 +7,7 @@ import type { ProfileName } from './inputs.js';
 import type { VerbInput } from './table.js';
 import type { AppCommand, Verb } from './verbs.js';
 import type { DownloadResults } from './downloads.js';
+import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
 import type { WorkspaceResults } from './workspace.js';
 
@@ -82,7 +83,7 @@ export interface AppInfo {
 }
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
-export interface ContractResults extends WorkspaceResults, GridResults, DownloadResults {
+export interface ContractResults extends WorkspaceResults, GridResults, BindingResults, DownloadResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

@@ -12,6 +12,7 @@ import {
 } from './inputs.js';
 import type { Verb } from './verbs.js';
 import { downloadInputs } from './downloads.js';
+import { bindingInputs } from './binding.js';
 import { gridInputs } from './grid.js';
 import { workspaceInputs } from './workspace.js';
 
@@ -48,6 +49,7 @@ export const contractInputs = {
     .strict(),
   ...workspaceInputs,
   ...gridInputs,
+  ...bindingInputs,
   ...downloadInputs,
 } as const satisfies { [V in Verb]: z.ZodType };
 

@@ -1,5 +1,6 @@
 import type { AppInfo, ContractResults, ParsedInput, Result, Verb } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
+import type { BindingWindowService } from '../bindingWindow/service.js';
 import type { DatasetService } from '../datasets/service.js';
 import type { DownloadManager } from '../downloads/types.js';
 import type { ExportService } from '../exports/service.js';
@@ -29,6 +30,7 @@ export interface Domains {
   grid: GridService;
   locations: LocationService;
   overlap: OverlapService;
+  binding: BindingWindowService;
   exports: ExportService;
   /** The download queue and library in main (docs/downloads.md). */
   downloads: DownloadManager;

@@ -55,6 +55,9 @@ export function createHandlers(d: Domains): Handlers {
     'locations:shiftFactors': (i, ctx) => d.grid.locationShiftFactors(i, ctx),
     'locations:constraintCosts': (i, ctx) => d.grid.constraintCosts(i, ctx),
     'outages:active': (i, ctx) => d.grid.activeOutages(i, ctx),
+    'binding:constraints': (i, ctx) => d.binding.constraints(i, ctx),
+    'binding:contingencies': (i, ctx) => d.binding.contingencies(i, ctx),
+    'binding:series': (i, ctx) => d.binding.series(i, ctx),
     'overlap:forConstraint': (i, ctx) => d.overlap.forConstraint(i, ctx),
     'overlap:forOutage': (i, ctx) => d.overlap.forOutage(i, ctx),
 
