@@ -72,9 +72,7 @@ describe('the binding window store', () => {
           c,
         ]),
       );
-    const [all, on, off, day, night] = await Promise.all(
-      (['all', 'on_peak', 'off_peak', '2x16', '7x8'] as const).map((p) => by(p)),
-    );
+    const [all, on, off, day, night] = await Promise.all([by('all'), by('on_peak'), by('off_peak'), by('2x16'), by('7x8')]);
     expect(on.size).toBeGreaterThan(0);
     expect(off.size).toBeGreaterThan(0);
     const cost = (m: Map<string, BoundConstraint>, id: string) => m.get(id)?.absolute_cost ?? 0;
