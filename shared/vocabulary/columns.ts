@@ -1,3 +1,4 @@
+import { MISSING, formatNumber } from './formats.js';
 import type { NumberFormat } from './formats.js';
 
 /**
@@ -17,7 +18,7 @@ export interface Term {
   unit?: Unit;
   kind: ValueKind;
   help?: string;
-  /** Bookkeeping columns (times of publication, ids) come after value columns in a table. */
+  /** Bookkeeping columns (times of publication, ids, a constraint's settings) come after value columns in a table. */
   bookkeeping?: boolean;
 }
 
@@ -58,16 +59,19 @@ export const TERMS: Readonly<Record<string, Term>> = {
   shadow_price: money('Shadow price', '$/MWh'),
   peak_abs_shadow_price: money('Peak |shadow price|', '$/MWh'),
   mean_abs_shadow_price: money('Mean |shadow price|', '$/MWh'),
-  transmission_constraint_penalty_factor: money('Penalty factor', '$/MWh'),
+  // Settings of a constraint rather than outcomes (the penalty the market prices a violation at): after the prices.
+  transmission_constraint_penalty_factor: { ...money('Penalty factor', '$/MWh'), bookkeeping: true },
   // Costs summed over time ($/MW).
   absolute_cost: money('Absolute cost', '$/MW', COST_HELP.absolute),
   rt_absolute_cost: money('Real-time absolute cost', '$/MW', COST_HELP.absolute),
   da_absolute_cost: money('Day-ahead absolute cost', '$/MW', COST_HELP.absolute),
   adjusted_cost: money('Adjusted cost', '$/MW', COST_HELP.adjusted),
+  // Σ |shadow price| × hours over the intervals an outage overlapped: the absolute cost of those intervals.
+  congestion_cost: money('Absolute cost', '$/MW', COST_HELP.absolute),
   // Ratios.
   shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },
   estimated_shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },
-  limit_control_percentage: { label: 'Limit control', unit: '%', kind: 'percent' },
+  limit_control_percentage: { label: 'Limit control', unit: '%', kind: 'percent', bookkeeping: true },
   // Load, flows and forecasts (MW).
   demand: mw('Demand'),
   net_demand: mw('Net demand'),
@@ -92,6 +96,11 @@ export const TERMS: Readonly<Record<string, Term>> = {
   // Counts and durations.
   binding_hours: { label: 'Binding hours', unit: 'h', kind: 'hours' },
   binding_interval_count: { label: 'Binding intervals', kind: 'count' },
+  overlapping_intervals: { label: 'Overlapping intervals', kind: 'count' },
+  contingency_count: { label: 'Contingencies', kind: 'count' },
+  peak_interval_start_utc: { label: 'Peak interval (UTC)', kind: 'time_utc' },
+  earliest_seen_utc: { label: 'First seen (UTC)', kind: 'time_utc' },
+  latest_seen_utc: { label: 'Last seen (UTC)', kind: 'time_utc' },
   duration: { label: 'Duration', kind: 'count' },
   distance_km: { label: 'Distance', unit: 'km', kind: 'quantity' },
   // Names and identifiers.
@@ -110,6 +119,11 @@ export const TERMS: Readonly<Record<string, Term>> = {
   point_id: { label: 'Point id', kind: 'identifier', bookkeeping: true },
   interface_name: { label: 'Interface', kind: 'text' },
   gs_entity_id: { label: 'Entity id', kind: 'text', bookkeeping: true },
+  ticket: { label: 'Ticket', kind: 'identifier' },
+  outage_type: { label: 'Outage type', kind: 'text' },
+  status: { label: 'Status', kind: 'text' },
+  equipment: { label: 'Equipment', kind: 'text' },
+  source: { label: 'Source', kind: 'text' },
 };
 
 // A name's words with acronyms kept: `spp_nsi` → "SPP NSI", `natural_gas` → "Natural gas".
@@ -175,4 +189,34 @@ export function termOf(name: string, type?: string): Term {
 /** `label (unit)` as a header or axis reads it: "Shadow price ($/MWh)", "Demand (MW)", "Monitored facility". */
 export function labelWithUnit(term: Term): string {
   return term.unit ? `${term.label} (${term.unit})` : term.label;
+}
+
+const NUMBER_KINDS: ReadonlySet<ValueKind> = new Set<NumberFormat>([
+  'money',
+  'factor',
+  'quantity',
+  'percent',
+  'hours',
+  'count',
+  'identifier',
+]);
+
+/** The number format of `term`, or null when its values are not numbers (times, text). */
+export function numberFormatOf(term: Term): NumberFormat | null {
+  return NUMBER_KINDS.has(term.kind) ? (term.kind as NumberFormat) : null;
+}
+
+/**
+ * A measure's value with its unit, as a fact or a popup reads it: `4,071.52 $/MW`, `12.3 km`, `217` (no unit),
+ * `—` when missing. Labels go beside it: {@link figure} gives both.
+ */
+export function formatFigure(term: Term, value: number | null | undefined): string {
+  const text = formatNumber(value, numberFormatOf(term) ?? 'quantity');
+  return term.unit && text !== MISSING ? `${text} ${term.unit}` : text;
+}
+
+/** `{ label, value }` of column or measure `name` at `value`: `{ label: 'Absolute cost', value: '4,071.52 $/MW' }`. */
+export function figure(name: string, value: number | null | undefined): { label: string; value: string } {
+  const term = termOf(name);
+  return { label: term.label, value: formatFigure(term, value) };
 }

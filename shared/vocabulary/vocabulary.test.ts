@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { COST_HELP, TERMS, humanize, labelWithUnit, termOf, typeInWords } from './columns.js';
+import {
+  COST_HELP,
+  TERMS,
+  figure,
+  formatFigure,
+  humanize,
+  labelWithUnit,
+  numberFormatOf,
+  termOf,
+  typeInWords,
+} from './columns.js';
 import { copyNumber, formatNumber, roundTo } from './formats.js';
 
 describe('number formats', () => {
@@ -58,5 +68,17 @@ describe('terms', () => {
     expect(humanize('day_ahead_congestion_event')).toBe('Day ahead congestion event');
     expect(COST_HELP.adjusted).toMatch(/sign/);
     expect(termOf('adjusted_cost').help).toBe(COST_HELP.adjusted);
+  });
+});
+
+describe('figures', () => {
+  it('reads the same cost the same way everywhere: label, then value and unit', () => {
+    expect(figure('absolute_cost', 4071.5158333333325)).toEqual({ label: 'Absolute cost', value: '4,071.52 $/MW' });
+    expect(figure('congestion_cost', 4071.5158333333325)).toEqual({ label: 'Absolute cost', value: '4,071.52 $/MW' });
+    expect(figure('shift_factor', 0.43125)).toEqual({ label: 'Shift factor', value: '0.4313' });
+    expect(figure('binding_interval_count', 2000)).toEqual({ label: 'Binding intervals', value: '2,000' });
+    expect(figure('shadow_price', null).value).toBe('—');
+    expect(numberFormatOf(termOf('interval_start_utc'))).toBeNull();
+    expect(formatFigure(termOf('distance_km'), 12.345)).toBe('12.35 km');
   });
 });

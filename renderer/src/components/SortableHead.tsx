@@ -1,5 +1,18 @@
 import { flexRender } from '@tanstack/react-table';
-import type { SortDirection, Table } from '@tanstack/react-table';
+import type { RowData, SortDirection, Table } from '@tanstack/react-table';
+import { HelpTip } from './HelpTip.js';
+
+// Declaration merging must repeat the library's type parameters, used or not.
+/* eslint-disable @typescript-eslint/no-unused-vars */
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The column's raw name, shown on hover over its header (docs/vocabulary.md). */
+    name?: string;
+    /** What a `?` by the header explains. */
+    help?: string;
+  }
+}
+/* eslint-enable @typescript-eslint/no-unused-vars */
 
 /** `aria-sort` of a column sorted `dir` (TanStack's `getIsSorted()`). */
 export function ariaSort(dir: SortDirection | false): 'ascending' | 'descending' | 'none' {
@@ -17,8 +30,9 @@ export function SortMark({ dir, order = null }: { dir: SortDirection | false; or
 }
 
 /**
- * A TanStack table's `<thead>` where every header is a sort button: its label, ▲/▼, `aria-sort`, and the column's
- * `meta.className` on the cell (the catalogue and the location tables).
+ * A TanStack table's `<thead>` where every header is a sort button: its label (the column's `meta.name` on hover),
+ * ▲/▼, `aria-sort`, a `?` with `meta.help`, and the column's `meta.className` on the cell (the catalogue and the
+ * location tables).
  */
 export function SortableHead<T>({ table }: { table: Table<T> }) {
   return (
@@ -27,12 +41,15 @@ export function SortableHead<T>({ table }: { table: Table<T> }) {
         <tr key={hg.id}>
           {hg.headers.map((h) => {
             const dir = h.column.getIsSorted();
+            const meta = h.column.columnDef.meta;
+            const header = h.column.columnDef.header;
             return (
-              <th key={h.id} scope="col" className={h.column.columnDef.meta?.className} aria-sort={ariaSort(dir)}>
-                <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
-                  {flexRender(h.column.columnDef.header, h.getContext())}
+              <th key={h.id} scope="col" className={meta?.className} aria-sort={ariaSort(dir)}>
+                <button type="button" className="sort" title={meta?.name} onClick={h.column.getToggleSortingHandler()}>
+                  {flexRender(header, h.getContext())}
                   <SortMark dir={dir} />
                 </button>
+                {meta?.help && <HelpTip text={meta.help} about={typeof header === 'string' ? header : h.column.id} />}
               </th>
             );
           })}

@@ -6,12 +6,15 @@ import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { OPERATOR_LABELS, VALUELESS, buildFilter, filterText, operatorsFor } from './filters.js';
 import { workspaceKeys } from '../workspace/workspaceQueries.js';
+import { zoneTitle } from '../../../../shared/vocabulary/index.js';
+import type { ColumnFormat } from './cellFormat.js';
 
 /** Props of {@link ColumnFilterPopover}: `editing` is the filter being changed (else a new one is added), `at` its anchor. */
 export interface ColumnFilterPopoverProps {
   pullId: number;
   column: TableColumn;
-  zone: string;
+  /** The column's label and the zone its times are read in (UTC for `*_utc` columns). */
+  format: Pick<ColumnFormat, 'label' | 'zone'>;
   editing?: ColumnFilter | undefined;
   at: { top: number; left: number };
   onApply: (filter: ColumnFilter) => void;
@@ -23,7 +26,7 @@ const POPOVER_WIDTH = 300;
 
 function hint(column: TableColumn, op: WorkspaceFilterOperator, zone: string): string {
   const list = op === 'in' ? ', separated by commas' : '';
-  if (column.type === 'TIMESTAMPTZ') return `A date or date-time in ${zone}, e.g. 2024-03-01 05:00${list}.`;
+  if (column.type === 'TIMESTAMPTZ') return `A date or date-time in ${zoneTitle(zone)}, e.g. 2024-03-01 05:00${list}.`;
   if (column.type === 'DOUBLE' || column.type === 'BIGINT') return `A number${list}.`;
   if (column.type === 'BOOLEAN') return 'true or false.';
   return op === 'contains' ? 'Any part of the text, in any case.' : `The exact text${list}.`;
@@ -33,8 +36,18 @@ function hint(column: TableColumn, op: WorkspaceFilterOperator, zone: string): s
  * A column's filter: an operator and a value, checked here for the column's type and applied in SQL by main, so any
  * column can be filtered (also those the API cannot). Text columns suggest their values from `workspace:values`.
  */
-export function ColumnFilterPopover({ pullId, column, zone, editing, at, onApply, onRemove, onClose }: ColumnFilterPopoverProps) {
+export function ColumnFilterPopover({
+  pullId,
+  column,
+  format,
+  editing,
+  at,
+  onApply,
+  onRemove,
+  onClose,
+}: ColumnFilterPopoverProps) {
   const api = useBridge();
+  const { zone } = format;
   const operators = operatorsFor(column);
   const [op, setOp] = useState<WorkspaceFilterOperator>(editing?.op ?? (column.type === 'VARCHAR' ? 'contains' : '='));
   const [text, setText] = useState(() => (editing ? filterText(editing, column, zone) : ''));
@@ -84,12 +97,12 @@ export function ColumnFilterPopover({ pullId, column, zone, editing, at, onApply
         }
       }}
       role="dialog"
-      aria-label={`Filter ${column.name}`}
+      aria-label={`Filter ${format.label}`}
       data-testid="filter-popover"
       noValidate
     >
       <p className="filter-popover-title">
-        Filter <strong>{column.name}</strong>
+        Filter <strong title={column.name}>{format.label}</strong>
       </p>
       <label>
         <span>Condition</span>

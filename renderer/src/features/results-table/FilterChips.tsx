@@ -1,11 +1,13 @@
 import type { ColumnFilter, TableColumn } from '../../../../shared/bridge/contract.js';
+import type { ColumnFormat } from './cellFormat.js';
 import { describeFilter } from './filters.js';
 
-/** Props of {@link FilterChips}: the view's filters, the pull's columns, the zone times are read in, the copy notice. */
+/** Props of {@link FilterChips}: the view's filters, the pull's columns and how each is written, the copy notice. */
 export interface FilterChipsProps {
   filters: readonly ColumnFilter[];
   columns: readonly TableColumn[];
-  zone: string;
+  /** `formats[i]` writes `columns[i]`: labels, units and the zone of times. */
+  formats: readonly ColumnFormat[];
   notice: { text: string; error: boolean } | null;
   /** Opens filter `index` of `column` for a change, below the chip. */
   onEdit: (column: TableColumn, index: number, at: { top: number; left: number }) => void;
@@ -13,29 +15,31 @@ export interface FilterChipsProps {
 }
 
 /** The view's filters as chips (click to change, × to remove), "Clear filters", and what the last copy did. */
-export function FilterChips({ filters, columns, zone, notice, onEdit, onChange }: FilterChipsProps) {
+export function FilterChips({ filters, columns, formats, notice, onEdit, onChange }: FilterChipsProps) {
   if (filters.length === 0 && !notice) return null;
   return (
     <div className="results-chips">
       {filters.map((f, i) => {
-        const column = columns.find((c) => c.name === f.column);
+        const at = columns.findIndex((c) => c.name === f.column);
+        const column = columns[at];
+        const text = describeFilter(f, column, formats[at]);
         return (
           <span key={i} className="filter-chip" data-testid="filter-chip">
             <button
               type="button"
               className="chip-text"
-              title="Change this filter"
+              title={`Change this filter (${f.column})`}
               onClick={(e) => {
                 const r = e.currentTarget.getBoundingClientRect();
                 if (column) onEdit(column, i, { top: r.bottom + 4, left: r.left });
               }}
             >
-              {describeFilter(f, column, zone)}
+              {text}
             </button>
             <button
               type="button"
               className="chip-remove"
-              aria-label={`Remove filter ${describeFilter(f, column, zone)}`}
+              aria-label={`Remove filter ${text}`}
               onClick={() => onChange(filters.filter((_f, j) => j !== i))}
             >
               ×

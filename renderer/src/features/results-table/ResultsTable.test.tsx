@@ -67,7 +67,7 @@ describe('results table: paging from the workspace', () => {
     const scroller = document.querySelector('.results-scroll') as HTMLElement;
     vi.spyOn(scroller, 'scrollTop', 'get').mockReturnValue(5000 * ROW_HEIGHT);
     fireEvent.scroll(scroller);
-    await waitFor(() => expect(rowCells(5000)[2]).toBe('17345'));
+    await waitFor(() => expect(rowCells(5000)[3]).toBe('17345'));
     const offsets = state.workspace.rowsInputs.map((r) => r.offset);
     expect(offsets).toContain(5000);
     expect(offsets.every((o) => o === 0 || (o! >= 4800 && o! <= 5000))).toBe(true);
@@ -104,7 +104,7 @@ describe('results table: sort and filters in SQL', () => {
     fireEvent.click(screen.getByTestId('sort-shadow_price'));
     await waitFor(() => expect(lastRead()?.sort).toEqual([{ column: 'shadow_price', desc: false }]));
     expect(lastRead()?.offset).toBe(0);
-    await waitFor(() => expect(rowCells(0)[3]).toBe('-1,248.75'));
+    await waitFor(() => expect(rowCells(0)[2]).toBe('-1,248.75'));
     fireEvent.click(screen.getByTestId('sort-shadow_price'));
     await waitFor(() => expect(lastRead()?.sort).toEqual([{ column: 'shadow_price', desc: true }]));
     fireEvent.click(screen.getByTestId('sort-monitored_facility'), { shiftKey: true });
@@ -133,7 +133,7 @@ describe('results table: sort and filters in SQL', () => {
     await waitFor(() => expect(lastRead()?.filters).toEqual([{ column: 'shadow_price', op: '>', value: -10 }]));
     // Rows 1–7 (row 0 and 7 have no price) pass: -1.25 … -8.75.
     await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('6 rows (filtered from 1,000)'));
-    expect(screen.getByTestId('filter-chip').textContent).toContain('shadow_price > -10');
+    expect(screen.getByTestId('filter-chip').textContent).toContain('Shadow price ($/MWh) > -10.00');
 
     fireEvent.click(screen.getByTestId('filter-monitored_facility'));
     const second = screen.getByTestId('filter-popover');
@@ -148,25 +148,27 @@ describe('results table: sort and filters in SQL', () => {
     );
     await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('4 rows (filtered from 1,000)'));
 
-    fireEvent.click(screen.getAllByRole('button', { name: /^Remove filter shadow_price/ })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: /^Remove filter Shadow price/ })[0]!);
     await waitFor(() =>
       expect(lastRead()?.filters).toEqual([{ column: 'monitored_facility', op: 'in', value: ['Facility A', 'Facility B'] }]),
     );
   });
 
-  it('a time filter is read in the table’s zone and sent as UTC; is-empty needs no value', async () => {
+  it('a filter on a *_utc column is read in UTC, as the column shows it, whatever the table’s zone', async () => {
     const { lastRead } = setup(1000, 'America/New_York');
     await firstRowShown();
-    expect(rowCells(0)[0]).toBe('2023-11-05 01:00 -04:00');
+    expect(rowCells(0)[0]).toBe('2023-11-05 05:00Z');
     fireEvent.click(screen.getByTestId('filter-interval_start_utc'));
     const popover = screen.getByTestId('filter-popover');
+    expect(popover.textContent).toContain('Filter Interval start (UTC)');
+    expect(popover.textContent).toContain('A date or date-time in UTC');
     fireEvent.change(within(popover).getByTestId('filter-op'), { target: { value: '>=' } });
-    fireEvent.change(within(popover).getByTestId('filter-value-input'), { target: { value: '2023-11-05 02:00' } });
+    fireEvent.change(within(popover).getByTestId('filter-value-input'), { target: { value: '2023-11-05 07:00' } });
     fireEvent.click(within(popover).getByTestId('filter-apply'));
-    // 02:00 on the DST day in New York is after the repeated 01:00 hour: 07:00 UTC.
     await waitFor(() =>
       expect(lastRead()?.filters).toEqual([{ column: 'interval_start_utc', op: '>=', value: '2023-11-05T07:00:00.000Z' }]),
     );
+    expect(screen.getByTestId('filter-chip').textContent).toContain('Interval start (UTC) ≥ 2023-11-05 07:00Z');
     fireEvent.click(screen.getByTestId('filter-shadow_price'));
     const second = screen.getByTestId('filter-popover');
     fireEvent.change(within(second).getByTestId('filter-op'), { target: { value: 'is null' } });
@@ -177,14 +179,25 @@ describe('results table: sort and filters in SQL', () => {
 });
 
 describe('results table: formats and copy', () => {
-  it('identifiers without separators, fixed decimals per column, times in the zone, null as a dash', async () => {
+  it('labels with units in the header (raw names on hover), values before ids, the vocabulary’s formats', async () => {
     setup();
     await firstRowShown();
-    expect(rowCells(0)).toEqual(['2023-11-05 05:00 UTC', 'Facility A', '12345', '—', '95.5']);
-    expect(rowCells(1)).toEqual(['2023-11-05 05:05 UTC', 'Facility B', '12346', '-1.25', '95.5']);
-    expect(rowCells(8)[3]).toBe('-10.00');
+    const heads = [...document.querySelectorAll('thead th')];
+    expect(heads.map((th) => th.querySelector('.th-name')!.getAttribute('aria-label'))).toEqual([
+      'Interval start (UTC)',
+      'Monitored facility',
+      'Shadow price ($/MWh)',
+      'Point id',
+      'Limit control (%)',
+    ]);
+    expect(heads[2]!.querySelector('.th-unit')!.textContent).toBe('($/MWh)');
+    expect(screen.getByTestId('sort-shadow_price').getAttribute('title')).toMatch(/^shadow_price:/);
+    expect(rowCells(0)).toEqual(['2023-11-05 05:00Z', 'Facility A', '—', '12345', '95.5']);
+    expect(rowCells(1)).toEqual(['2023-11-05 05:05Z', 'Facility B', '-1.25', '12346', '95.5']);
+    expect(rowCells(8)[2]).toBe('-10.00');
     const cell = screen.getAllByTestId('result-row')[1]!.querySelectorAll('td');
     expect(cell[2]!.className).toContain('num');
+    expect(cell[4]!.className).toContain('num');
     expect(cell[0]!.className).toContain('pinned');
   });
 
@@ -200,7 +213,7 @@ describe('results table: formats and copy', () => {
     expect(document.querySelectorAll('td.selected')).toHaveLength(6);
     const reads = state.workspace.rowsInputs.length;
     fireEvent.keyDown(document.querySelector('.results-scroll')!, { key: 'c', ctrlKey: true });
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith('Facility B\t12346\t-1.25\nFacility C\t12347\t-2.5'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('Facility B\t-1.25\t12346\nFacility C\t-2.50\t12347'));
     expect(state.workspace.rowsInputs).toHaveLength(reads);
     expect(screen.getByTestId('copy-notice').textContent).toBe('Copied 2 rows × 3 columns.');
 
@@ -209,8 +222,17 @@ describe('results table: formats and copy', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
     const all = writeText.mock.calls[1]![0].split('\n');
     expect(all).toHaveLength(1000);
-    expect(all[999]).toBe('2023-11-08 16:15:00\tFacility A\t13344\t-1248.75\t95.5');
+    expect(all[999]).toBe('2023-11-08 16:15:00\tFacility A\t-1248.75\t13344\t95.5');
     expect(state.workspace.rowsInputs.at(-1)).toMatchObject({ offset: 0, limit: 1000 });
+
+    // As shown (cents) by default, the stored number from "Copy with full precision".
+    fireEvent.mouseDown(cellAt(2, 2), { button: 0 });
+    fireEvent.mouseUp(window);
+    fireEvent.click(screen.getByTestId('copy-cells'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('-2.50'));
+    fireEvent.click(screen.getByTestId('copy-cells-full'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('-2.5'));
+    expect(screen.getByTestId('copy-notice').textContent).toBe('Copied 1 row × 1 column with full precision.');
   });
 });
 
@@ -246,7 +268,7 @@ describe('results table: a running pull', () => {
       pull.rows = testRows(8);
       finishPull(ws, pull.record.id, { rows: 8, pages: 2 });
       view.rerender(ui(structuredClone(pull.record)));
-      expect(rowCells(0)[0]).toBe('2023-11-05 05:00 UTC');
+      expect(rowCells(0)[0]).toBe('2023-11-05 05:00Z');
       await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('8 rows so far'));
       expect(ws.rowsInputs).toHaveLength(2);
 
@@ -257,5 +279,43 @@ describe('results table: a running pull', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('results table: market time', () => {
+  it('hides the _utc twin of a market-time pair (the column menu shows it) and explains a cost behind a ?', async () => {
+    stubTableViewport();
+    const { api, state } = createFakeApi();
+    const columns = [
+      { name: 'interval_start_utc', type: 'TIMESTAMPTZ' },
+      { name: 'interval_start_local', type: 'VARCHAR' },
+      { name: 'absolute_cost', type: 'DOUBLE' },
+    ] as const;
+    const rows = [['2024-09-02T04:00:00+00:00', '2024-09-02T00:00:00-04:00', 4071.5158333333325]];
+    const { record } = seedPull(state.workspace, TEST_QUERY, { columns: [...columns], rows });
+    render(
+      <AppProviders api={api}>
+        <ResultsTable
+          pull={record}
+          view={{ sort: [], filters: [] }}
+          onViewChange={() => undefined}
+          zone="US/Eastern"
+          keyColumns={KEYS}
+          timeColumn="interval_start_utc"
+        />
+      </AppProviders>,
+    );
+    await firstRowShown();
+    expect(rowCells(0)).toEqual(['2024-09-02 00:00 EDT', '4,071.52']);
+    expect(document.querySelector('td')!.className).toContain('pinned');
+    const help = screen.getByRole('button', { name: 'What is Absolute cost ($/MW)?' });
+    fireEvent.focus(help);
+    expect(screen.getByRole('tooltip').textContent).toMatch(/^Absolute cost: the sum of \|shadow price\|/);
+    expect(help.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
+
+    const menu = within(screen.getByTestId('results-column-menu'));
+    expect(menu.getByText(/hidden/).textContent).toBe(' (1 hidden)');
+    fireEvent.click(menu.getByLabelText('Interval start (UTC)'));
+    await waitFor(() => expect(rowCells(0)).toEqual(['2024-09-02 00:00 EDT', '2024-09-02 04:00Z', '4,071.52']));
   });
 });

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ColumnFilter, PullRecord, TableColumn } from '../../../../shared/bridge/contract.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
 import { toGsError } from '../../lib/bridgeQuery.js';
+import { ColumnMenu } from '../constraints/table/ColumnMenu.js';
 import { ColumnFilterPopover } from './ColumnFilterPopover.js';
 import { FilterChips } from './FilterChips.js';
 import { ResultsTableBody } from './ResultsTableBody.js';
@@ -33,13 +34,14 @@ type Popover = { column: TableColumn; index: number | null; at: { top: number; l
 /**
  * The rows of a pull in the workspace (docs/desktop.md#the-query-page): one scroll area, virtual rows read in blocks
  * around the viewport ({@link useRowBlocks}), sort and filters done in SQL by main, the time column pinned left, columns
- * resizable, cells selectable (click, Shift-click, drag) and copied as TSV with Ctrl/⌘+C or Copy.
+ * labelled, ordered and shown by the vocabulary (docs/vocabulary.md; the column menu shows the hidden ones), resizable,
+ * cells selectable (click, Shift-click, drag) and copied as TSV with Ctrl/⌘+C or Copy, as shown or at full precision.
  */
 export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeColumn, actions }: ResultsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState(FIRST_RANGE);
   const blocks = useRowBlocks(pull, view, range.start, range.end);
-  const { columns, formats, headers, order, totalWidth } = useResultsColumns({
+  const { columns, formats, headers, order, table, totalWidth } = useResultsColumns({
     pull,
     first: blocks.first,
     view,
@@ -48,6 +50,7 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
     keyColumns,
     timeColumn,
   });
+  const menuColumns = useMemo(() => new Map(formats.map((f) => [f.name, f])), [formats]);
   const total = blocks.totalRows ?? 0;
   const rows = useVirtualRows(scrollRef, total, range, setRange, JSON.stringify(view));
   const copier = useResultsCopy({ pullId: pull.id, view, formats, order, rowAt: blocks.rowAt });
@@ -72,13 +75,14 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
         zone={zone}
         canCopy={!!cells.selection}
         copying={copier.copying}
-        onCopy={() => void copier.copy(cells.selection)}
+        onCopy={(full) => void copier.copy(cells.selection, full)}
+        columnMenu={<ColumnMenu table={table} columns={menuColumns} pinnable={false} testId="results-column-menu" />}
         actions={actions}
       />
       <FilterChips
         filters={view.filters}
         columns={columns}
-        zone={zone}
+        formats={formats}
         notice={copier.notice}
         onEdit={(column, index, at) => setPopover({ column, index, at })}
         onChange={setFilters}
@@ -137,7 +141,7 @@ export function ResultsTable({ pull, view, onViewChange, zone, keyColumns, timeC
           key={`${popover.column.name}/${popover.index}`}
           pullId={pull.id}
           column={popover.column}
-          zone={zone}
+          format={formats[columns.findIndex((c) => c.name === popover.column.name)] ?? { label: popover.column.name, zone }}
           editing={popover.index !== null ? view.filters[popover.index] : undefined}
           at={popover.at}
           onApply={(f) => {

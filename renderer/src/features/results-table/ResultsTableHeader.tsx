@@ -1,14 +1,15 @@
 import type { CSSProperties } from 'react';
 import type { Header } from '@tanstack/react-table';
 import type { TableColumn, TableView } from '../../../../shared/bridge/contract.js';
+import { HelpTip } from '../../components/HelpTip.js';
 import { ariaSort, SortMark } from '../../components/SortableHead.js';
 import type { ColumnFormat } from './cellFormat.js';
 
-/** Props of {@link HeaderCell}: the TanStack header, the pulled column, how many filters it has, and the filter opener. */
+/** Props of {@link HeaderCell}: the TanStack header, the pulled column and its format, its filters, the filter opener. */
 export interface HeaderCellProps {
   header: Header<unknown[], unknown>;
   column: TableColumn;
-  numeric: boolean;
+  format: ColumnFormat;
   filters: number;
   sortCount: number;
   onFilter: (at: { top: number; left: number }) => void;
@@ -20,10 +21,13 @@ export function pinStyle(header: Pick<Header<unknown[], unknown>, 'column'>): CS
 }
 
 /**
- * One column header: click sorts (ascending, descending, off), Shift-click adds the column to the sort; the funnel opens
- * the column's filter; the right edge resizes (double-click resets the width).
+ * One column header, its label in words with its unit (the raw name on hover, docs/vocabulary.md): click sorts
+ * (ascending, descending, off), Shift-click adds the column to the sort; a `?` explains a cost or a shift factor; the
+ * funnel opens the column's filter; the right edge resizes (double-click resets the width).
  */
-export function HeaderCell({ header, column, numeric, filters, sortCount, onFilter }: HeaderCellProps) {
+export function HeaderCell({ header, column, format, filters, sortCount, onFilter }: HeaderCellProps) {
+  const numeric = format.numeric;
+  const label = format.label;
   const c = header.column;
   const dir = c.getIsSorted();
   const order = sortCount > 1 && dir ? c.getSortIndex() + 1 : null;
@@ -41,17 +45,21 @@ export function HeaderCell({ header, column, numeric, filters, sortCount, onFilt
           type="button"
           className="sort"
           onClick={c.getToggleSortingHandler()}
-          title="Sort by this column; Shift-click to add it to the sort"
+          title={`${column.name}: sort by this column; Shift-click to add it to the sort`}
           data-testid={`sort-${column.name}`}
         >
-          <span className="th-name">{column.name}</span>
+          <span className="th-name" aria-label={label}>
+            <span className="th-label">{format.head.label}</span>
+            {format.head.unit && <span className="th-unit">({format.head.unit})</span>}
+          </span>
           <SortMark dir={dir} order={order} />
         </button>
+        {format.help && <HelpTip text={format.help} about={label} testId={`help-${column.name}`} />}
         <button
           type="button"
           className={filters > 0 ? 'filter-toggle active' : 'filter-toggle'}
-          aria-label={filters > 0 ? `Filter ${column.name} (${filters} active)` : `Filter ${column.name}`}
-          title={`Filter ${column.name}`}
+          aria-label={filters > 0 ? `Filter ${label} (${filters} active)` : `Filter ${label}`}
+          title={`Filter ${label}`}
           data-testid={`filter-${column.name}`}
           onClick={(e) => {
             const r = e.currentTarget.getBoundingClientRect();
@@ -70,7 +78,7 @@ export function HeaderCell({ header, column, numeric, filters, sortCount, onFilt
         onDoubleClick={() => c.resetSize()}
         role="separator"
         aria-orientation="vertical"
-        aria-label={`Resize ${column.name}`}
+        aria-label={`Resize ${label}`}
       />
     </th>
   );
@@ -99,7 +107,7 @@ export function ResultsTableHeader({ headers, columns, formats, order, view, onF
               key={h.id}
               header={h}
               column={column}
-              numeric={formats[order[j]!]?.numeric ?? false}
+              format={formats[order[j]!]!}
               filters={view.filters.filter((f) => f.column === column.name).length}
               sortCount={view.sort.length}
               onFilter={(at) => onFilter(column, at)}

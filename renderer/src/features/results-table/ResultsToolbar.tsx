@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { CopyMenu } from '../../components/CopyMenu.js';
 import { formatCount } from '../../lib/format.js';
+import { zoneTitle } from '../../../../shared/vocabulary/index.js';
 
-/** Props of {@link ResultsToolbar}: the row counts, the zone times are shown in, the copy state and the caller's actions. */
+/** Props of {@link ResultsToolbar}: the row counts, the zone times are shown in, copy, the column menu and the actions. */
 export interface ResultsToolbarProps {
   /** Rows after the filters; null until the first block answers. */
   total: number | null;
@@ -12,7 +14,9 @@ export interface ResultsToolbarProps {
   zone: string;
   canCopy: boolean;
   copying: boolean;
-  onCopy: () => void;
+  /** Copies the selection as shown, or with `full` precision. */
+  onCopy: (full: boolean) => void;
+  columnMenu?: ReactNode;
   actions?: ReactNode;
 }
 
@@ -26,6 +30,7 @@ export function ResultsToolbar({
   canCopy,
   copying,
   onCopy,
+  columnMenu,
   actions,
 }: ResultsToolbarProps) {
   return (
@@ -40,18 +45,30 @@ export function ResultsToolbar({
             {running && ' so far'}
           </>
         )}
-        <span className="muted"> · times in {zone}</span>
+        <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneTitle(zone)}, ${zone})`}</span>
       </p>
       <div className="results-actions">
         <button
           type="button"
-          onClick={onCopy}
+          onClick={() => onCopy(false)}
           disabled={!canCopy || copying}
-          title="Copy the selected cells for a spreadsheet (Ctrl/⌘+C)"
+          title="Copy the selected cells as shown, for a spreadsheet (Ctrl/⌘+C)"
           data-testid="copy-cells"
         >
           {copying ? 'Copying…' : 'Copy'}
         </button>
+        <CopyMenu
+          testId="copy-menu"
+          actions={[
+            {
+              label: 'Copy with full precision',
+              onClick: () => onCopy(true),
+              disabled: !canCopy || copying,
+              testId: 'copy-cells-full',
+            },
+          ]}
+        />
+        {columnMenu}
         {actions}
       </div>
     </div>

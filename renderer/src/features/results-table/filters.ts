@@ -1,7 +1,8 @@
 import type { ColumnFilter, TableColumn, WorkspaceFilterOperator } from '../../../../shared/bridge/contract.js';
 import { WORKSPACE_FILTER_OPERATORS } from '../../../../shared/bridge/contract.js';
 import { TimeGrammarError, parseTimeText } from '../../../../shared/time/grammar.js';
-import { formatInstant } from './cellFormat.js';
+import { copyTime, formatUtcTime, formatZonedTime, parseInstant } from '../../../../shared/vocabulary/index.js';
+import type { ColumnFormat } from './cellFormat.js';
 
 /** The results-table filter operators in words, for the operator menu. */
 export const OPERATOR_LABELS: Record<WorkspaceFilterOperator, string> = {
@@ -94,29 +95,34 @@ const SYMBOLS: Partial<Record<WorkspaceFilterOperator, string>> = {
   '<=': '≤',
 };
 
-function shown(column: TableColumn | undefined, v: unknown, zone: string): string {
-  if (column?.type === 'TIMESTAMPTZ' && typeof v === 'string') return formatInstant(v, zone);
+const isTime = (column: TableColumn | undefined, v: unknown): v is string =>
+  column?.type === 'TIMESTAMPTZ' && typeof v === 'string' && Number.isFinite(parseInstant(v));
+
+function shown(column: TableColumn | undefined, format: ColumnFormat | undefined, v: unknown): string {
+  if (isTime(column, v)) {
+    const zone = format?.zone ?? 'UTC';
+    return zone === 'UTC' ? formatUtcTime(parseInstant(v)) : formatZonedTime(parseInstant(v), zone);
+  }
+  if (typeof v === 'number' && format) return format.text(v);
   return typeof v === 'string' && column?.type === 'VARCHAR' ? `"${v}"` : String(v);
 }
 
-/** A filter as a chip says it: `shadow_price > 10`, `zone is one of "A", "B"`, `limit is empty`. */
-export function describeFilter(f: ColumnFilter, column: TableColumn | undefined, zone: string): string {
+/**
+ * A filter as a chip says it, in the column's words and formats: `Shadow price ($/MWh) > 10.00`,
+ * `Zone is one of "A", "B"`, `Limit is empty`; the raw name when the column is not in the pull.
+ */
+export function describeFilter(f: ColumnFilter, column: TableColumn | undefined, format: ColumnFormat | undefined): string {
   const symbol = SYMBOLS[f.op];
   const op = symbol ?? OPERATOR_LABELS[f.op];
-  if (VALUELESS.has(f.op)) return `${f.column} ${op}`;
+  const name = format?.label ?? f.column;
+  if (VALUELESS.has(f.op)) return `${name} ${op}`;
   const values = Array.isArray(f.value) ? f.value : [f.value];
-  return `${f.column} ${op} ${values.map((v) => shown(column, v, zone)).join(', ')}`;
+  return `${name} ${op} ${values.map((v) => shown(column, format, v)).join(', ')}`;
 }
 
-/** The text the popover's value field starts with when a filter is edited again (times in `zone`). */
+/** The text the popover's value field starts with when a filter is edited again (times as wall time in `zone`). */
 export function filterText(f: ColumnFilter, column: TableColumn | undefined, zone: string): string {
   if (f.value === undefined || f.value === null) return '';
   const values = Array.isArray(f.value) ? f.value : [f.value];
-  return values
-    .map((v) =>
-      column?.type === 'TIMESTAMPTZ' && typeof v === 'string'
-        ? formatInstant(v, zone).replace(/ (UTC|[+-]\d\d:\d\d)$/, '')
-        : String(v),
-    )
-    .join(', ');
+  return values.map((v) => (isTime(column, v) ? copyTime(parseInstant(v), zone).replace(/:00$/, '') : String(v))).join(', ');
 }

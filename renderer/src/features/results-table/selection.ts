@@ -39,14 +39,17 @@ export const inRange = (range: CellRange | null, row: number, col: number): bool
 
 /**
  * Tab-separated text of `rows` (whole rows in the pull's column order) for display columns `left…right`, where
- * `order[displayCol]` is the pull's column index; one line per row, values as {@link ColumnFormat.copy} writes them.
+ * `order[displayCol]` is the pull's column index; one line per row, values as {@link ColumnFormat.copy} writes them
+ * (the shown precision), or {@link ColumnFormat.copyFull} with `full` (the stored values).
  */
 export function toTsv(
   rows: readonly unknown[][],
   range: Pick<CellRange, 'left' | 'right'>,
   order: readonly number[],
   formats: readonly ColumnFormat[],
+  full = false,
 ): string {
   const cols = order.slice(range.left, range.right + 1);
-  return rows.map((row) => cols.map((c) => formats[c]!.copy(row[c])).join('\t')).join('\n');
+  const write = (c: number, v: unknown) => (full ? formats[c]!.copyFull(v) : formats[c]!.copy(v));
+  return rows.map((row) => cols.map((c) => write(c, row[c])).join('\t')).join('\n');
 }

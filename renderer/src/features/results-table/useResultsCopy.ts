@@ -20,9 +20,9 @@ export interface ResultsCopySource {
 }
 
 /**
- * Copies the selected cells as TSV (spreadsheets paste it as cells). Rows on screen are taken as they are; any others
- * are read from the workspace in the table's sort and filters, at most {@link MAX_COPY_ROWS} rows. `notice` says what
- * was copied, or why not.
+ * Copies the selected cells as TSV (spreadsheets paste it as cells), as shown (numbers at the shown precision) or, with
+ * `full`, the stored values. Rows on screen are taken as they are; any others are read from the workspace in the
+ * table's sort and filters, at most {@link MAX_COPY_ROWS} rows. `notice` says what was copied, or why not.
  */
 export function useResultsCopy({ pullId, view, formats, order, rowAt }: ResultsCopySource) {
   const api = useBridge();
@@ -30,7 +30,7 @@ export function useResultsCopy({ pullId, view, formats, order, rowAt }: ResultsC
   const [copying, setCopying] = useState(false);
 
   const copy = useCallback(
-    async (selection: CellSelection | null) => {
+    async (selection: CellSelection | null, full = false) => {
       if (!selection) return;
       const range = rangeOf(selection);
       const bottom = Math.min(range.bottom, range.top + MAX_COPY_ROWS - 1);
@@ -57,11 +57,11 @@ export function useResultsCopy({ pullId, view, formats, order, rowAt }: ResultsC
             if (page.rows.length < limit) break;
           }
         }
-        await writeClipboard(toTsv(rows, range, order, formats));
+        await writeClipboard(toTsv(rows, range, order, formats, full));
         const cols = range.right - range.left + 1;
         const cut = bottom < range.bottom ? ` (the first ${formatCount(MAX_COPY_ROWS)}; export for more)` : '';
         setNotice({
-          text: `Copied ${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} × ${cols} ${cols === 1 ? 'column' : 'columns'}${cut}.`,
+          text: `Copied ${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} × ${cols} ${cols === 1 ? 'column' : 'columns'}${full ? ' with full precision' : ''}${cut}.`,
           error: false,
         });
       } catch (error) {

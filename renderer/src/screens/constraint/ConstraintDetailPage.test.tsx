@@ -115,9 +115,9 @@ describe('Constraint detail', () => {
     renderApp(fake.api, `#/constraints/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeTruthy();
     await screen.findByTestId('constraint-facts');
-    expect(fact('Peak |shadow price| ($/MWh)')).toBe('90.00 at 2024-09-02 05:05 UTC');
+    expect(fact('Peak |shadow price|')).toBe('90.00 $/MWh at 2024-09-02 05:05 UTC');
     expect(fact('Binding intervals')).toBe('3');
-    expect(fact('Total cost ($/MW)')).toBe('15.00');
+    expect(fact('Absolute cost')).toBe('15.00 $/MW');
     expect(screen.getByTestId('shadow-price-chart')).toBeTruthy();
     const chart = FakeUPlot.instances.at(-1)!;
     expect(chart.labels).toEqual(['Shadow price ($/MWh)']);
@@ -144,11 +144,14 @@ describe('Constraint detail', () => {
       'Planned',
       'Active',
       '2024-09-01 12:00 → 2024-09-03 12:00', // the header says UTC
-      '12.3',
+      '12.34', // a distance in km: up to 2 decimals, as every quantity
       '3',
       '15.00',
       'CHESWICK 138 KV LINE',
     ]);
+    const heads = [...within(list).getAllByRole('columnheader')];
+    expect(heads[6]!.getAttribute('title')).toBe('congestion_cost');
+    expect(within(heads[6]!).getByRole('button', { name: 'What is Absolute cost ($/MW)?' })).toBeTruthy();
     expect(within(rows[1]!).queryByText('Synthetic')).toBeNull();
     fireEvent.change(screen.getByTestId('overlap-distance'), { target: { value: '10' } });
     fireEvent.click(within(list.closest('section')!).getByRole('button', { name: 'Apply' }));

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatCount, formatUtc } from '../../lib/format.js';
-import { formatCost } from '../../features/constraints/format.js';
+import { HelpTip } from '../../components/HelpTip.js';
+import { formatUtc } from '../../lib/format.js';
+import { COST_HELP, formatNumber, labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
@@ -21,12 +22,14 @@ export interface OverlapSectionProps {
 }
 
 const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// The overlap's cost is the absolute cost of the intervals the outage overlapped: the vocabulary's words for it.
+const COST_LABEL = labelWithUnit(termOf('congestion_cost'));
 // The header says UTC, so the cells leave it out: `2024-09-02 04:00`.
 const utcText = (iso: string) => formatUtc(iso).replace(/ UTC$/, '');
 
 /**
  * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
- * overlapped its binding intervals, ranked by congestion cost (Σ |shadow price| × hours over the overlapping intervals),
+ * overlapped its binding intervals, ranked by absolute cost (Σ |shadow price| × hours over the overlapping intervals),
  * as the workspace computes them (`overlap:forConstraint`). Synthetic tickets are marked one by one.
  */
 export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
@@ -94,14 +97,14 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                   <th scope="col">Type</th>
                   <th scope="col">Status</th>
                   <th scope="col">Interval (UTC)</th>
-                  <th scope="col" className="num">
-                    Distance (km)
+                  <th scope="col" className="num" title="distance_km">
+                    {labelWithUnit(termOf('distance_km'))}
                   </th>
-                  <th scope="col" className="num">
-                    Overlapping intervals
+                  <th scope="col" className="num" title="overlapping_intervals">
+                    {labelWithUnit(termOf('overlapping_intervals'))}
                   </th>
-                  <th scope="col" className="num">
-                    Congestion cost ($/MW)
+                  <th scope="col" className="num" title="congestion_cost">
+                    {COST_LABEL} <HelpTip text={COST_HELP.absolute} about={COST_LABEL} />
                   </th>
                   <th scope="col">Equipment</th>
                 </tr>
@@ -125,9 +128,9 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                     <td className="nowrap">
                       {utcText(o.interval_start_utc)} → {utcText(o.interval_end_utc)}
                     </td>
-                    <td className="num">{km.format(o.distance_km)}</td>
-                    <td className="num">{formatCount(o.overlapping_intervals)}</td>
-                    <td className="num">{formatCost(o.congestion_cost)}</td>
+                    <td className="num">{formatNumber(o.distance_km, 'quantity')}</td>
+                    <td className="num">{formatNumber(o.overlapping_intervals, 'count')}</td>
+                    <td className="num">{formatNumber(o.congestion_cost, 'money')}</td>
                     <td>{o.equipment.join('; ')}</td>
                   </tr>
                 ))}

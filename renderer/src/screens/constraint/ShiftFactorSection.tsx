@@ -3,6 +3,8 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { hrefs } from '../../lib/router.js';
 import { formatShiftFactor } from '../../features/constraints/format.js';
+import { HelpTip } from '../../components/HelpTip.js';
+import { COST_HELP } from '../../../../shared/vocabulary/index.js';
 import type { Aggregation } from '../../features/constraints/format.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import { ShiftFactorOptions } from '../../features/constraints/ShiftFactorOptions.js';
@@ -77,9 +79,11 @@ export function ShiftFactorSection({ constraintId, datasetId, contingencies, lin
           <table className="data-table compact" data-testid="shift-factor-table">
             <thead>
               <tr>
-                <th scope="col">Location</th>
-                <th scope="col" className="num">
-                  Shift factor
+                <th scope="col" title="location">
+                  Location
+                </th>
+                <th scope="col" className="num" title="estimated_shift_factor">
+                  Shift factor <HelpTip text={COST_HELP.shiftFactor} about="Shift factor" />
                 </th>
               </tr>
             </thead>

@@ -32,24 +32,24 @@ describe('Constraints page', () => {
       input: expect.objectContaining({ costWindow: { start: '2024-09-02T00:00:00Z', end: '2024-09-04T00:00:00Z' } }),
     });
     // The service's order: highest RT cost first, no cost last.
-    expect(sortOf('RT absolute cost ($/MW)')).toBe('descending');
+    expect(sortOf('Real-time absolute cost ($/MW)')).toBe('descending');
     expect(names()).toEqual([
       'CHESWICK138 KV CHE-LF53',
       'BEDINGTON-BLACKOAK 500 KV',
       'AMEREN FLOWGATE 1',
       'Turkey Hill - Hilgard 138 kV',
     ]);
-    fireEvent.click(header('RT absolute cost ($/MW)'));
-    expect(sortOf('RT absolute cost ($/MW)')).toBe('ascending');
+    fireEvent.click(header('Real-time absolute cost ($/MW)'));
+    expect(sortOf('Real-time absolute cost ($/MW)')).toBe('ascending');
     expect(names()).toEqual([
       'AMEREN FLOWGATE 1',
       'BEDINGTON-BLACKOAK 500 KV',
       'CHESWICK138 KV CHE-LF53',
       'Turkey Hill - Hilgard 138 kV',
     ]);
-    fireEvent.click(header('DA absolute cost ($/MW)')); // first click on a cost: highest first
-    expect(sortOf('DA absolute cost ($/MW)')).toBe('descending');
-    expect(sortOf('RT absolute cost ($/MW)')).toBe('none');
+    fireEvent.click(header('Day-ahead absolute cost ($/MW)')); // first click on a cost: highest first
+    expect(sortOf('Day-ahead absolute cost ($/MW)')).toBe('descending');
+    expect(sortOf('Real-time absolute cost ($/MW)')).toBe('none');
     expect(names().at(-1)).toBe('AMEREN FLOWGATE 1');
     fireEvent.click(header('Constraint'));
     expect(names()[0]).toBe('AMEREN FLOWGATE 1');
@@ -78,8 +78,8 @@ describe('Constraints page', () => {
     setup();
     await screen.findByTestId('constraints-table');
     expect(header('Constraint').closest('th')!.className).toContain('cs-pinned');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'DA absolute cost ($/MW)' }));
-    expect(screen.queryByRole('button', { name: 'DA absolute cost ($/MW)' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Day-ahead absolute cost ($/MW)' }));
+    expect(screen.queryByRole('button', { name: 'Day-ahead absolute cost ($/MW)' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Constraint' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Pin Market' }));
     const heads = screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -99,7 +99,7 @@ describe('Constraints page', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     expect(writeText.mock.calls[0]![0]).toBe(
       [
-        'Constraint\tMarket\tFirst seen (UTC)\tLast seen (UTC)\tRT absolute cost ($/MW)\tDA absolute cost ($/MW)',
+        'constraint_name\tmarket_id\tearliest_seen_utc\tlatest_seen_utc\trt_absolute_cost\tda_absolute_cost',
         'CHESWICK138 KV CHE-LF53\tPJM\t2023-11-05 04:00:00\t2024-09-04 03:55:00\t1500.25\t14.01',
         'Turkey Hill - Hilgard 138 kV\tPJM\t2023-11-05 04:00:00\t2024-09-04 03:55:00\t\t58.78',
       ].join('\n'),
@@ -108,6 +108,11 @@ describe('Constraints page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
     expect(writeText.mock.calls[1]![0].split('\n')).toHaveLength(CONSTRAINTS.length + 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy all with full precision' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(3));
+    expect(screen.getByTestId('copy-notice').textContent).toBe(
+      `Copied ${CONSTRAINTS.length} rows × 6 columns with full precision.`,
+    );
   });
 
   it('highlights the constraint selected on the map and scrolls it into view', async () => {

@@ -2,22 +2,15 @@ import type { Constraint, Contingency } from '../../../../shared/schemas/constra
 import { formatSource } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
 import type { ConstraintDataset } from '../../features/constraints/constraintDatasets.js';
-import { formatCost } from '../../features/constraints/format.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { DatasetList, datasetWords } from '../../features/constraints/table/dataColumn.js';
 import type { DataColumn } from '../../features/constraints/table/dataColumn.js';
-import { copyNumber, copyTime } from '../../features/constraints/table/tsv.js';
+import { measureColumn, timeColumn } from '../../features/constraints/table/vocabColumns.js';
 
 /** Column ids of the constraints table (the address and tests name them). */
 export const CONSTRAINT_COLUMN = 'constraint';
 export const RT_COST_COLUMN = 'rt_cost';
-
-/** An instant in a "(UTC)" column: `2024-09-02 04:00`; null → an em dash. */
-const utcCell = (iso: string | null | undefined): string => {
-  const ms = Date.parse(iso ?? '');
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 16).replace('T', ' ') : '—';
-};
 
 type Seen = Pick<Contingency, 'earliest_seen_utc' | 'latest_seen_utc' | 'available_datasets'> & { market_id: string | null };
 
@@ -29,31 +22,24 @@ function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[]): Da
     {
       id: 'market',
       label: 'Market',
+      name: 'market_id',
       value: (c) => c.market_id,
       cell: (c) => formatSource(c.market_id),
       copy: (c) => (c.market_id ? formatSource(c.market_id) : ''),
       width: 86,
     },
-    {
-      id: 'first_seen',
-      label: 'First seen (UTC)',
-      value: (c) => c.earliest_seen_utc,
-      cell: (c) => utcCell(c.earliest_seen_utc),
-      copy: (c) => copyTime(c.earliest_seen_utc),
-      width: 142,
-    },
-    {
+    timeColumn<T>({ id: 'first_seen', name: 'earliest_seen_utc', value: (c) => c.earliest_seen_utc, width: 150 }),
+    timeColumn<T>({
       id: 'last_seen',
-      label: 'Last seen (UTC)',
+      name: 'latest_seen_utc',
       value: (c) => c.latest_seen_utc,
-      cell: (c) => utcCell(c.latest_seen_utc),
-      copy: (c) => copyTime(c.latest_seen_utc),
-      width: 142,
+      width: 150,
       descFirst: true,
-    },
+    }),
     {
       id: 'datasets',
       label: 'Datasets',
+      name: 'available_datasets',
       value: words,
       cell: (c) => <DatasetList ids={c.available_datasets} datasets={datasets} />,
       copy: words,
@@ -68,6 +54,7 @@ export function constraintColumns(choice: GridChoice, datasets: readonly Constra
     {
       id: CONSTRAINT_COLUMN,
       label: 'Constraint',
+      name: 'constraint_name',
       value: (c) => c.constraint_name,
       cell: (c) => (
         <a href={hrefs.constraint(c.gs_entity_id, gridSearch(choice))} title={c.constraint_name} data-testid="constraint-link">
@@ -80,26 +67,20 @@ export function constraintColumns(choice: GridChoice, datasets: readonly Constra
       hideable: false,
     },
     ...seenColumns<Constraint>(datasets),
-    {
+    measureColumn<Constraint>({
       id: RT_COST_COLUMN,
-      label: 'RT absolute cost ($/MW)',
-      value: (c) => c.rt_absolute_cost ?? null,
-      cell: (c) => formatCost(c.rt_absolute_cost),
-      copy: (c) => copyNumber(c.rt_absolute_cost),
-      width: 124,
-      numeric: true,
+      name: 'rt_absolute_cost',
+      value: (c) => c.rt_absolute_cost,
+      width: 150,
       descFirst: true,
-    },
-    {
+    }),
+    measureColumn<Constraint>({
       id: 'da_cost',
-      label: 'DA absolute cost ($/MW)',
-      value: (c) => c.da_absolute_cost ?? null,
-      cell: (c) => formatCost(c.da_absolute_cost),
-      copy: (c) => copyNumber(c.da_absolute_cost),
-      width: 124,
-      numeric: true,
+      name: 'da_absolute_cost',
+      value: (c) => c.da_absolute_cost,
+      width: 150,
       descFirst: true,
-    },
+    }),
   ];
 }
 
@@ -109,6 +90,7 @@ export function contingencyColumns(datasets: readonly ConstraintDataset[]): Data
     {
       id: 'contingency',
       label: 'Contingency',
+      name: 'contingency_name',
       value: (c) => c.contingency_name,
       cell: (c) => <span title={c.contingency_name}>{c.contingency_name}</span>,
       copy: (c) => c.contingency_name,

@@ -1,16 +1,10 @@
 import type { DatasetColumn } from '../../../../shared/schemas/dataset.js';
+import { labelWithUnit, termOf, typeInWords } from '../../../../shared/vocabulary/index.js';
 
-function Check({ on, label }: { on: boolean; label: string }) {
-  return on ? (
-    <span aria-label={`${label}: yes`}>✓</span>
-  ) : (
-    <span className="muted" aria-label={`${label}: no`}>
-      ·
-    </span>
-  );
-}
-
-/** The dataset's `all_columns`: name, SQL type and the numeric / date / datetime flags. */
+/**
+ * The dataset's `all_columns` as the vocabulary says them (docs/vocabulary.md): the label in words with its unit, the
+ * raw name queries and exports use, and the type in words (the SQL type on hover).
+ */
 export function ColumnsTable({ columns }: { columns: DatasetColumn[] }) {
   return (
     <section aria-labelledby="columns-title" className="card">
@@ -21,35 +15,19 @@ export function ColumnsTable({ columns }: { columns: DatasetColumn[] }) {
         <table className="data-table compact" data-testid="columns-table">
           <thead>
             <tr>
-              <th scope="col">Name</th>
+              <th scope="col">Column</th>
+              <th scope="col">Name in queries and exports</th>
               <th scope="col">Type</th>
-              <th scope="col" className="center">
-                Numeric
-              </th>
-              <th scope="col" className="center">
-                Date
-              </th>
-              <th scope="col" className="center">
-                Datetime
-              </th>
             </tr>
           </thead>
           <tbody>
             {columns.map((c) => (
-              <tr key={c.name}>
+              <tr key={c.name} data-column={c.name}>
+                <td>{labelWithUnit(termOf(c.name, c.type))}</td>
                 <td>
                   <code>{c.name}</code>
                 </td>
-                <td className="mono">{c.type}</td>
-                <td className="center">
-                  <Check on={c.is_numeric} label="numeric" />
-                </td>
-                <td className="center">
-                  <Check on={c.is_date} label="date" />
-                </td>
-                <td className="center">
-                  <Check on={c.is_datetime} label="datetime" />
-                </td>
+                <td title={c.type}>{typeInWords(c.type)}</td>
               </tr>
             ))}
           </tbody>

@@ -24,7 +24,15 @@ describe('Dataset page', () => {
     expect(facts).toContain('2023-11-05 05:00 UTC');
     const columns = screen.getByTestId('columns-table');
     expect(within(columns).getAllByRole('row')).toHaveLength(3);
-    expect(columns.textContent).toContain('DOUBLE PRECISION');
+    // Label, raw name and type in words; the SQL type only on hover.
+    expect(columns.textContent).not.toContain('DOUBLE PRECISION');
+    const price = columns.querySelector('tr[data-column="shadow_price"]')!;
+    expect([...price.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Shadow price ($/MWh)',
+      'shadow_price',
+      'number',
+    ]);
+    expect(price.querySelectorAll('td')[2]!.getAttribute('title')).toBe('DOUBLE PRECISION');
     const rows = await screen.findAllByTestId('audit-row');
     expect(rows.map((r) => r.firstElementChild?.textContent)).toEqual(['2023-11-05', '2023-11-06']);
     expect(screen.getByTestId('audit-total').textContent).toContain('260');

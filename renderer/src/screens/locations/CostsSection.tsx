@@ -5,7 +5,8 @@ import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { formatCount, formatWindow } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
-import { formatCost, formatShiftFactor } from '../../features/constraints/format.js';
+import { formatCost } from '../../features/constraints/format.js';
+import { measureDef } from '../../features/constraints/table/vocabColumns.js';
 import { costRowKey, costTotals, topContributors } from './costs.js';
 import type { CostGrouping } from '../../features/constraints/format.js';
 import type { useLocationCosts } from '../../features/constraints/locationQueries.js';
@@ -29,14 +30,12 @@ const GROUPINGS: { value: CostGrouping; label: string }[] = [
   { value: 'constraint_contingency', label: 'By constraint and contingency' },
 ];
 
-// Nulls sort last, whichever the direction (TanStack's rule for undefined).
-const orNone = (n: number | null) => n ?? undefined;
-
 function costColumns(group: CostGrouping, constraintSearch: string): ColumnDef<LocationConstraintCost>[] {
   return [
     {
       id: 'constraint',
       header: 'Constraint',
+      meta: { name: 'constraint_name' },
       accessorFn: (r) => r.constraint_name,
       cell: (c) => (
         <a href={hrefs.constraint(c.row.original.constraint_gs_entity_id, constraintSearch)}>{c.row.original.constraint_name}</a>
@@ -47,35 +46,16 @@ function costColumns(group: CostGrouping, constraintSearch: string): ColumnDef<L
           {
             id: 'contingency',
             header: 'Contingency',
+            meta: { name: 'contingency_name' },
             accessorFn: (r: LocationConstraintCost) => r.contingency_name ?? undefined,
             cell: (c) => c.row.original.contingency_name ?? '—',
             sortUndefined: 'last',
           } satisfies ColumnDef<LocationConstraintCost>,
         ]
       : []),
-    {
-      id: 'shift_factor',
-      header: 'Shift factor',
-      accessorFn: (r) => r.shift_factor,
-      cell: (c) => formatShiftFactor(c.row.original.shift_factor),
-      meta: { className: 'num' },
-    },
-    {
-      id: 'absolute_cost',
-      header: 'Absolute cost ($/MW)',
-      accessorFn: (r) => orNone(r.absolute_cost),
-      cell: (c) => formatCost(c.row.original.absolute_cost),
-      sortUndefined: 'last',
-      meta: { className: 'num' },
-    },
-    {
-      id: 'adjusted_cost',
-      header: 'Adjusted cost ($/MW)',
-      accessorFn: (r) => orNone(r.adjusted_cost),
-      cell: (c) => formatCost(c.row.original.adjusted_cost),
-      sortUndefined: 'last',
-      meta: { className: 'num' },
-    },
+    measureDef<LocationConstraintCost>({ name: 'shift_factor', value: (r) => r.shift_factor }),
+    measureDef<LocationConstraintCost>({ name: 'absolute_cost', value: (r) => r.absolute_cost }),
+    measureDef<LocationConstraintCost>({ name: 'adjusted_cost', value: (r) => r.adjusted_cost }),
   ];
 }
 

@@ -143,7 +143,10 @@ describe('constraint costs at a location', () => {
     const { api } = createFakeApi({ grid: gridAnswers() });
     renderApp(api, WEST);
     const table = await screen.findByTestId('constraint-costs-table');
-    fireEvent.click(within(table).getByRole('button', { name: /Adjusted cost/ }));
+    // Both costs and the shift factor say what they are behind a ? by their headers.
+    for (const about of ['Shift factor', 'Absolute cost ($/MW)', 'Adjusted cost ($/MW)'])
+      expect(within(table).getByRole('button', { name: `What is ${about}?` })).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: /^Adjusted cost/ }));
     const firstRows = () =>
       within(table)
         .getAllByRole('row')
@@ -165,7 +168,7 @@ describe('constraint costs at a location', () => {
         .getByRole('columnheader', { name: /Adjusted cost/ })
         .getAttribute('aria-sort'),
     ).toBe('descending');
-    fireEvent.click(within(table).getByRole('button', { name: /Adjusted cost/ }));
+    fireEvent.click(within(table).getByRole('button', { name: /^Adjusted cost/ }));
     await waitFor(() => expect(firstRows()).toEqual(sorted.slice(0, 2).map((r) => r.constraint_name)));
   });
 

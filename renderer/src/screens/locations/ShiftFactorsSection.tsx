@@ -6,7 +6,8 @@ import { Skeleton } from '../../components/Skeleton.js';
 import { formatCount } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
 import { DatasetSelect } from '../../features/constraints/DatasetSelect.js';
-import { AGGREGATIONS, formatShiftFactor } from '../../features/constraints/format.js';
+import { AGGREGATIONS } from '../../features/constraints/format.js';
+import { measureDef } from '../../features/constraints/table/vocabColumns.js';
 import type { Aggregation } from '../../features/constraints/format.js';
 import { useLocationShiftFactors } from '../../features/constraints/locationQueries.js';
 import { SortTable } from './SortTable.js';
@@ -36,18 +37,17 @@ export function ShiftFactorsSection(props: ShiftFactorsSectionProps) {
       {
         id: 'constraint',
         header: 'Constraint',
+        meta: { name: 'constraint' },
         accessorFn: (r) => r.constraint,
         cell: (c) => (
           <a href={hrefs.constraint(c.row.original.constraint_gs_entity_id, constraintSearch)}>{c.row.original.constraint}</a>
         ),
       },
-      {
+      measureDef<ShiftFactorPerConstraint>({
         id: 'shift_factor',
-        header: 'Shift factor',
-        accessorFn: (r) => r.estimated_shift_factor,
-        cell: (c) => formatShiftFactor(c.row.original.estimated_shift_factor),
-        meta: { className: 'num' },
-      },
+        name: 'estimated_shift_factor',
+        value: (r) => r.estimated_shift_factor,
+      }),
     ],
     [constraintSearch],
   );

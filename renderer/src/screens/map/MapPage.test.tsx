@@ -129,7 +129,7 @@ describe('map page', () => {
           constraint_name: 'DRESD-935 KEND 345 KV',
           distance_km: 12.3,
           overlapping_intervals: 2,
-          congestion_cost: 7,
+          congestion_cost: 4071.5158333333325,
           peak_abs_shadow_price: 45.27,
         },
       ],
@@ -145,6 +145,10 @@ describe('map page', () => {
     const panel = screen.getByTestId('map-selection');
     expect(panel.textContent).toContain('Synthetic ticket');
     await waitFor(() => expect(within(panel).getByTestId('map-overlap-list').textContent).toContain('DRESD-935 KEND 345 KV'));
+    // The cost reads as on the constraint's detail page: the vocabulary's label, value and unit.
+    expect(within(panel).getByTestId('map-overlap-list').textContent).toContain(
+      '12.3 km · 2 intervals · Absolute cost 4,071.52 $/MW',
+    );
     expect(state.gridInputs).toContainEqual({
       verb: 'overlap:forOutage',
       input: expect.objectContaining({ ticket: 9000001, distanceKm: 50 }),

@@ -2,6 +2,10 @@ import type { ReactNode } from 'react';
 import type { ConstraintOverlap } from '../../../../shared/bridge/grid.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import type { ConstraintFacts, Fact, OutageFacts } from './facts.js';
+import { formatFigure, formatNumber, termOf } from '../../../../shared/vocabulary/index.js';
+
+// An overlap's cost is the absolute cost of the intervals the outage overlapped; the detail page says it alike.
+const cost = termOf('congestion_cost');
 
 function FactList({ facts }: { facts: Fact[] }) {
   return (
@@ -124,8 +128,9 @@ export function OutageSelection(props: {
               </button>
               <span className="muted">
                 {' '}
-                · {c.distance_km.toFixed(1)} km · {c.overlapping_intervals} intervals · cost{' '}
-                {c.congestion_cost.toLocaleString('en-US', { maximumFractionDigits: 0 })} ($/MWh·h) ·{' '}
+                · {formatFigure(termOf('distance_km'), c.distance_km)} · {formatNumber(c.overlapping_intervals, 'count')}{' '}
+                {c.overlapping_intervals === 1 ? 'interval' : 'intervals'} · {cost.label} {formatFigure(cost, c.congestion_cost)}{' '}
+                ·{' '}
               </span>
               <a href={detailsHref(c.constraint_gs_entity_id)}>details</a>
             </li>

@@ -2,7 +2,8 @@ import type { BindingConstraintWithLocations } from '../../../../shared/schemas/
 import type { OutageTicket } from '../../../../shared/schemas/outages.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
-import { formatCount, formatUtc, formatWindow } from '../../lib/format.js';
+import { formatUtc, formatWindow } from '../../lib/format.js';
+import { figure, formatNumber } from '../../../../shared/vocabulary/index.js';
 import { hrefs } from '../../lib/router.js';
 import { overlaps } from '../../features/map/timeWindow.js';
 import type { ShownWindow } from '../../features/map/timeWindow.js';
@@ -60,7 +61,7 @@ const shortUtc = (iso: string) => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(5, 16).replace('T', ' ');
 };
-const price = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const price = (v: number) => formatNumber(v, 'money');
 
 /**
  * A constraint's facts; its observations are those overlapping `window` (all when null), in time order, at most `cap`.
@@ -80,10 +81,10 @@ export function constraintFacts(
     id: c.constraint_gs_entity_id,
     title: c.constraint_name,
     facts: [
-      { label: 'Peak |shadow price| ($/MWh)', value: price(c.peak_abs_shadow_price) },
+      figure('peak_abs_shadow_price', c.peak_abs_shadow_price),
       { label: 'Peak interval', value: formatUtc(c.peak_interval_start_utc) },
-      { label: 'Binding intervals', value: formatCount(c.binding_interval_count) },
-      { label: 'Contingencies', value: formatCount(c.contingencies.length) },
+      figure('binding_interval_count', c.binding_interval_count),
+      figure('contingency_count', c.contingencies.length),
       { label: 'Substations', value: place || 'no coordinates' },
     ],
     badge: options.coordinatesSynthetic ? 'Synthetic coordinates' : null,

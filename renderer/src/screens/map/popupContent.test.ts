@@ -26,7 +26,7 @@ describe('constraint popup', () => {
       '09-02 04:25',
     ]);
     expect(el.textContent).toContain('… 1 more');
-    expect(el.textContent).toContain('Peak |shadow price| ($/MWh)45.27');
+    expect(el.textContent).toContain('Peak |shadow price|45.27 $/MWh');
     expect(el.querySelector('.badge')!.textContent).toBe('Synthetic coordinates');
     expect(el.querySelector<HTMLElement>('.badge')!.title).toBe(SYNTHETIC_COORDINATES);
     const links = [...el.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);

@@ -7,7 +7,7 @@ import { createFakeApi, makeUsage } from '../../test-support/fakeApi.js';
 import { createFakeWorkspace, finishPull } from '../../test-support/fakeWorkspace.js';
 import { TEST_COLUMNS, testRows } from '../../test-support/pullRows.js';
 import { renderApp } from '../../test-support/render.js';
-import { formatCell, latestDay } from '../../features/results-table/cells.js';
+import { latestDay } from '../../features/results-table/cells.js';
 import { describeStatus } from '../../features/requests/RequestStatusLine.js';
 
 afterEach(() => {
@@ -285,11 +285,7 @@ describe('the heading', () => {
 });
 
 describe('query helpers', () => {
-  it('formats cells and statuses', () => {
-    expect(formatCell('2024-03-10T01:00:00-05:00').text).toBe('2024-03-10 01:00 -05:00');
-    expect(formatCell('2024-03-10T06:00:30+00:00').text).toBe('2024-03-10 06:00:30 UTC');
-    expect(formatCell(-0.25)).toEqual({ text: '-0.25', numeric: true, empty: false });
-    expect(formatCell(null).text).toBe('—');
+  it('finds the latest day and words statuses', () => {
     expect(latestDay('2024-03-01T00:00:00Z')).toEqual({ startTime: '2024-02-29', endTime: '2024-03-01' });
     expect(describeStatus(undefined, 'Running query…')).toBe('Running query…');
     expect(

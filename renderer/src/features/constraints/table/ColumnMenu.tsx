@@ -1,21 +1,26 @@
 import type { Table } from '@tanstack/react-table';
-import type { DataColumn } from './dataColumn.js';
+import './table.css';
 
-/** Props of {@link ColumnMenu}: the TanStack table and the column specs by id (for labels and what may be hidden). */
+/**
+ * Props of {@link ColumnMenu}: the TanStack table and each listed column's label (and raw name, shown on hover) by id;
+ * `pinnable` false leaves out the Pin buttons.
+ */
 export interface ColumnMenuProps<T> {
   table: Table<T>;
-  columns: ReadonlyMap<string, DataColumn<T>>;
+  columns: ReadonlyMap<string, { label: string; name?: string | undefined }>;
+  pinnable?: boolean;
+  testId?: string;
 }
 
 /**
  * The table's column menu: show or hide each column (the naming column always shows) and pin it to the left edge,
  * where it stays while the table scrolls sideways, or unpin it.
  */
-export function ColumnMenu<T>({ table, columns }: ColumnMenuProps<T>) {
+export function ColumnMenu<T>({ table, columns, pinnable = true, testId = 'column-menu' }: ColumnMenuProps<T>) {
   const leaves = table.getAllLeafColumns().filter((c) => columns.has(c.id));
   const hidden = leaves.filter((c) => !c.getIsVisible()).length;
   return (
-    <details className="cs-column-menu" data-testid="column-menu">
+    <details className="cs-column-menu" data-testid={testId}>
       <summary>Columns{hidden > 0 && <span className="muted"> ({hidden} hidden)</span>}</summary>
       <ul className="cs-column-list">
         {leaves.map((c) => {
@@ -23,7 +28,7 @@ export function ColumnMenu<T>({ table, columns }: ColumnMenuProps<T>) {
           const pinned = c.getIsPinned() === 'left';
           return (
             <li key={c.id}>
-              <label title={c.getCanHide() ? undefined : 'This column names the row and always shows'}>
+              <label title={c.getCanHide() ? spec.name : 'This column names the row and always shows'}>
                 <input
                   type="checkbox"
                   checked={c.getIsVisible()}
@@ -32,16 +37,18 @@ export function ColumnMenu<T>({ table, columns }: ColumnMenuProps<T>) {
                 />{' '}
                 {spec.label}
               </label>
-              <button
-                type="button"
-                className="cs-pin"
-                aria-pressed={pinned}
-                aria-label={`${pinned ? 'Unpin' : 'Pin'} ${spec.label}`}
-                title={pinned ? 'Let this column scroll with the others' : 'Keep this column at the left edge while scrolling'}
-                onClick={() => c.pin(pinned ? false : 'left')}
-              >
-                {pinned ? 'Unpin' : 'Pin'}
-              </button>
+              {pinnable && (
+                <button
+                  type="button"
+                  className="cs-pin"
+                  aria-pressed={pinned}
+                  aria-label={`${pinned ? 'Unpin' : 'Pin'} ${spec.label}`}
+                  title={pinned ? 'Let this column scroll with the others' : 'Keep this column at the left edge while scrolling'}
+                  onClick={() => c.pin(pinned ? false : 'left')}
+                >
+                  {pinned ? 'Unpin' : 'Pin'}
+                </button>
+              )}
             </li>
           );
         })}

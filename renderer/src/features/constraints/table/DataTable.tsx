@@ -9,6 +9,7 @@ import { sortRows } from './sortRows.js';
 import { TableToolbar } from './TableToolbar.js';
 import { useFitWidths } from './useFitWidths.js';
 import { useTableCopy } from './useTableCopy.js';
+import { HelpTip } from '../../../components/HelpTip.js';
 import { ariaSort, SortMark } from '../../../components/SortableHead.js';
 import './table.css';
 
@@ -49,7 +50,8 @@ export interface FooterRow {
 /**
  * A client-side table of up to ~10,000 rows: TanStack Table for sorting (header buttons; rows without a value last),
  * column visibility and pinning and row selection; TanStack Virtual above {@link VIRTUALIZE_ABOVE} rows; rows copied as
- * TSV (selected, or all in the shown order and columns; Ctrl/⌘+C copies the selection).
+ * TSV (selected, or all in the shown order and columns; Ctrl/⌘+C copies the selection) under a header line of raw
+ * names, as shown or at full precision; a `?` by a header whose column has help.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, columns, rowId, noun, testId, rowTestId, rowIdAttribute, highlightId, empty, footer, footerTestId } = props;
@@ -156,10 +158,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ?.scrollIntoView?.({ block: 'center' });
   }, [highlightId, shown, virtual, virtualizer]);
 
-  const copySelected = () =>
+  const copySelected = (full = false) =>
     void copier.copy(
       chosen.map((r) => r.original),
       copyColumns,
+      full,
     );
   const onKeyDown = (e: KeyboardEvent) => {
     const mod = e.ctrlKey || e.metaKey;
@@ -187,7 +190,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         selected={chosen.length}
         noun={noun}
         onCopySelected={copySelected}
-        onCopyAll={() => void copier.copy(sorted, copyColumns)}
+        onCopyAll={(full) => void copier.copy(sorted, copyColumns, full)}
         notice={copier.notice}
         columnMenu={<ColumnMenu table={table} columns={byId} />}
       />
@@ -223,10 +226,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     aria-sort={spec ? ariaSort(dir) : undefined}
                   >
                     {spec ? (
-                      <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
-                        {spec.label}
-                        <SortMark dir={dir} />
-                      </button>
+                      <>
+                        <button type="button" className="sort" title={spec.name} onClick={h.column.getToggleSortingHandler()}>
+                          {spec.label}
+                          <SortMark dir={dir} />
+                        </button>
+                        {spec.help && <HelpTip text={spec.help} about={spec.label} />}
+                      </>
                     ) : (
                       flexRender(h.column.columnDef.header, h.getContext())
                     )}

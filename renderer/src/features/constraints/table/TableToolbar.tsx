@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CopyMenu } from '../../../components/CopyMenu.js';
 import { formatCount } from '../../../lib/format.js';
 import type { CopyNotice } from './useTableCopy.js';
 
@@ -7,13 +8,17 @@ export interface TableToolbarProps {
   shown: number;
   selected: number;
   noun: [string, string];
-  onCopySelected: () => void;
-  onCopyAll: () => void;
+  /** Copies the selected rows as shown, or with `full` precision. */
+  onCopySelected: (full: boolean) => void;
+  onCopyAll: (full: boolean) => void;
   notice: CopyNotice | null;
   columnMenu: ReactNode;
 }
 
-/** The line above a {@link DataTable}: "74 constraints, 2 selected", Copy selected, Copy all, Columns; the copy notice. */
+/**
+ * The line above a {@link DataTable}: "74 constraints, 2 selected", Copy selected, Copy all (as shown; the ▾ copies with
+ * full precision), Columns; the copy notice.
+ */
 export function TableToolbar({ shown, selected, noun, onCopySelected, onCopyAll, notice, columnMenu }: TableToolbarProps) {
   return (
     <div className="cs-table-toolbar">
@@ -27,12 +32,18 @@ export function TableToolbar({ shown, selected, noun, onCopySelected, onCopyAll,
         </p>
       )}
       <div className="cs-table-actions">
-        <button type="button" disabled={selected === 0} onClick={onCopySelected}>
+        <button type="button" disabled={selected === 0} onClick={() => onCopySelected(false)}>
           Copy selected
         </button>
-        <button type="button" disabled={shown === 0} onClick={onCopyAll}>
+        <button type="button" disabled={shown === 0} onClick={() => onCopyAll(false)}>
           Copy all
         </button>
+        <CopyMenu
+          actions={[
+            { label: 'Copy selected with full precision', disabled: selected === 0, onClick: () => onCopySelected(true) },
+            { label: 'Copy all with full precision', disabled: shown === 0, onClick: () => onCopyAll(true) },
+          ]}
+        />
         {columnMenu}
       </div>
     </div>

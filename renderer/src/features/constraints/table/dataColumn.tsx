@@ -4,16 +4,22 @@ import type { ConstraintDataset } from '../constraintDatasets.js';
 import type { SortValue } from './sortRows.js';
 
 /**
- * A column of a {@link DataTable}: `label` is its header (and its sort button's accessible name), `value` what it
- * sorts by, `cell` what it shows, `copy` what a TSV copy writes; `width` in CSS px (the table lays out fixed, so
- * pinned columns know their offsets). The `grow` column also takes the room the table's box has beyond the widths.
+ * A column of a {@link DataTable}: `label` is its header in words with its unit (and its sort button's accessible
+ * name), `name` the raw name shown on hover and written as the copied header (docs/vocabulary.md), `help` what a `?` by
+ * the header explains; `value` what it sorts by, `cell` what it shows, `copy` what a TSV copy writes (the shown
+ * precision) and `copyFull` what "Copy with full precision" writes (default `copy`); `width` in CSS px (the table lays
+ * out fixed, so pinned columns know their offsets). The `grow` column also takes the room the table's box has beyond
+ * the widths.
  */
 export interface DataColumn<T> {
   id: string;
   label: string;
+  name?: string;
+  help?: string;
   value: (row: T) => SortValue;
   cell: (row: T) => ReactNode;
   copy: (row: T) => string;
+  copyFull?: (row: T) => string;
   width: number;
   grow?: boolean;
   numeric?: boolean;

@@ -1,25 +1,34 @@
-/** A column as copied: its label (the header line) and the text of a row's value. */
+import { copyTime as copyWallTime, parseInstant } from '../../../../../shared/vocabulary/index.js';
+
+/** A column as copied: its raw name (else its label) for the header line, and the text of a row's value. */
 export interface CopyColumn<T> {
   label: string;
+  name?: string | undefined;
   copy: (row: T) => string;
+  /** The stored value, for "Copy with full precision"; `copy` when absent. */
+  copyFull?: ((row: T) => string) | undefined;
 }
 
 // A tab or line break inside a value would split the cell in a spreadsheet.
 const clean = (text: string): string => text.replace(/[\t\r\n]+/g, ' ');
 
-/** Tab-separated text for a spreadsheet: a header line of labels, then one line per row, columns in the given order. */
-export function rowsToTsv<T>(rows: readonly T[], columns: readonly CopyColumn<T>[]): string {
-  const lines = [columns.map((c) => clean(c.label)).join('\t')];
-  for (const row of rows) lines.push(columns.map((c) => clean(c.copy(row))).join('\t'));
+/**
+ * Tab-separated text for a spreadsheet: a header line of raw column names (labels where a column has none), then one
+ * line per row, columns in the given order; values as shown, or with `full` as stored.
+ */
+export function rowsToTsv<T>(rows: readonly T[], columns: readonly CopyColumn<T>[], full = false): string {
+  const lines = [columns.map((c) => clean(c.name ?? c.label)).join('\t')];
+  const write = (c: CopyColumn<T>, row: T) => (full && c.copyFull ? c.copyFull(row) : c.copy(row));
+  for (const row of rows) lines.push(columns.map((c) => clean(write(c, row))).join('\t'));
   return lines.join('\n');
 }
 
-/** A number as copied: full precision, no grouping; null → empty cell. */
-export const copyNumber = (n: number | null | undefined): string => (n === null || n === undefined ? '' : String(n));
+/** A number as "Copy with full precision" writes it: the stored value, no grouping; null → empty cell. */
+export const copyFullNumber = (n: number | null | undefined): string => (n === null || n === undefined ? '' : String(n));
 
-/** An instant as copied: `YYYY-MM-DD HH:mm:ss` in UTC (spreadsheets read it as a date); null → empty cell. */
-export function copyTime(iso: string | null | undefined): string {
+/** An ISO instant as copied: `YYYY-MM-DD HH:mm:ss` of wall time in `zone` (UTC by default); null → empty cell. */
+export function copyTime(iso: string | null | undefined, zone = 'UTC'): string {
   if (!iso) return '';
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 19).replace('T', ' ') : iso;
+  const ms = parseInstant(iso);
+  return Number.isFinite(ms) ? copyWallTime(ms, zone) : iso;
 }

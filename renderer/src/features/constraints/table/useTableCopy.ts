@@ -11,18 +11,18 @@ export interface CopyNotice {
 }
 
 /**
- * Copies rows of a table as TSV with a header line (spreadsheets paste it as cells), through the clipboard writer
- * the results table uses; `notice` says what was copied, in the results table's words.
+ * Copies rows of a table as TSV with a header line of raw names (spreadsheets paste it as cells), as shown or at full
+ * precision, through the clipboard writer the results table uses; `notice` says what was copied, in its words.
  */
 export function useTableCopy() {
   const [notice, setNotice] = useState<CopyNotice | null>(null);
-  const copy = useCallback(async <T>(rows: readonly T[], columns: readonly CopyColumn<T>[]) => {
+  const copy = useCallback(async <T>(rows: readonly T[], columns: readonly CopyColumn<T>[], full = false) => {
     if (rows.length === 0) return;
     try {
-      await writeClipboard(rowsToTsv(rows, columns));
+      await writeClipboard(rowsToTsv(rows, columns, full));
       const n = columns.length;
       setNotice({
-        text: `Copied ${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} × ${n} ${n === 1 ? 'column' : 'columns'}.`,
+        text: `Copied ${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} × ${n} ${n === 1 ? 'column' : 'columns'}${full ? ' with full precision' : ''}.`,
         error: false,
       });
     } catch (error) {
