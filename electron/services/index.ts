@@ -17,7 +17,9 @@ import { createRequestRegistry } from './v1/requests.js';
 import type { RequestRegistry } from './v1/requests.js';
 import { createResponseCache } from './v1/responseCache.js';
 import { createMetadataCache, newIdentitySalt, targetIdentity } from './v1/metaCache.js';
+import { systemClock } from './v1/retry.js';
 import type { Clock, RetryPolicy } from './v1/retry.js';
+import { createRateGate } from './v1/rateGate.js';
 import { createWorkspaceService } from './workspace/service.js';
 import { createDownloadManager } from './downloads/manager.js';
 import type { DownloadManager } from './downloads/types.js';
@@ -119,6 +121,7 @@ export function createServices(opts: ServicesOptions): Services {
   const v1 = createV1Proxy({
     resolveTarget,
     cache,
+    rateGate: createRateGate(opts.clock ?? systemClock),
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.retry ? { retry: opts.retry } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),

@@ -87,6 +87,11 @@ describe('the Remote profile', () => {
   it('is refreshed when a constraint list differs: new constraints are read, gone ones forgotten, known ones not asked again', async () => {
     remote.setConstraints([C1, C3]);
     await v1.value('constraints:list', {}); // the whole list: C2 gone, C3 new
+    // The constraint list starts no request of the index (a constraint screen stays within its budget)…
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(remote.shiftFactorCalls()).toEqual({ 'c-1': 1, 'c-2': 1 });
+    // …the next screen that lists locations does, answered from the kept index meanwhile.
+    expect(names(await v1.value('locations:list', {}))).toEqual(['ERCOT Houston Hub', 'Mystery Node', 'PJM Western Hub']);
     await expect
       .poll(async () => names(await v1.value('locations:list', {})), { timeout: 10_000 })
       .toEqual(['Mystery Node', 'New Jersey Hub', 'PJM Western Hub']);
@@ -96,6 +101,7 @@ describe('the Remote profile', () => {
     remote.setConstraints([C1, C3, C4]);
     const release = remote.hold('c-4');
     await v1.value('constraints:list', { search: 'Line' });
+    await v1.value('locations:list', {});
     await expect.poll(() => remote.shiftFactorCalls()['c-4'], { timeout: 10_000 }).toBe(1);
     expect(await v1.value('locations:index', {})).toMatchObject({ state: 'building', done: 2, total: 3 });
     expect(names(await v1.value('locations:list', { market: 'pjm' }))).toEqual([

@@ -22,7 +22,7 @@ export interface LocationService {
   list(input: ParsedInput<'locations:list'>, ctx?: CallContext): Promise<Result<PricingLocation[]>>;
   /** How far the active profile's index is; no request. */
   status(): Promise<Result<LocationIndexStatus>>;
-  /** A constraint list the app was answered (`complete`: unfiltered and whole); a change refreshes a loaded index. */
+  /** A constraint list the app was answered (`complete`: unfiltered and whole); a change marks a loaded index for a refresh. */
   noticeConstraints(constraints: readonly Constraint[], complete: boolean): void;
   /** Stops every build and writes what was read. */
   dispose(): Promise<void>;
@@ -229,7 +229,8 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
     },
 
     noticeConstraints(constraints, whole) {
-      // Only an index this run already checked: the others read the live list when they are first used.
+      // Only marks an index this run already checked: the refresh starts when a screen next lists locations, so the
+      // constraint screens never start the index's requests (docs/desktop.md#the-request-budget).
       void activeTarget()
         .then((r) => {
           const e = r.ok ? entries.get(keyOf(r.value)) : undefined;
@@ -241,9 +242,8 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
           if (!changed || e.noticed.has(signature)) return;
           if (e.noticed.size > 50) e.noticed.clear();
           e.noticed.add(signature);
-          e.checked = false;
           if (e.run) e.again = true;
-          else start(e);
+          else e.checked = false;
         })
         .catch((err: unknown) => log.warn('could not compare a constraint list with the location index', err));
     },

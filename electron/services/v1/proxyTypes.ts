@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ErrorCode, ProfileName, Result } from '../../../shared/index.js';
 import type { QueryValue } from './joinUrl.js';
+import type { RateGate } from './rateGate.js';
 import type { ResponseCache } from './responseCache.js';
 import type { Clock, RetryPolicy } from './retry.js';
 import type { ProxyProgress } from './retryLoop.js';
@@ -92,4 +93,6 @@ export interface ProxyOptions {
   cache?: ResponseCache;
   /** Oldest cached response served when the server cannot be reached (default 30 days). */
   maxStaleMs?: number;
+  /** Spaces requests under each key's plan (docs/desktop.md#the-request-budget); absent: none are held back. */
+  rateGate?: RateGate;
 }

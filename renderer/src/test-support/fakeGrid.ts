@@ -1,8 +1,8 @@
-import type { ContractResults, GridResults, VerbInput } from '../../../shared/bridge/contract.js';
+import type { BindingResults, ContractResults, GridResults, VerbInput } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 
-/** The grid verbs (constraints, locations, outages, overlap). */
-export type GridVerb = keyof GridResults;
+/** The grid verbs (constraints, locations, outages, overlap) and the binding-window verbs. */
+export type GridVerb = keyof GridResults | keyof BindingResults;
 
 /** Per verb, what the fake answers for an input; a verb left out answers `not_found`. */
 export type FakeGridAnswers = { [V in GridVerb]?: (input: VerbInput<V>) => ContractResults[V] };
@@ -35,5 +35,8 @@ export function fakeGridVerbs(
     'outages:active': verb('outages:active'),
     'overlap:forConstraint': verb('overlap:forConstraint'),
     'overlap:forOutage': verb('overlap:forOutage'),
+    'binding:constraints': verb('binding:constraints'),
+    'binding:contingencies': verb('binding:contingencies'),
+    'binding:series': verb('binding:series'),
   };
 }
