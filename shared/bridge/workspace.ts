@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS, RESAMPLE_FUNCTIONS } from '../schemas/query.js';
+import type { PeakFilter } from '../time/peak.js';
 import { TimeText } from '../time/schema.js';
+import { isKnownZone } from '../time/zones.js';
 import type { LocalPull } from './downloads.js';
 import { ColumnName, DatasetId, QueryInput } from './inputs.js';
 
@@ -79,19 +81,48 @@ export const MAX_SORT_KEYS = 8;
 /** Most column filters a table view holds. */
 export const MAX_COLUMN_FILTERS = 50;
 
+/** The peak filters that keep some rows out (every one but `all`), in the order screens offer them. */
+export const PEAK_BUCKET_FILTERS = ['on_peak', 'off_peak', '2x16', '7x8'] as const satisfies readonly Exclude<
+  PeakFilter,
+  'all'
+>[];
+
+/** An IANA zone Intl knows (e.g. `US/Eastern`), at most 64 characters. */
+export const ZoneName = z.string().trim().min(1).max(64).refine(isKnownZone, 'zone: an IANA time zone such as US/Eastern');
+
 /**
- * How a results table shows a pull's rows: its sort keys (first key first) and column filters (all must hold), done in
- * SQL by main. The one declaration of a table view: the verbs that read rows take its parts, and the result pages keep
- * it in their address (`view=<JSON>`).
+ * A peak-bucket filter (docs/market-time.md#peak-buckets): keep the rows whose `column` (the time index, an instant)
+ * falls in `bucket` read in market time `zone`; `off_peak` is 2x16 and 7x8 together.
+ */
+export const PeakView = z
+  .object({
+    column: ColumnName,
+    bucket: z.enum(PEAK_BUCKET_FILTERS),
+    zone: ZoneName,
+  })
+  .strict();
+export type PeakView = z.output<typeof PeakView>;
+
+/**
+ * How a results table shows a pull's rows: its sort keys (first key first), column filters (all must hold) and peak
+ * bucket, done in SQL by main, and `hourEnding` (an hourly time index shown as market date and hour ending,
+ * docs/market-time.md#hour-ending, a display choice only). The one declaration of a table view: the verbs that read
+ * rows take its parts, and the result pages keep it in their address (`view=<JSON>`).
  */
 export const TableView = z
-  .object({ sort: z.array(SortKey).max(MAX_SORT_KEYS), filters: z.array(ColumnFilter).max(MAX_COLUMN_FILTERS) })
+  .object({
+    sort: z.array(SortKey).max(MAX_SORT_KEYS),
+    filters: z.array(ColumnFilter).max(MAX_COLUMN_FILTERS),
+    peak: PeakView.optional(),
+    hourEnding: z.boolean().optional(),
+  })
   .strict();
 export type TableView = z.output<typeof TableView>;
 
 const PullId = z.number().int().min(1);
 const Filters = TableView.shape.filters.optional();
 const Sort = TableView.shape.sort.optional();
+const Peak = TableView.shape.peak;
 
 /** Most rows one binding pull asks for: the binding endpoint's largest `limit` (docs/api.md#binding-rows). */
 export const MAX_BINDING_ROWS = 100_000;
@@ -115,6 +146,7 @@ export const workspaceInputs = {
       limit: z.number().int().min(1).max(10_000).optional(),
       sort: Sort,
       filters: Filters,
+      peak: Peak,
     })
     .strict(),
   'workspace:series': z
@@ -128,6 +160,7 @@ export const workspaceInputs = {
       from: z.number().optional(),
       to: z.number().optional(),
       filters: Filters,
+      peak: Peak,
     })
     .strict(),
   'workspace:values': z
@@ -139,6 +172,7 @@ export const workspaceInputs = {
       format: z.enum(['csv', 'parquet']),
       sort: Sort,
       filters: Filters,
+      peak: Peak,
       columns: z.array(ColumnName).max(500).optional(),
     })
     .strict(),

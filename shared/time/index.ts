@@ -6,3 +6,5 @@ export * from './market.js';
 export * from './hourEnding.js';
 export * from './peak.js';
 export * from './presets.js';
+export * from './format.js';
+export * from './peakSql.js';

@@ -2,9 +2,9 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import { fail, ok } from '../../../shared/index.js';
 import type { ParsedInput, Result, SeriesData, TableColumn } from '../../../shared/index.js';
 import { isNumeric, isTemporal } from './columns.js';
-import { checkFilterValues, whereClause } from './filters.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { WorkspaceInputError, columnNamed, pullTable, readFailure } from './table.js';
+import { viewWhere } from './viewWhere.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -18,7 +18,7 @@ import type { Workspace } from './workspace.js';
  * What to chart (`workspace:series` without the pull id): `x` a time column (x in epoch seconds) or a number
  * column; 1 to {@link MAX_Y_COLUMNS} numeric `y` columns; `seriesBy` splits rows into series (only
  * `seriesValues`, as text, when given; else the first {@link MAX_SERIES} values in sort order); `pixels`
- * buckets; `from`/`to` an inclusive x range (default the data's); `filters` of the results table apply first.
+ * buckets; `from`/`to` an inclusive x range (default the data's); `filters` and `peak` of the results table apply first.
  */
 export type SeriesOptions = Omit<ParsedInput<'workspace:series'>, 'pullId'>;
 
@@ -84,8 +84,7 @@ export async function readSeries(
             : `CAST(${quoteIdent(columnNamed(columns, options.seriesBy, 'series column').name)} AS VARCHAR)`;
 
         const params: DuckDBValue[] = [];
-        const where = whereClause(columns, options.filters, params);
-        await checkFilterValues(conn, columns, options.filters);
+        const where = await viewWhere(conn, table, columns, options, params);
         const conditions = [`${x} IS NOT NULL`];
         // from/to are checked finite numbers, written as SQL literals so placeholders stay in text order.
         if (options.from !== undefined) conditions.push(`${x} >= ${literal(options.from)}`);

@@ -2,11 +2,12 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import type { DuckDBValue } from '@duckdb/node-api';
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
-import type { ColumnFilter, Result, SortKey } from '../../../shared/index.js';
+import type { ColumnFilter, PeakView, Result, SortKey } from '../../../shared/index.js';
 import { exportValueSql } from './columns.js';
-import { checkFilterValues, orderClause, whereClause } from './filters.js';
+import { orderClause } from './filters.js';
 import { quoteIdent, sqlString } from './sql.js';
 import { WorkspaceInputError, columnNamed, pullTable, readFailure } from './table.js';
+import { viewWhere } from './viewWhere.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -22,6 +23,8 @@ export interface ExportOptions {
   /** Absolute path of the file to write (replaced if it exists). */
   path: string;
   filters?: ColumnFilter[];
+  /** The results table's peak bucket (docs/market-time.md#peak-buckets). */
+  peak?: PeakView;
   sort?: SortKey[];
   /** Columns to write, in this order; default all. */
   columns?: string[];
@@ -53,9 +56,8 @@ export async function exportPull(ws: Workspace, pullId: number, options: ExportO
       const chosen = options.columns === undefined ? columns : options.columns.map((name) => columnNamed(columns, name));
       if (chosen.length === 0) throw new WorkspaceInputError('validation', 'columns: at least one');
       const params: DuckDBValue[] = [];
-      const where = whereClause(columns, options.filters, params);
+      const where = await viewWhere(conn, table, columns, options, params);
       const order = orderClause(columns, options.sort);
-      await checkFilterValues(conn, columns, options.filters);
       const select = `SELECT ${chosen.map((c) => (format === 'csv' ? exportValueSql(c) : quoteIdent(c.name))).join(', ')} FROM ${quoteIdent(table)} ${where} ${order}`;
       const to = format === 'csv' ? '(FORMAT csv, HEADER true)' : '(FORMAT parquet, COMPRESSION zstd)';
       const interrupt = (): void => conn.interrupt();

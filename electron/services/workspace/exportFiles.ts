@@ -25,11 +25,12 @@ export interface WorkspaceExportsOptions {
   downloadTtlMs?: number;
 }
 
-/** The export options of `workspace:export` (its filters, sort and columns). */
+/** The export options of `workspace:export` (its filters, peak bucket, sort and columns). */
 function exportOptions(input: ParsedInput<'workspace:export'>) {
   return {
     format: input.format,
     ...(input.filters ? { filters: input.filters } : {}),
+    ...(input.peak ? { peak: input.peak } : {}),
     ...(input.sort ? { sort: input.sort } : {}),
     ...(input.columns ? { columns: input.columns } : {}),
   };

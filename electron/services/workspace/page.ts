@@ -2,9 +2,10 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import { fail, ok } from '../../../shared/index.js';
 import type { ParsedInput, Result, RowsPage } from '../../../shared/index.js';
 import { jsonSafe, jsonValueSql } from './columns.js';
-import { checkFilterValues, orderClause, whereClause } from './filters.js';
+import { orderClause } from './filters.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { pullTable, readFailure } from './table.js';
+import { viewWhere } from './viewWhere.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -15,7 +16,7 @@ import type { Workspace } from './workspace.js';
 
 /**
  * What to read (`workspace:rows` without the pull id): rows `offset … offset+limit` (defaults 0 and 200,
- * at most {@link MAX_PAGE_ROWS}) of the rows that pass `filters`, in `sort` order.
+ * at most {@link MAX_PAGE_ROWS}) of the rows that pass `filters` and the `peak` bucket, in `sort` order.
  */
 export type ReadRowsOptions = Omit<ParsedInput<'workspace:rows'>, 'pullId'>;
 
@@ -50,9 +51,8 @@ export async function readRows(
           const page: RowsPage = { pullId, state, columns, rows: [], offset, totalRows: 0 };
           if (columns.length === 0) return page;
           const params: DuckDBValue[] = [];
-          const where = whereClause(columns, options.filters, params);
+          const where = await viewWhere(conn, table, columns, options, params);
           const order = orderClause(columns, options.sort);
-          await checkFilterValues(conn, columns, options.filters);
           const from = `FROM ${quoteIdent(table)} ${where}`;
           page.totalRows = Number((await rowObjects(conn, `SELECT CAST(count(*) AS DOUBLE) AS n ${from}`, params))[0]?.n ?? 0);
           // The page's rowids first, from the sort and filter columns alone; then only those rows are rendered
