@@ -1,7 +1,7 @@
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { BindingPoint, BindingSummary, BoundConstraint, BoundContingency, PeakFilter } from '../../../shared/index.js';
 import { rowObjects } from '../workspace/sql.js';
-import { keptBuckets, peakBucketSql, peakParams } from './peakSql.js';
+import { bucketSql, keptBuckets } from './peakSql.js';
 
 /**
  * What a stored binding window adds up to (docs/desktop.md#the-binding-window-store), in DuckDB on a workspace read
@@ -26,23 +26,21 @@ export interface EntityFilter {
 
 const iso = (expr: string): string => `strftime(${expr}, '%Y-%m-%dT%H:%M:%SZ')`;
 
-// The window's rows with their bucket and hours ($1 window, $2 zone, $3 holidays, $4 kept buckets, $5 the entity).
-function filtered(entity: EntityFilter): string {
-  const where = entity.constraintId ? 'AND cid = $5' : entity.contingencyId ? 'AND kid = $5' : '';
-  return `
+// The window's rows with their bucket and hours, kept by the peak filter and the entity, and the query's parameters
+// in the order of their `?` (the bucket's, the window id, the kept buckets, the entity's id).
+function filtered(scope: WindowScope, entity: EntityFilter): { sql: string; params: DuckDBValue[] } {
+  const bucket = bucketSql('interval_start_utc', scope.market, scope);
+  const id = entity.constraintId ?? entity.contingencyId;
+  const where = entity.constraintId ? 'AND cid = ?' : entity.contingencyId ? 'AND kid = ?' : '';
+  const sql = `
   r AS (
     SELECT interval_start_utc AS t0, interval_end_utc AS t1, shadow_price AS sp, abs(shadow_price) AS a,
            coalesce(greatest(epoch(interval_end_utc) - epoch(interval_start_utc), 0), 0) / 3600.0 AS h,
            constraint_gs_entity_id AS cid, constraint_name AS cname, contingency_gs_entity_id AS kid,
-           contingency_name AS kname, ${peakBucketSql('interval_start_utc', '$2', '$3')} AS bucket
-    FROM binding_window_rows WHERE window_id = $1),
-  f AS (SELECT * FROM r WHERE list_contains(CAST(CAST($4 AS JSON) AS VARCHAR[]), bucket) ${where})`;
-}
-
-function values(scope: WindowScope, entity: EntityFilter): DuckDBValue[] {
-  const p = peakParams(scope.market, scope);
-  const id = entity.constraintId ?? entity.contingencyId;
-  return [scope.windowId, p.zone, p.holidays, keptBuckets(scope.peak), ...(id ? [id] : [])];
+           contingency_name AS kname, ${bucket.sql} AS bucket
+    FROM binding_window_rows WHERE window_id = ?),
+  f AS (SELECT * FROM r WHERE list_contains(CAST(CAST(? AS JSON) AS VARCHAR[]), bucket) ${where})`;
+  return { sql, params: [...bucket.params, scope.windowId, keptBuckets(scope.peak), ...(id ? [id] : [])] };
 }
 
 // One group's figures (BindingSummary); `firstInGroup` marks one row per interval of the group, for the hours.
@@ -81,12 +79,13 @@ export async function boundConstraints(
   scope: WindowScope,
   entity: EntityFilter = {},
 ): Promise<BoundConstraint[]> {
+  const f = filtered(scope, entity);
   const rows = await rowObjects(
     conn,
-    `WITH ${filtered(entity)},
+    `WITH ${f.sql},
      g AS (SELECT *, row_number() OVER (PARTITION BY cid, cname, t0) = 1 AS first_in_group FROM f)
      SELECT cid, cname, ${SUMMARY} FROM g GROUP BY cid, cname ORDER BY absolute_cost DESC, cname, cid`,
-    values(scope, entity),
+    f.params,
   );
   return rows.map((r) => ({ constraint_gs_entity_id: text(r.cid), constraint_name: String(r.cname ?? ''), ...summary(r) }));
 }
@@ -101,16 +100,17 @@ export async function boundContingencies(
   scope: WindowScope,
   entity: EntityFilter = {},
 ): Promise<BoundContingency[]> {
+  const f = filtered(scope, entity);
   const rows = await rowObjects(
     conn,
-    `WITH ${filtered(entity)},
+    `WITH ${f.sql},
      g AS (SELECT *, row_number() OVER (PARTITION BY kid, kname, t0) = 1 AS first_in_group,
                   row_number() OVER (PARTITION BY cid, cname, t0 ORDER BY a DESC NULLS LAST, kname NULLS LAST) = 1 AS top
            FROM f)
      SELECT kid, kname, ${SUMMARY}, count(DISTINCT (cid, cname))::INTEGER AS constraints,
             count(*) FILTER (WHERE top)::INTEGER AS peak_intervals
      FROM g GROUP BY kid, kname ORDER BY absolute_cost DESC, kname NULLS LAST, kid`,
-    values(scope, entity),
+    f.params,
   );
   return rows.map((r) => ({
     contingency_gs_entity_id: text(r.kid),
@@ -126,14 +126,15 @@ export async function boundContingencies(
  * (ties: contingency name), signed, with its contingency — the rule of docs/api.md#binding-constraints-with-locations.
  */
 export async function bindingSeries(conn: DuckDBConnection, scope: WindowScope, constraintId: string): Promise<BindingPoint[]> {
+  const f = filtered(scope, { constraintId });
   const rows = await rowObjects(
     conn,
-    `WITH ${filtered({ constraintId })}
+    `WITH ${f.sql}
      SELECT ${iso('t0')} AS start_text, ${iso('t1')} AS end_text, sp, kid, kname FROM f
      WHERE sp IS NOT NULL
      QUALIFY row_number() OVER (PARTITION BY t0 ORDER BY a DESC, kname NULLS LAST) = 1
      ORDER BY t0`,
-    values(scope, { constraintId }),
+    f.params,
   );
   return rows.map((r) => ({
     interval_start_utc: String(r.start_text),

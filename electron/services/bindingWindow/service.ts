@@ -16,7 +16,7 @@ import type { RequestRegistry } from '../v1/requests.js';
 import type { WorkspaceService } from '../workspace/service.js';
 import { ReadCancelledError } from '../workspace/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { peakParams } from './peakSql.js';
+import { marketZone } from './peakSql.js';
 import { bindingSeries, boundConstraints, boundContingencies } from './queries.js';
 import type { WindowScope } from './queries.js';
 import { BindingWindowStore } from './store.js';
@@ -56,7 +56,7 @@ function info(w: StoredWindow, scope: Scope, peak: PeakFilter): BindingWindowInf
     rows: w.rows,
     limitReached: w.limitReached,
     fetchedAt: new Date(w.fetchedAt).toISOString().replace('.000Z', 'Z'),
-    zone: peakParams(scope.market, scope.window).zone,
+    zone: marketZone(scope.market),
     peak,
     synthetic: w.synthetic,
   };
