@@ -18,6 +18,8 @@ export interface DatasetSelectProps {
   filter?: (d: ConstraintDataset) => boolean;
   /** Words after an option's label, e.g. " (constraint not seen in it)". */
   note?: (d: ConstraintDataset) => string;
+  /** The datasets to offer, from the screen's own constraint list answer: then no list is asked for here. */
+  datasets?: readonly ConstraintDataset[];
 }
 
 /**
@@ -25,8 +27,11 @@ export interface DatasetSelectProps {
  * datasets without shadow prices say so. The current value stays listed even when the list could not be read or the
  * filter leaves it out, so the choice in the address shows.
  */
-export function DatasetSelect({ id, label, value, onChange, problem, allLabel, testId, filter, note }: DatasetSelectProps) {
-  const { options, query } = useConstraintDatasets();
+export function DatasetSelect(props: DatasetSelectProps) {
+  const { id, label, value, onChange, problem, allLabel, testId, filter, note, datasets } = props;
+  const shared = useConstraintDatasets({ enabled: !datasets });
+  const options = datasets ?? shared.options;
+  const query = shared.query;
   const offered = filter ? options.filter((o) => filter(o) || o.id === value) : options;
   const listed =
     offered.some((o) => o.id === value) || value === ''
@@ -51,7 +56,7 @@ export function DatasetSelect({ id, label, value, onChange, problem, allLabel, t
           </option>
         ))}
       </select>
-      {query.isError && (
+      {!datasets && query.isError && (
         <span className="hint">
           Could not list the constraint datasets.{' '}
           <button type="button" className="link-button" onClick={() => void query.refetch()}>

@@ -1,28 +1,33 @@
 import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
-import type { BindingObservation } from '../../../../shared/schemas/constraints.js';
+import type { BindingPoint } from '../../../../shared/bridge/binding.js';
 import { TIME_AXIS_VALUES, legendTime, themedAxis, zonedDate } from '../../features/charts/chartOptions.js';
 import { useChartTheme } from '../../features/charts/theme.js';
 import type { ChartTheme } from '../../features/charts/theme.js';
 import { UPlotChart } from '../../features/charts/UPlotChart.js';
 import { formatCost } from '../../features/constraints/format.js';
 import { shadowPriceSeries } from './facts.js';
+import { zoneTitle } from '../../../../shared/vocabulary/times.js';
 
 const HEIGHT = 280;
 
-/** uPlot options: UTC time axis (the explorer's 24-hour ticks), one line with points of the signed shadow price. */
-export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme): uPlot.Options {
+/**
+ * uPlot options: a time axis in `zone` (the market's, named as EPT/CPT/PPT, or UTC; the explorer's 24-hour ticks), one
+ * line with points of the signed shadow price.
+ */
+export function shadowPriceOptions(size: { width: number; height: number }, theme: ChartTheme, zone = 'UTC'): uPlot.Options {
   const axis = (label: string): uPlot.Axis => themedAxis(theme, label);
+  const time = `Interval start (${zoneTitle(zone)})`;
   return {
     ...size,
-    tzDate: (ts) => zonedDate(ts, 'UTC'),
+    tzDate: (ts) => zonedDate(ts, zone),
     scales: { x: { time: true } },
     axes: [
-      { ...axis('Interval start (UTC)'), values: TIME_AXIS_VALUES, space: 70 },
+      { ...axis(time), values: TIME_AXIS_VALUES, space: 70 },
       { ...axis('Shadow price ($/MWh)'), size: 70, labelSize: 18 },
     ],
     series: [
-      { label: 'Interval start (UTC)', value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, 'UTC'))) },
+      { label: time, value: (_u, v) => (v == null ? '—' : legendTime(zonedDate(v, zone))) },
       {
         label: 'Shadow price ($/MWh)',
         stroke: theme.accent,
@@ -39,10 +44,10 @@ export function shadowPriceOptions(size: { width: number; height: number }, them
  * The constraint's shadow price over time (x = interval start, y = shadow price, signed, $/MWh) with uPlot, as the
  * explorer's chart draws; the line breaks where the constraint did not bind.
  */
-export function ShadowPriceChart({ observations }: { observations: readonly BindingObservation[] }) {
+export function ShadowPriceChart({ observations, zone }: { observations: readonly BindingPoint[]; zone: string }) {
   const theme = useChartTheme();
   const data = useMemo(() => shadowPriceSeries(observations) as uPlot.AlignedData, [observations]);
-  const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme), [theme]);
+  const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme, zone), [theme, zone]);
   return (
     <figure className="cs-chart" aria-label="Shadow price over time">
       <UPlotChart options={options} data={data} height={HEIGHT} testId="shadow-price-chart" />
