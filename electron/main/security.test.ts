@@ -452,6 +452,22 @@ describe('project rules', () => {
       },
     ],
     'binding:contingencies': [{ datasetId: 'x', market: 'pjm', window: { start: 'a', end: 'b' } }],
+    'binding:locationCosts': [
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        locationId: 'l/../x',
+        groupBy: 'constraint',
+      },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        locationId: 'l',
+        groupBy: 'pair',
+      },
+    ],
     'binding:series': [
       { datasetId: 'x', market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
       {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PEAK_FILTERS } from '../time/peak.js';
 import type { PeakBucket, PeakFilter } from '../time/peak.js';
+import type { LocationConstraintCost } from '../schemas/constraints.js';
 import { EntityIdText, MarketId, TimeWindow } from './grid.js';
 import { DatasetId, RequestId } from './inputs.js';
 
@@ -32,6 +33,10 @@ export const bindingInputs = {
   'binding:contingencies': z.object({ ...scope, constraintId: EntityIdText.optional() }).strict(),
   /** One constraint's signed shadow price per binding interval (the row with the largest |shadow price| of each). */
   'binding:series': z.object({ ...scope, constraintId: EntityIdText }).strict(),
+  /** A location's constraint costs (docs/api.md#location-constraint-costs) counted over the hours of the peak filter. */
+  'binding:locationCosts': z
+    .object({ ...scope, locationId: EntityIdText, groupBy: z.enum(['constraint', 'constraint_contingency']) })
+    .strict(),
 } as const;
 
 /** Absolute cost ($/MW) of the rows in each of the three disjoint peak buckets; they add up to the whole. */
@@ -104,4 +109,6 @@ export interface BindingResults {
   'binding:constraints': { window: BindingWindowInfo; constraints: BoundConstraint[] };
   'binding:contingencies': { window: BindingWindowInfo; contingencies: BoundContingency[] };
   'binding:series': { window: BindingWindowInfo; points: BindingPoint[] };
+  /** `rows` as `locations:constraintCosts` answers them; `synthetic` the fields /v1 marked in its costs answer. */
+  'binding:locationCosts': { window: BindingWindowInfo; rows: LocationConstraintCost[]; synthetic: string[] };
 }

@@ -49,6 +49,7 @@ export const VERBS = [
   'binding:constraints',
   'binding:contingencies',
   'binding:series',
+  'binding:locationCosts',
   'exports:list',
   'downloads:start',
   'downloads:list',

@@ -144,3 +144,25 @@ export async function bindingSeries(conn: DuckDBConnection, scope: WindowScope, 
     contingency_name: text(r.kname),
   }));
 }
+
+/** What the rows of one (constraint, contingency) pair cost in the window, after the peak filter ($/MW). */
+export interface PairCost {
+  constraint_gs_entity_id: string | null;
+  contingency_gs_entity_id: string | null;
+  absolute_cost: number;
+}
+
+/** The absolute cost of every (constraint, contingency) pair with rows in the window (after the filters). */
+export async function pairCosts(conn: DuckDBConnection, scope: WindowScope): Promise<PairCost[]> {
+  const f = filtered(scope, {});
+  const rows = await rowObjects(
+    conn,
+    `WITH ${f.sql} SELECT cid, kid, coalesce(sum(a * h), 0)::DOUBLE AS cost FROM f GROUP BY cid, kid`,
+    f.params,
+  );
+  return rows.map((r) => ({
+    constraint_gs_entity_id: text(r.cid),
+    contingency_gs_entity_id: text(r.kid),
+    absolute_cost: Number(r.cost),
+  }));
+}

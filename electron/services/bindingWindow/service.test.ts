@@ -121,6 +121,36 @@ describe('the binding window store', () => {
     expect(points.every((p) => peakBucket(Date.parse(p.interval_start_utc), 'US/Eastern') === 'on_peak')).toBe(true);
   });
 
+  it('a location’s constraint costs over all hours are /v1’s own, and its on- and off-peak costs add up to them', async () => {
+    const { constraints } = await value('binding:constraints', scope);
+    const sf = await value('constraints:shiftFactors', { constraintId: constraints[0]!.constraint_gs_entity_id });
+    const locationId = [...sf.rows].sort((a, b) => Math.abs(b.estimated_shift_factor) - Math.abs(a.estimated_shift_factor))[0]!
+      .location_gs_entity_id;
+    for (const groupBy of ['constraint', 'constraint_contingency'] as const) {
+      const theirs = await value('locations:constraintCosts', { locationId, datasetId: RT, window: SEPT, groupBy });
+      const ours = await value('binding:locationCosts', { ...scope, locationId, groupBy });
+      expect(ours.synthetic).toEqual(theirs.synthetic);
+      expect(ours.rows.map((r) => [r.constraint_gs_entity_id, r.contingency_gs_entity_id])).toEqual(
+        theirs.rows.map((r) => [r.constraint_gs_entity_id, r.contingency_gs_entity_id]),
+      );
+      ours.rows.forEach((r, i) => {
+        const t = theirs.rows[i]!;
+        expect(r.shift_factor).toBeCloseTo(t.shift_factor, 9);
+        for (const k of ['absolute_cost', 'adjusted_cost'] as const)
+          if (t[k] === null) expect(r[k]).toBeNull();
+          else close(r[k]!, t[k]);
+      });
+      const total = async (peak: 'all' | 'on_peak' | 'off_peak') =>
+        (await value('binding:locationCosts', { ...scope, peak, locationId, groupBy })).rows.reduce(
+          (sum, r) => sum + (r.adjusted_cost ?? 0),
+          0,
+        );
+      const [all, on, off] = [await total('all'), await total('on_peak'), await total('off_peak')];
+      expect(Math.abs(all)).toBeGreaterThan(0);
+      close(on + off, all);
+    }
+  });
+
   it('asks again once the window is older than its life, and after cache:clear', async () => {
     await value('binding:constraints', scope);
     expect(bindingRequests()).toHaveLength(0);

@@ -9,15 +9,17 @@ import type {
   Verb,
 } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
-import { windowProblem } from '../grid/inputs.js';
-import type { V1Proxy } from '../v1/proxy.js';
+import { ClientLocationConstraintCosts } from '../grid/bodies.js';
+import { segment, windowProblem } from '../grid/inputs.js';
+import { byConstraint, costOrder, pairsOverHours } from './locationCosts.js';
+import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import { runTracked } from '../v1/requests.js';
 import type { RequestRegistry } from '../v1/requests.js';
 import type { WorkspaceService } from '../workspace/service.js';
 import { ReadCancelledError } from '../workspace/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { marketZone } from './peakSql.js';
-import { bindingSeries, boundConstraints, boundContingencies } from './queries.js';
+import { bindingSeries, boundConstraints, boundContingencies, pairCosts } from './queries.js';
 import type { WindowScope } from './queries.js';
 import { BindingWindowStore } from './store.js';
 import type { StoreTarget, StoredWindow } from './store.js';
@@ -32,6 +34,7 @@ export interface BindingWindowService {
   constraints: Method<'binding:constraints'>;
   contingencies: Method<'binding:contingencies'>;
   series: Method<'binding:series'>;
+  locationCosts: Method<'binding:locationCosts'>;
   /** Forgets the stored windows of the active profile's workspace (when it is `profile`'s, or for any profile). */
   clear(profile?: ProfileName): Promise<void>;
 }
@@ -80,7 +83,7 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
     verb: V,
     { requestId, ...scope }: Scope & { requestId?: string | undefined },
     ctx: CallContext | undefined,
-    answer: (ws: Workspace, s: WindowScope, signal: AbortSignal | undefined) => Promise<Omit<ContractResults[V], 'window'>>,
+    answer: (ws: Workspace, s: WindowScope, call: GetOptions) => Promise<Result<Omit<ContractResults[V], 'window'>>>,
   ): Promise<Result<ContractResults[V]>> {
     const bad = windowProblem(scope.window);
     if (bad) return Promise.resolve(bad);
@@ -91,8 +94,9 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
         if (!stored.ok) return stored;
         const w = stored.value;
         try {
-          const body = await answer(ws, { windowId: w.id, market: scope.market, start: w.start, end: w.end, peak }, call.signal);
-          return ok({ ...body, window: info(w, scope, peak) } as ContractResults[V]);
+          const s = { windowId: w.id, market: scope.market, start: w.start, end: w.end, peak };
+          const body = await answer(ws, s, { ...call, profile: ws.profile });
+          return body.ok ? ok({ ...body.value, window: info(w, scope, peak) } as ContractResults[V]) : body;
         } catch (error) {
           if (error instanceof ReadCancelledError) return fail('cancelled', error.message);
           return fail('internal', `Summing the binding rows failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -103,17 +107,33 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
 
   return {
     constraints: ({ contingencyId, ...input }, ctx) =>
-      run('binding:constraints', input, ctx, async (ws, s, signal) => ({
-        constraints: await ws.read((conn) => boundConstraints(conn, s, contingencyId ? { contingencyId } : {}), signal),
-      })),
+      run('binding:constraints', input, ctx, async (ws, s, { signal }) =>
+        ok({ constraints: await ws.read((conn) => boundConstraints(conn, s, contingencyId ? { contingencyId } : {}), signal) }),
+      ),
     contingencies: ({ constraintId, ...input }, ctx) =>
-      run('binding:contingencies', input, ctx, async (ws, s, signal) => ({
-        contingencies: await ws.read((conn) => boundContingencies(conn, s, constraintId ? { constraintId } : {}), signal),
-      })),
+      run('binding:contingencies', input, ctx, async (ws, s, { signal }) =>
+        ok({
+          contingencies: await ws.read((conn) => boundContingencies(conn, s, constraintId ? { constraintId } : {}), signal),
+        }),
+      ),
     series: ({ constraintId, ...input }, ctx) =>
-      run('binding:series', input, ctx, async (ws, s, signal) => ({
-        points: await ws.read((conn) => bindingSeries(conn, s, constraintId), signal),
-      })),
+      run('binding:series', input, ctx, async (ws, s, { signal }) =>
+        ok({ points: await ws.read((conn) => bindingSeries(conn, s, constraintId), signal) }),
+      ),
+    // The location's pairs and shift factors from /v1 (one request, the response cache's), their costs from the window.
+    locationCosts: ({ locationId, groupBy, ...input }, ctx) =>
+      run('binding:locationCosts', input, ctx, async (ws, s, call) => {
+        const id = segment(locationId, 'location');
+        if (!id.ok) return id;
+        const path = `/constraints/locations/${id.value}/constraint-costs`;
+        const query = { dataset_id: input.datasetId, start_time: s.start, end_time: s.end, group_by: 'constraint_contingency' };
+        const pairs = await opts.proxy.getWithMeta(path, query, ClientLocationConstraintCosts, call);
+        if (!pairs.ok) return pairs;
+        const costs = await ws.read((conn) => pairCosts(conn, s), call.signal);
+        const hours = pairsOverHours(pairs.value.body, costs);
+        const rows = (groupBy === 'constraint' ? byConstraint(hours, costs) : hours).sort(costOrder);
+        return ok({ rows, synthetic: pairs.value.synthetic });
+      }),
     clear: async (profile) => {
       await opts.workspace.use(async (ws) => ok(!profile || ws.profile === profile ? await store.clear(ws) : undefined));
     },

@@ -58,6 +58,7 @@ export function createHandlers(d: Domains): Handlers {
     'binding:constraints': (i, ctx) => d.binding.constraints(i, ctx),
     'binding:contingencies': (i, ctx) => d.binding.contingencies(i, ctx),
     'binding:series': (i, ctx) => d.binding.series(i, ctx),
+    'binding:locationCosts': (i, ctx) => d.binding.locationCosts(i, ctx),
     'overlap:forConstraint': (i, ctx) => d.overlap.forConstraint(i, ctx),
     'overlap:forOutage': (i, ctx) => d.overlap.forOutage(i, ctx),
 

@@ -38,5 +38,6 @@ export function fakeGridVerbs(
     'binding:constraints': verb('binding:constraints'),
     'binding:contingencies': verb('binding:contingencies'),
     'binding:series': verb('binding:series'),
+    'binding:locationCosts': verb('binding:locationCosts'),
   };
 }
