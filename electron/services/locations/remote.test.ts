@@ -1,3 +1,5 @@
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiUsage, Result } from '../../../shared/index.js';
 import { usage } from '../../../shared/test-support/fixtures.js';
@@ -170,6 +172,28 @@ describe('pacing under a plan’s rate limit', () => {
     ]);
     const gaps = fake!.counted.slice(1).map((c, i) => c.at - fake!.counted[i]!.at);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
+  }, 30_000);
+
+  it('a whole constraint list a screen asks for first is this run’s check of a kept index: no request of its own', async () => {
+    const { call } = await over(free());
+    expect(await call('locations:list', {})).toMatchObject({ ok: true });
+    // A new run over the same server, the kept index in its config folder.
+    const again = await startServicesOverUpstream('locations-kept', { maxAttempts: 1 }, fake!.up);
+    try {
+      await cp(join(s!.dir, 'locations'), join(again.dir, 'locations'), { recursive: true });
+      const before = fake!.counted.length;
+      await new Promise((resolve) => setTimeout(resolve, 1200)); // the first run's last request leaves the server's second
+      const call2 = (verb: string, input: unknown) => dispatch(again.services.handlers, verb, input) as Promise<Result<unknown>>;
+      const [list, screen] = await Promise.all([call2('locations:list', {}), call2('constraints:list', {})]);
+      expect(list).toMatchObject({ ok: true });
+      expect(screen).toMatchObject({ ok: true });
+      // Past the check's turn (it waits a quiet second after the screen's request): still only the screen's list.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(fake!.counted.slice(before).map((c) => c.path)).toEqual(['/v1/constraints']);
+      expect(await call2('locations:index', {})).toMatchObject({ ok: true, value: { state: 'ready', done: 3, total: 3 } });
+    } finally {
+      await again.services.dispose();
+    }
   }, 30_000);
 
   it('refuses to start a build the month’s requests left cannot finish, naming them', async () => {

@@ -133,6 +133,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
           ...(opts.activity ? { activity: opts.activity } : {}),
           signal: entry.abort.signal,
           stillTarget: async () => (await opts.identify(entry.target.profile).catch(() => null))?.id === entry.target.id,
+          checkedMeanwhile: () => entry.checked,
           onProgress: (d, total) => {
             entry.done = d;
             entry.total = total;
@@ -234,10 +235,15 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       void activeTarget()
         .then((r) => {
           const e = r.ok ? entries.get(keyOf(r.value)) : undefined;
-          if (!e?.checked) return;
+          if (!e) return;
           const listed = new Set(e.data.listed ?? []);
           const ids = constraints.map((c) => c.gs_entity_id);
           const changed = ids.some((id) => !listed.has(id)) || (whole && ids.length !== listed.size);
+          // A whole list that equals a complete kept index is this run's check, made without a request of its own.
+          if (!e.checked) {
+            if (whole && !changed && e.served && complete(e.data)) e.checked = true;
+            return;
+          }
           const signature = [...ids].sort().join(' ');
           if (!changed || e.noticed.has(signature)) return;
           if (e.noticed.size > 50) e.noticed.clear();

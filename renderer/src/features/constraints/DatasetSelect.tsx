@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { FieldProblem, fieldAria } from '../../components/FieldProblem.js';
+import { humanize } from '../../../../shared/vocabulary/columns.js';
 import { datasetOptionLabel } from './constraintDatasets.js';
 import type { ConstraintDataset } from './constraintDatasets.js';
 import { useConstraintDatasets } from './useConstraintDatasets.js';
@@ -25,18 +27,21 @@ export interface DatasetSelectProps {
 /**
  * A select of the constraint datasets ({@link useConstraintDatasets}), each as "Real-time — <catalogue name>";
  * datasets without shadow prices say so. The current value stays listed even when the list could not be read or the
- * filter leaves it out, so the choice in the address shows.
+ * filter leaves it out, so the choice in the address shows. Without `datasets` it lists what another screen's answer
+ * names, and asks for the datasets only once the user reaches for the select (focus or press): a screen's first open
+ * pays no request for a choice the user may never change (docs/desktop.md#the-request-budget).
  */
 export function DatasetSelect(props: DatasetSelectProps) {
   const { id, label, value, onChange, problem, allLabel, testId, filter, note, datasets } = props;
-  const shared = useConstraintDatasets({ enabled: !datasets });
+  const [wanted, setWanted] = useState(false);
+  const shared = useConstraintDatasets({ mode: datasets ? 'off' : wanted ? 'fetch' : 'cached' });
   const options = datasets ?? shared.options;
   const query = shared.query;
   const offered = filter ? options.filter((o) => filter(o) || o.id === value) : options;
   const listed =
     offered.some((o) => o.id === value) || value === ''
       ? offered
-      : [...offered, { id: value, name: value, market: null, kind: null, priced: null }];
+      : [...offered, { id: value, name: humanize(value), market: null, kind: null, priced: null }];
   const problemId = `${id}-problem`;
   return (
     <label className="choice-field dataset-field">
@@ -45,6 +50,8 @@ export function DatasetSelect(props: DatasetSelectProps) {
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onFocus={() => setWanted(true)}
+        onPointerDown={() => setWanted(true)}
         data-testid={testId}
         {...fieldAria(problemId, problem)}
       >

@@ -27,21 +27,29 @@ function useCachedCatalogue() {
 }
 
 /**
+ * How {@link useConstraintDatasets} may get the datasets: `fetch` asks for the sample when no list answer is at hand,
+ * `cached` only reads an answer another query of this session already has (no request), `off` reads nothing.
+ */
+export type DatasetsMode = 'fetch' | 'cached' | 'off';
+
+const LIST_KEY = ['datasets', 'grid', 'constraints:list'] as const;
+
+/**
  * The constraint datasets every grid page offers, named from the catalogue when it is at hand; see
  * {@link constraintDatasets}. They come from any constraint list answer a screen already has (every one carries the
- * dataset metadata), and only when none is at hand from one `constraints:list` sample, shared by all pages for five
- * minutes. `enabled: false` (a screen that passes its own list answer) never asks. `query` is that request.
+ * dataset metadata), and only when none is at hand — and `mode` is `fetch` — from one `constraints:list` sample, shared
+ * by all pages for five minutes. `query` is that request.
  */
-export function useConstraintDatasets({ enabled = true }: { enabled?: boolean } = {}) {
+export function useConstraintDatasets({ mode = 'fetch' }: { mode?: DatasetsMode } = {}) {
   const api = useBridge();
   const queryClient = useQueryClient();
   const catalogue = useCachedCatalogue();
+  const atHand = queryClient.getQueriesData<ListAnswer>({ queryKey: LIST_KEY }).some(([, data]) => !!data?.datasetMetadata);
+  const enabled = mode === 'fetch' || (mode === 'cached' && atHand);
   const query = useQuery({
     queryKey: ['datasets', 'grid', 'constraint-datasets'] as const,
     queryFn: ({ signal }): Promise<ListAnswer> => {
-      const known = queryClient
-        .getQueriesData<ListAnswer>({ queryKey: ['datasets', 'grid', 'constraints:list'] })
-        .find(([, data]) => data?.datasetMetadata);
+      const known = queryClient.getQueriesData<ListAnswer>({ queryKey: LIST_KEY }).find(([, data]) => data?.datasetMetadata);
       if (known?.[1]) return Promise.resolve(known[1]);
       return withRequestId((requestId) => callBridge(api, 'constraints:list', { ...SAMPLE, requestId }, { signal }));
     },

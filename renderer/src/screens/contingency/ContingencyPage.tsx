@@ -39,7 +39,7 @@ export function ContingencyPage({ contingencyId, search }: { contingencyId: stri
   const entry = listed.data?.find((k) => k.gs_entity_id === contingencyId);
   const name = mine?.contingency_name ?? entry?.contingency_name ?? null;
   // Named once it bound (one answer for every grid screen): with the list asked for its name, a third request would be too many.
-  const { options } = useConstraintDatasets({ enabled: bound === true });
+  const { options } = useConstraintDatasets({ mode: bound === true ? 'fetch' : 'cached' });
   const dataset = options.find((d) => d.id === choice.datasetId);
   const zone = marketClock(choice.market)?.zone ?? 'UTC';
   const change = (patch: Partial<ContingencyView>) => {

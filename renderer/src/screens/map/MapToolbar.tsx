@@ -24,7 +24,8 @@ export interface MapToolbarProps {
 export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarProps) {
   const [text, setText] = useState({ start: windowFieldText(choice.start), end: windowFieldText(choice.end) });
   const [problems, setProblems] = useState<WindowProblems>({});
-  const datasets = useConstraintDatasets().options;
+  // Names only: an answer at hand, never a request of its own (the select asks when the user reaches for it).
+  const datasets = useConstraintDatasets({ mode: 'cached' }).options;
   const [shownFor, setShownFor] = useState(choice);
   if (shownFor.start !== choice.start || shownFor.end !== choice.end) {
     // The address changed (Back, a preset): the typed fields follow it.

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import { useAllLocations } from '../../features/constraints/locationQueries.js';
-import { useDataset } from '../../lib/queries.js';
+import { marketClock } from '../../../../shared/time/market.js';
 import { constraintFeatures, locationFeatures, outageFeatures, outageMidpoints } from '../../features/map/features.js';
 import { foldMarket } from '../../features/map/isoFootprints.js';
 import { DENSE_OUTAGE_FEATURES } from '../../features/map/layers.js';
@@ -33,7 +33,6 @@ export function useMapData(choice: GridChoice, top: TopChoice) {
   const outages = useGridQuery('outages:active', { market: choice.market, window, limit: OUTAGE_LIMIT });
   // Every shipped location, shared with the locations page's cache; the market's are kept below.
   const locations = useAllLocations();
-  const dataset = useDataset(choice.datasetId);
 
   const constraints = binding.data?.constraints;
   const tickets = outages.data?.tickets;
@@ -68,8 +67,8 @@ export function useMapData(choice: GridChoice, top: TopChoice) {
     tickets: tickets?.length ?? 0,
     stationsSynthetic: namesAny(outages.data?.synthetic, 'from_substation', 'to_substation'),
     truncated: outages.data?.truncated ?? false,
-    /** The dataset's market zone for "market time"; UTC until known (or for a dataset outside the catalogue). */
-    zone: dataset.data?.data_timezone ?? 'UTC',
+    /** The market's zone for "market time" (docs/market-time.md#market-zones, no request); UTC for a market without one. */
+    zone: marketClock(choice.market)?.zone ?? 'UTC',
   };
 }
 
