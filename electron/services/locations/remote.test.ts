@@ -1,4 +1,4 @@
-import { cp } from 'node:fs/promises';
+import { cp, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiUsage, Result } from '../../../shared/index.js';
@@ -181,6 +181,9 @@ describe('pacing under a plan’s rate limit', () => {
     const again = await startServicesOverUpstream('locations-kept', { maxAttempts: 1 }, fake!.up);
     try {
       await cp(join(s!.dir, 'locations'), join(again.dir, 'locations'), { recursive: true });
+      // Kept two days: this run's check is due.
+      const old = new Date(Date.now() - 2 * 86_400_000);
+      for (const f of await readdir(join(again.dir, 'locations'))) await utimes(join(again.dir, 'locations', f), old, old);
       const before = fake!.counted.length;
       await new Promise((resolve) => setTimeout(resolve, 1200)); // the first run's last request leaves the server's second
       const call2 = (verb: string, input: unknown) => dispatch(again.services.handlers, verb, input) as Promise<Result<unknown>>;

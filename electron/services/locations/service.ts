@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
 import type { Constraint, GsError, LocationIndexStatus, ParsedInput, PricingLocation, Result } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
@@ -13,7 +14,7 @@ import { systemClock } from '../v1/retry.js';
 import type { Clock } from '../v1/retry.js';
 import { buildIndex } from './build.js';
 import { pricingLocation } from './reference.js';
-import { emptyIndex, readIndex, writeIndex } from './store.js';
+import { emptyIndex, indexFile, readIndex, writeIndex } from './store.js';
 import type { IndexData, IndexTarget } from './store.js';
 
 /** The pricing locations with data (docs/desktop.md#grid-verbs): `locations:list` and `locations:index`. */
@@ -42,6 +43,12 @@ export interface LocationServiceOptions {
 
 /** `locations:list` returns at most this many locations unless asked for more. */
 export const DEFAULT_LOCATION_LIMIT = 500;
+/**
+ * A kept index written (built or checked) less than this long ago (ms) counts as checked for the run: the check's
+ * request is a screen's budget too (docs/desktop.md#the-request-budget), and a changed constraint list the app is
+ * answered still marks it for a refresh.
+ */
+export const CHECK_EVERY_MS = 24 * 3_600_000;
 /** A failed build or check is not started again sooner than this (ms): a screen asking again meanwhile gets the failure. */
 const RETRY_AFTER_MS = 10_000;
 /** What was read is written at most this often while a build runs (ms), and at its end. */
@@ -68,6 +75,13 @@ interface Entry {
 }
 
 const log = createLogger('locations');
+
+// When the kept index of `target` was last written (epoch ms), null without a file.
+const keptAt = (dir: string, target: IndexTarget): Promise<number | null> =>
+  stat(indexFile(dir, target)).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const complete = (d: IndexData): boolean => d.listed !== null && d.listed.every((id) => d.read.has(id));
 
@@ -101,10 +115,11 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       failure: null,
       noticed: new Set(),
     };
-    entry.loaded = readIndex(opts.dir, target).then(
-      (data) => {
+    entry.loaded = Promise.all([readIndex(opts.dir, target), keptAt(opts.dir, target)]).then(
+      ([data, at]) => {
         entry.data = data;
         entry.served = complete(data);
+        entry.checked = entry.served && at !== null && clock.now() - at < CHECK_EVERY_MS;
         entry.total = data.listed?.length ?? 0;
         entry.done = data.listed?.filter((id) => data.read.has(id)).length ?? 0;
       },
