@@ -25,7 +25,7 @@ export function PeakControls({ market, peak, onPeak, split, onSplit, idPrefix }:
   const time = clock ? `${clock.name} market time (${clock.prevailing})` : 'UTC (no market time for this market)';
   return (
     <>
-      <label className="choice-field" title={`Hours read in ${time}; NERC holidays are off-peak.`}>
+      <label className="choice-field peak-field" title={`Hours read in ${time}; NERC holidays are off-peak.`}>
         <span>Hours</span>
         <select
           id={`${idPrefix}-peak`}
@@ -41,7 +41,7 @@ export function PeakControls({ market, peak, onPeak, split, onSplit, idPrefix }:
         </select>
       </label>
       {split !== undefined && onSplit && (
-        <label className="choice-field">
+        <label className="choice-field peak-field">
           <span>Split costs</span>
           <select
             id={`${idPrefix}-split`}
