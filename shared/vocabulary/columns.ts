@@ -34,7 +34,8 @@ export const COST_HELP = {
 
 /** Help of the time-of-use splits of a cost, in docs/market-time.md's words (buckets read in market time). */
 export const PEAK_COST_HELP = {
-  on_peak: 'The absolute cost of the intervals starting on-peak: 07:00–23:00 market time, Monday to Friday, NERC holidays excluded.',
+  on_peak:
+    'The absolute cost of the intervals starting on-peak: 07:00–23:00 market time, Monday to Friday, NERC holidays excluded.',
   off_peak: 'The absolute cost of the intervals starting off-peak: 2x16 and 7x8 together.',
   '2x16': 'The absolute cost of the intervals starting 07:00–23:00 market time on Saturdays, Sundays and NERC holidays.',
   '7x8': 'The absolute cost of the intervals starting 23:00–07:00 market time, every day.',

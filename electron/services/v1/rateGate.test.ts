@@ -32,9 +32,7 @@ describe('the rate gate', () => {
     const start = clock.t;
     const times: number[] = [];
     await Promise.all(
-      Array.from({ length: 32 }, (_, i) =>
-        gate.pass('k', async () => FREE).then(() => void times.push(i, clock.t - start)),
-      ),
+      Array.from({ length: 32 }, (_, i) => gate.pass('k', async () => FREE).then(() => void times.push(i, clock.t - start))),
     );
     const order = times.filter((_, i) => i % 2 === 0);
     const at = times.filter((_, i) => i % 2 === 1);
