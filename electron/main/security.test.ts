@@ -461,6 +461,42 @@ describe('project rules', () => {
       { datasetId: 'x', constraintId: 'a/b' },
     ],
     'map:ticket': [{ market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, ticket: -1 }],
+    'binding:constraints': [
+      { datasetId: 'x', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
+      { datasetId: 'x', market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, peak: 'evening' },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        contingencyId: '../k',
+      },
+    ],
+    'binding:contingencies': [{ datasetId: 'x', market: 'pjm', window: { start: 'a', end: 'b' } }],
+    'binding:locationCosts': [
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        locationId: 'l/../x',
+        groupBy: 'constraint',
+      },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        locationId: 'l',
+        groupBy: 'pair',
+      },
+    ],
+    'binding:series': [
+      { datasetId: 'x', market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        constraintId: 'a b',
+      },
+    ],
     'exports:list': [{}, { datasetId: '../x' }, { datasetId: 'x', month: 3 }, { datasetId: 'x', year: 1800 }],
     'downloads:start': [
       { datasetId: 'x', dates: [] },

@@ -17,7 +17,9 @@ import { createRequestRegistry } from './v1/requests.js';
 import type { RequestRegistry } from './v1/requests.js';
 import { createResponseCache } from './v1/responseCache.js';
 import { createMetadataCache, newIdentitySalt, targetIdentity } from './v1/metaCache.js';
+import { systemClock } from './v1/retry.js';
 import type { Clock, RetryPolicy } from './v1/retry.js';
+import { createRateGate } from './v1/rateGate.js';
 import { createWorkspaceService } from './workspace/service.js';
 import { createDownloadManager } from './downloads/manager.js';
 import type { DownloadManager } from './downloads/types.js';
@@ -33,6 +35,7 @@ import { createLocationService } from './locations/service.js';
 import { createOverlapService } from './overlap/service.js';
 import { createMapAnswers } from './map/answers.js';
 import { createMapService } from './map/service.js';
+import { createBindingWindowService } from './bindingWindow/service.js';
 import { createProfileService } from './profiles/service.js';
 import { watchActivity } from './v1/activity.js';
 import { createTrafficMonitor } from './v1/traffic.js';
@@ -125,6 +128,7 @@ export function createServices(opts: ServicesOptions): Services {
     resolveTarget,
     cache,
     observer: traffic,
+    rateGate: createRateGate(opts.clock ?? systemClock),
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.retry ? { retry: opts.retry } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
@@ -178,6 +182,16 @@ export function createServices(opts: ServicesOptions): Services {
     dir: join(opts.configDir, 'locations'),
     ...(clock ? { clock } : {}),
   });
+  const binding = createBindingWindowService({
+    proxy,
+    requests,
+    workspace,
+    identify: async () => {
+      const target = await resolveTarget();
+      return target ? { server: target.cacheId ?? target.baseUrl, cacheTtlSeconds: target.cacheTtlSeconds ?? 0 } : null;
+    },
+    ...(now ? { now } : {}),
+  });
   const handlers = createHandlers({
     app: { info: async () => ok(info()) },
     requests,
@@ -197,6 +211,7 @@ export function createServices(opts: ServicesOptions): Services {
       cache,
       metadata,
       traffic,
+      onCacheCleared: (profile) => binding.clear(profile),
       onActiveChanged: (profile) => workspace.useProfile(profile),
       ...(now ? { now } : {}),
     }),
@@ -215,6 +230,7 @@ export function createServices(opts: ServicesOptions): Services {
       requests,
       workspace,
     }),
+    binding,
     exports: createExportService({ proxy, requests, downloads }),
     downloads,
     display: createDisplayService({ configDir: opts.configDir }),

@@ -346,7 +346,8 @@ describe('browser disconnect', () => {
       await vi.waitFor(() => expect(upstreamSocketClosed).toBe(true), { timeout: 5_000, interval: 20 });
       await vi.waitFor(() => expect(services.requests.status()).toEqual([]), { timeout: 5_000, interval: 20 });
       expect(answered).toBe(false);
-      expect(up?.requests).toHaveLength(1); // aborted, not retried
+      // Aborted, not retried (the other request is the plan's one read of /api_usage, for the rate gate).
+      expect(up?.requests.map((r) => r.url)).toEqual(['/v1/api_usage', '/v1/datasets']);
     } finally {
       await web.close();
     }
@@ -392,7 +393,7 @@ describe('bridge end to end (real embedded server/)', () => {
     expect(JSON.parse(state.body)).toMatchObject({ ok: true, value: { active: 'embedded', embedded: { status: 'running' } } });
   });
 
-  it('on the free plan (1 request/s) a burst is rate limited, shows "retrying", then answers', async () => {
+  it('on the free plan (1 request/s) the app spaces its own burst; another client’s request makes it wait "retrying"', async () => {
     const configDir = join(realDir, 'config-free');
     const services = createServices({
       configDir,
@@ -403,21 +404,41 @@ describe('bridge end to end (real embedded server/)', () => {
     });
     const free = await startWebHost({ port: 0, configDir, rendererDir, services });
     const freeSession = await openSession(free.port, free.token);
+    const retrying = async (seen: Set<string>) => {
+      const s = JSON.parse((await bridgeCall(freeSession, 'requests:status', {})).body) as Result<
+        { state: string; reason: string | null }[]
+      >;
+      for (const r of s.ok ? s.value : []) if (r.state === 'retrying') seen.add(r.reason ?? '');
+    };
     try {
-      const calls = ['a', 'b'].map((id) => bridgeCall(freeSession, 'datasets:list', { requestId: `burst-${id}` }));
+      // Two calls at once: the rate gate sends them a second apart, so neither meets a 429.
+      const quiet = new Set<string>();
+      const pair = ['a', 'b'].map((id) => bridgeCall(freeSession, 'datasets:list', { requestId: `burst-${id}` }));
+      const watching = (async () => {
+        for (let i = 0; i < 30; i++) {
+          await retrying(quiet);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+      for (const r of await Promise.all(pair)) expect(JSON.parse(r.body)).toMatchObject({ ok: true });
+      await watching;
+      expect([...quiet]).toEqual([]);
+
+      // A request of the same key from outside the app fills the second: the app's next call is refused, waits, answers.
+      const target = await services.embedded.ensureStarted();
       const seen = new Set<string>();
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await fetch(`${target.baseUrl}/datasets`, { headers: { 'x-api-key': target.key } });
+      const call = bridgeCall(freeSession, 'datasets:list', { requestId: 'after-outsider' });
       await vi.waitFor(
         async () => {
-          const s = JSON.parse((await bridgeCall(freeSession, 'requests:status', {})).body) as Result<
-            { state: string; reason: string | null }[]
-          >;
-          for (const r of s.ok ? s.value : []) if (r.state === 'retrying') seen.add(r.reason ?? '');
+          await retrying(seen);
           expect(seen.size).toBeGreaterThan(0);
         },
         { timeout: 10_000, interval: 50 },
       );
       expect([...seen][0]).toMatch(/^Rate limit reached \(429\): Too Many Requests\. Limit: 1 per 1 second\./);
-      for (const r of await Promise.all(calls)) expect(JSON.parse(r.body)).toMatchObject({ ok: true });
+      expect(JSON.parse((await call).body)).toMatchObject({ ok: true });
       const usage = JSON.parse((await bridgeCall(freeSession, 'usage:get')).body) as Result<{ plan_name: string }>;
       expect(usage.ok && usage.value.plan_name).toBe('free');
     } finally {

@@ -17,6 +17,7 @@ import { HistoryPage } from './screens/history/HistoryPage.js';
 import { BindingPage } from './screens/binding/BindingPage.js';
 import { ConstraintDetailPage } from './screens/constraint/ConstraintDetailPage.js';
 import { ConstraintsPage } from './screens/constraints/ConstraintsPage.js';
+import { ContingencyPage } from './screens/contingency/ContingencyPage.js';
 import { LocationPage } from './screens/locations/LocationPage.js';
 import { ExportsPage } from './screens/exports/ExportsPage.js';
 import { DownloadsPage } from './screens/downloads/DownloadsPage.js';
@@ -85,6 +86,8 @@ function RouteView({
       return <ConstraintsPage search={route.search} />;
     case 'constraint':
       return <ConstraintDetailPage key={route.constraintId} constraintId={route.constraintId} search={route.search} />;
+    case 'contingency':
+      return <ContingencyPage key={route.contingencyId} contingencyId={route.contingencyId} search={route.search} />;
     case 'locations':
       return <LocationPage locationId={route.locationId} search={route.search} />;
     case 'binding':

@@ -6,5 +6,6 @@ export * from './workspace.js';
 export * from './grid.js';
 export * from './map.js';
 export * from './binary.js';
+export * from './binding.js';
 export * from './downloads.js';
 export * from './display.js';

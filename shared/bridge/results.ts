@@ -8,6 +8,7 @@ import type { VerbInput } from './table.js';
 import type { AppCommand, Verb } from './verbs.js';
 import type { DisplayResults } from './display.js';
 import type { DownloadResults } from './downloads.js';
+import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
 import type { MapResults } from './map.js';
 import type { WorkspaceResults } from './workspace.js';
@@ -114,7 +115,8 @@ export interface AppInfo {
 }
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
-export interface ContractResults extends WorkspaceResults, GridResults, MapResults, DownloadResults, DisplayResults {
+export interface ContractResults
+  extends WorkspaceResults, GridResults, BindingResults, MapResults, DownloadResults, DisplayResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

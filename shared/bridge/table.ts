@@ -13,6 +13,7 @@ import {
 import type { Verb } from './verbs.js';
 import { displayInputs } from './display.js';
 import { downloadInputs } from './downloads.js';
+import { bindingInputs } from './binding.js';
 import { gridInputs } from './grid.js';
 import { mapInputs } from './map.js';
 import { workspaceInputs } from './workspace.js';
@@ -52,6 +53,7 @@ export const contractInputs = {
   ...workspaceInputs,
   ...gridInputs,
   ...mapInputs,
+  ...bindingInputs,
   ...downloadInputs,
   ...displayInputs,
 } as const satisfies { [V in Verb]: z.ZodType };

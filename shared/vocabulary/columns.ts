@@ -32,6 +32,15 @@ export const COST_HELP = {
     'Shift factor: the share of 1 MW injected at the location (withdrawn at the reference) that flows on the constraint; dimensionless, −1 to 1.',
 } as const;
 
+/** Help of the time-of-use splits of a cost, in docs/market-time.md's words (buckets read in market time). */
+export const PEAK_COST_HELP = {
+  on_peak:
+    'The absolute cost of the intervals starting on-peak: 07:00–23:00 market time, Monday to Friday, NERC holidays excluded.',
+  off_peak: 'The absolute cost of the intervals starting off-peak: 2x16 and 7x8 together.',
+  '2x16': 'The absolute cost of the intervals starting 07:00–23:00 market time on Saturdays, Sundays and NERC holidays.',
+  '7x8': 'The absolute cost of the intervals starting 23:00–07:00 market time, every day.',
+} as const;
+
 const money = (label: string, unit: '$/MWh' | '$/MW', help?: string): Term => ({
   label,
   unit,
@@ -66,6 +75,10 @@ export const TERMS: Readonly<Record<string, Term>> = {
   rt_absolute_cost: money('Real-time absolute cost', '$/MW', COST_HELP.absolute),
   da_absolute_cost: money('Day-ahead absolute cost', '$/MW', COST_HELP.absolute),
   adjusted_cost: money('Adjusted cost', '$/MW', COST_HELP.adjusted),
+  on_peak_cost: money('On-peak cost', '$/MW', PEAK_COST_HELP.on_peak),
+  off_peak_cost: money('Off-peak cost', '$/MW', PEAK_COST_HELP.off_peak),
+  cost_2x16: money('2x16 cost', '$/MW', PEAK_COST_HELP['2x16']),
+  cost_7x8: money('7x8 cost', '$/MW', PEAK_COST_HELP['7x8']),
   // Σ |shadow price| × hours over the intervals an outage overlapped: the absolute cost of those intervals.
   congestion_cost: money('Absolute cost', '$/MW', COST_HELP.absolute),
   // Ratios.
@@ -99,6 +112,15 @@ export const TERMS: Readonly<Record<string, Term>> = {
   overlapping_intervals: { label: 'Overlapping intervals', kind: 'count' },
   contingency_count: { label: 'Contingencies', kind: 'count' },
   peak_interval_start_utc: { label: 'Peak interval (UTC)', kind: 'time_utc' },
+  // Binding in the window asked (not ever): the start of the first and of the last interval with a binding row.
+  first_binding_utc: { label: 'First binding interval (UTC)', kind: 'time_utc' },
+  last_binding_utc: { label: 'Last binding interval (UTC)', kind: 'time_utc' },
+  constraint_count: { label: 'Constraints bound', kind: 'count' },
+  peak_intervals: {
+    label: 'Intervals as top contingency',
+    kind: 'count',
+    help: 'Binding intervals in which this contingency’s row had the constraint’s largest |shadow price|: the point the chart shows for that interval.',
+  },
   earliest_seen_utc: { label: 'First seen (UTC)', kind: 'time_utc' },
   latest_seen_utc: { label: 'Last seen (UTC)', kind: 'time_utc' },
   duration: { label: 'Duration', kind: 'count' },
@@ -128,6 +150,12 @@ export const TERMS: Readonly<Record<string, Term>> = {
 
 // A name's words with acronyms kept: `spp_nsi` → "SPP NSI", `natural_gas` → "Natural gas".
 const ACRONYMS = new Set([
+  // Markets, as ids name them (`pjm_lmp_…`).
+  'pjm',
+  'miso',
+  'ercot',
+  'caiso',
+  'nyiso',
   'lmp',
   'spp',
   'nsi',

@@ -82,3 +82,15 @@ describe('figures', () => {
     expect(formatFigure(termOf('distance_km'), 12.345)).toBe('12.35 km');
   });
 });
+
+describe('binding-window terms', () => {
+  it('name what they count, with units, and say what each time-of-use cost covers', () => {
+    expect(labelWithUnit(termOf('first_binding_utc'))).toBe('First binding interval (UTC)');
+    expect(labelWithUnit(termOf('binding_hours'))).toBe('Binding hours (h)');
+    expect(labelWithUnit(termOf('on_peak_cost'))).toBe('On-peak cost ($/MW)');
+    expect(labelWithUnit(termOf('cost_7x8'))).toBe('7x8 cost ($/MW)');
+    expect(termOf('off_peak_cost').help).toContain('2x16 and 7x8 together');
+    expect(termOf('peak_intervals').help).toContain('largest |shadow price|');
+    expect(figure('constraint_count', 1204)).toEqual({ label: 'Constraints bound', value: '1,204' });
+  });
+});

@@ -25,6 +25,11 @@ export interface BuildOptions {
   onProgress: (done: number, total: number) => void;
   /** After each constraint read (the caller keeps what was read so far). */
   onRead: () => void;
+  /**
+   * True when, while the list request waited for its turn, a whole constraint list the app was answered anyway showed
+   * the index is current: the check then ends without its own request.
+   */
+  checkedMeanwhile?: () => boolean;
 }
 
 const TARGET_CHANGED = 'The /v1 server of this profile changed while its locations were being found.';
@@ -53,10 +58,16 @@ export async function buildIndex(index: IndexData, o: BuildOptions): Promise<Res
   };
 
   // Always the live list: a cached one could hide a new constraint.
-  const list = await step(() =>
-    o.proxy.get('/constraints', { limit: CONSTRAINT_LIST_LIMIT }, ClientConstraintList, { ...call, cache: false }),
-  );
+  let current = false;
+  const list = await step(() => {
+    if (o.checkedMeanwhile?.()) {
+      current = true;
+      return Promise.resolve(ok({ data: [], dataset_metadata: null }));
+    }
+    return o.proxy.get('/constraints', { limit: CONSTRAINT_LIST_LIMIT }, ClientConstraintList, { ...call, cache: false });
+  });
   if (!list.ok) return list;
+  if (current) return ok(undefined);
   const constraints = list.value.data;
   const listed = constraints.map((c) => c.gs_entity_id);
   const keep = new Set(listed);

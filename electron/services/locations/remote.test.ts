@@ -1,3 +1,5 @@
+import { cp, readdir, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiUsage, Result } from '../../../shared/index.js';
 import { usage } from '../../../shared/test-support/fixtures.js';
@@ -87,6 +89,11 @@ describe('the Remote profile', () => {
   it('is refreshed when a constraint list differs: new constraints are read, gone ones forgotten, known ones not asked again', async () => {
     remote.setConstraints([C1, C3]);
     await v1.value('constraints:list', {}); // the whole list: C2 gone, C3 new
+    // The constraint list starts no request of the index (a constraint screen stays within its budget)…
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(remote.shiftFactorCalls()).toEqual({ 'c-1': 1, 'c-2': 1 });
+    // …the next screen that lists locations does, answered from the kept index meanwhile.
+    expect(names(await v1.value('locations:list', {}))).toEqual(['ERCOT Houston Hub', 'Mystery Node', 'PJM Western Hub']);
     await expect
       .poll(async () => names(await v1.value('locations:list', {})), { timeout: 10_000 })
       .toEqual(['Mystery Node', 'New Jersey Hub', 'PJM Western Hub']);
@@ -96,6 +103,7 @@ describe('the Remote profile', () => {
     remote.setConstraints([C1, C3, C4]);
     const release = remote.hold('c-4');
     await v1.value('constraints:list', { search: 'Line' });
+    await v1.value('locations:list', {});
     await expect.poll(() => remote.shiftFactorCalls()['c-4'], { timeout: 10_000 }).toBe(1);
     expect(await v1.value('locations:index', {})).toMatchObject({ state: 'building', done: 2, total: 3 });
     expect(names(await v1.value('locations:list', { market: 'pjm' }))).toEqual([
@@ -164,6 +172,31 @@ describe('pacing under a plan’s rate limit', () => {
     ]);
     const gaps = fake!.counted.slice(1).map((c, i) => c.at - fake!.counted[i]!.at);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
+  }, 30_000);
+
+  it('a whole constraint list a screen asks for first is this run’s check of a kept index: no request of its own', async () => {
+    const { call } = await over(free());
+    expect(await call('locations:list', {})).toMatchObject({ ok: true });
+    // A new run over the same server, the kept index in its config folder.
+    const again = await startServicesOverUpstream('locations-kept', { maxAttempts: 1 }, fake!.up);
+    try {
+      await cp(join(s!.dir, 'locations'), join(again.dir, 'locations'), { recursive: true });
+      // Kept two days: this run's check is due.
+      const old = new Date(Date.now() - 2 * 86_400_000);
+      for (const f of await readdir(join(again.dir, 'locations'))) await utimes(join(again.dir, 'locations', f), old, old);
+      const before = fake!.counted.length;
+      await new Promise((resolve) => setTimeout(resolve, 1200)); // the first run's last request leaves the server's second
+      const call2 = (verb: string, input: unknown) => dispatch(again.services.handlers, verb, input) as Promise<Result<unknown>>;
+      const [list, screen] = await Promise.all([call2('locations:list', {}), call2('constraints:list', {})]);
+      expect(list).toMatchObject({ ok: true });
+      expect(screen).toMatchObject({ ok: true });
+      // Past the check's turn (it waits a quiet second after the screen's request): still only the screen's list.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(fake!.counted.slice(before).map((c) => c.path)).toEqual(['/v1/constraints']);
+      expect(await call2('locations:index', {})).toMatchObject({ ok: true, value: { state: 'ready', done: 3, total: 3 } });
+    } finally {
+      await again.services.dispose();
+    }
   }, 30_000);
 
   it('refuses to start a build the month’s requests left cannot finish, naming them', async () => {

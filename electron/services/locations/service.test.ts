@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServicesOverEmbeddedV1 } from '../../test-support/servicesOverEmbeddedV1.js';
@@ -98,7 +98,7 @@ describe('locations:list on the embedded service', () => {
 });
 
 describe('the index across restarts', () => {
-  it('is kept in the config folder: a new services instance reads the constraint list once and no shift factor', async () => {
+  it('is kept in the config folder: a new run answers from it, and checks it against the live list once a day', async () => {
     const before = await v1.value('locations:list', {});
     const files = await readdir(join(v1.dir, 'locations'));
     expect(files).toEqual([expect.stringMatching(/^embedded-[0-9a-f]{16}\.json$/)]);
@@ -106,14 +106,25 @@ describe('the index across restarts', () => {
     await v1.services.dispose(); // the embedded service's DuckDB file is the next instance's
     const again = await startServicesOverEmbeddedV1('locations-again', { dir: v1.dir });
     try {
+      // Written less than a day ago: this run's answer, without a request.
       expect(await again.value('locations:index', {})).toMatchObject({ state: 'ready', locations: 21 });
       expect(await again.value('locations:list', {})).toEqual(before);
-      // This run's check against the live constraint list runs in the background: two requests, no shift factor.
-      await expect.poll(() => again.seen.map((u) => u.pathname)).toEqual(['/v1/api_usage', '/v1/constraints']);
-      await expect.poll(async () => (await again.value('locations:index', {})).state).toBe('ready');
-      expect(await again.value('locations:index', {})).toMatchObject({ state: 'ready', locations: 21, message: null });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(again.seen).toEqual([]);
     } finally {
       await again.close();
+    }
+    // Two days old: the run's check against the live constraint list runs in the background, no shift factor.
+    const old = new Date(Date.now() - 2 * 86_400_000);
+    await utimes(join(v1.dir, 'locations', files[0]!), old, old);
+    const later = await startServicesOverEmbeddedV1('locations-later', { dir: v1.dir });
+    try {
+      expect(await later.value('locations:list', {})).toEqual(before);
+      await expect.poll(() => later.seen.map((u) => u.pathname)).toEqual(['/v1/api_usage', '/v1/constraints']);
+      await expect.poll(async () => (await later.value('locations:index', {})).state).toBe('ready');
+      expect(await later.value('locations:index', {})).toMatchObject({ state: 'ready', locations: 21, message: null });
+    } finally {
+      await later.close();
     }
   }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
 import type { Constraint, GsError, LocationIndexStatus, ParsedInput, PricingLocation, Result } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
@@ -13,7 +14,7 @@ import { systemClock } from '../v1/retry.js';
 import type { Clock } from '../v1/retry.js';
 import { buildIndex } from './build.js';
 import { pricingLocation } from './reference.js';
-import { emptyIndex, readIndex, writeIndex } from './store.js';
+import { emptyIndex, indexFile, readIndex, writeIndex } from './store.js';
 import type { IndexData, IndexTarget } from './store.js';
 
 /** The pricing locations with data (docs/desktop.md#grid-verbs): `locations:list` and `locations:index`. */
@@ -22,7 +23,7 @@ export interface LocationService {
   list(input: ParsedInput<'locations:list'>, ctx?: CallContext): Promise<Result<PricingLocation[]>>;
   /** How far the active profile's index is; no request. */
   status(): Promise<Result<LocationIndexStatus>>;
-  /** A constraint list the app was answered (`complete`: unfiltered and whole); a change refreshes a loaded index. */
+  /** A constraint list the app was answered (`complete`: unfiltered and whole); a change marks a loaded index for a refresh. */
   noticeConstraints(constraints: readonly Constraint[], complete: boolean): void;
   /** Stops every build and writes what was read. */
   dispose(): Promise<void>;
@@ -42,6 +43,12 @@ export interface LocationServiceOptions {
 
 /** `locations:list` returns at most this many locations unless asked for more. */
 export const DEFAULT_LOCATION_LIMIT = 500;
+/**
+ * A kept index written (built or checked) less than this long ago (ms) counts as checked for the run: the check's
+ * request is a screen's budget too (docs/desktop.md#the-request-budget), and a changed constraint list the app is
+ * answered still marks it for a refresh.
+ */
+export const CHECK_EVERY_MS = 24 * 3_600_000;
 /** A failed build or check is not started again sooner than this (ms): a screen asking again meanwhile gets the failure. */
 const RETRY_AFTER_MS = 10_000;
 /** What was read is written at most this often while a build runs (ms), and at its end. */
@@ -68,6 +75,13 @@ interface Entry {
 }
 
 const log = createLogger('locations');
+
+// When the kept index of `target` was last written (epoch ms), null without a file.
+const keptAt = (dir: string, target: IndexTarget): Promise<number | null> =>
+  stat(indexFile(dir, target)).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const complete = (d: IndexData): boolean => d.listed !== null && d.listed.every((id) => d.read.has(id));
 
@@ -101,10 +115,11 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       failure: null,
       noticed: new Set(),
     };
-    entry.loaded = readIndex(opts.dir, target).then(
-      (data) => {
+    entry.loaded = Promise.all([readIndex(opts.dir, target), keptAt(opts.dir, target)]).then(
+      ([data, at]) => {
         entry.data = data;
         entry.served = complete(data);
+        entry.checked = entry.served && at !== null && clock.now() - at < CHECK_EVERY_MS;
         entry.total = data.listed?.length ?? 0;
         entry.done = data.listed?.filter((id) => data.read.has(id)).length ?? 0;
       },
@@ -133,6 +148,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
           ...(opts.activity ? { activity: opts.activity } : {}),
           signal: entry.abort.signal,
           stillTarget: async () => (await opts.identify(entry.target.profile).catch(() => null))?.id === entry.target.id,
+          checkedMeanwhile: () => entry.checked,
           onProgress: (d, total) => {
             entry.done = d;
             entry.total = total;
@@ -229,21 +245,26 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
     },
 
     noticeConstraints(constraints, whole) {
-      // Only an index this run already checked: the others read the live list when they are first used.
+      // Only marks an index this run already checked: the refresh starts when a screen next lists locations, so the
+      // constraint screens never start the index's requests (docs/desktop.md#the-request-budget).
       void activeTarget()
         .then((r) => {
           const e = r.ok ? entries.get(keyOf(r.value)) : undefined;
-          if (!e?.checked) return;
+          if (!e) return;
           const listed = new Set(e.data.listed ?? []);
           const ids = constraints.map((c) => c.gs_entity_id);
           const changed = ids.some((id) => !listed.has(id)) || (whole && ids.length !== listed.size);
+          // A whole list that equals a complete kept index is this run's check, made without a request of its own.
+          if (!e.checked) {
+            if (whole && !changed && e.served && complete(e.data)) e.checked = true;
+            return;
+          }
           const signature = [...ids].sort().join(' ');
           if (!changed || e.noticed.has(signature)) return;
           if (e.noticed.size > 50) e.noticed.clear();
           e.noticed.add(signature);
-          e.checked = false;
           if (e.run) e.again = true;
-          else start(e);
+          else e.checked = false;
         })
         .catch((err: unknown) => log.warn('could not compare a constraint list with the location index', err));
     },

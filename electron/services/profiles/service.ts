@@ -33,6 +33,8 @@ export interface ProfileServiceOptions {
   metadata?: MetadataCache;
   /** The last outcome of each profile's requests, for `remote.health`; forgotten when the key or the URL changes. */
   traffic?: Pick<TrafficMonitor, 'health' | 'forget'>;
+  /** Told whenever a profile's response cache is emptied (all profiles when undefined): kept /v1 answers elsewhere go too. */
+  onCacheCleared?: (profile?: ProfileName) => Promise<void>;
   /** Told after the active profile changed in the settings (main switches the workspace to it). */
   onActiveChanged?: (profile: ProfileName) => Promise<void>;
   /** Epoch ms of a key test. */
@@ -64,6 +66,7 @@ export function createProfileService(opts: ProfileServiceOptions): ProfileServic
   // Both the response cache and the metadata may depend on the key and URL.
   const clearCache = async (profile?: ProfileName): Promise<number> => {
     opts.metadata?.clear(profile);
+    await opts.onCacheCleared?.(profile);
     return opts.cache ? opts.cache.clear(profile) : 0;
   };
 

@@ -2,13 +2,17 @@ import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { fail, ok } from '../../../shared/index.js';
+import { createHash } from 'node:crypto';
+import { ClientApiUsage, fail, ok } from '../../../shared/index.js';
 import type { Result } from '../../../shared/index.js';
 import { sendAttempt, type AttemptContext } from './attempt.js';
 import { readText } from './body.js';
 import { CachedJson, parseJson } from './cachedJson.js';
+import { joinUrl } from './joinUrl.js';
 import type { QueryValue } from './joinUrl.js';
 import type { GetOptions, ProxyOptions, ProxyTarget, V1Proxy, V1Stream, WithMeta } from './proxyTypes.js';
+import { rateLimitsOf } from './rateGate.js';
+import type { RateLimits } from './rateGate.js';
 import { DEFAULT_RETRY_POLICY, systemClock } from './retry.js';
 import { CANCELLED_MESSAGE, runWithRetries } from './retryLoop.js';
 import type { Attempt, RetryRun } from './retryLoop.js';
@@ -74,6 +78,22 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       return out;
     };
   }
+  // The plan's windows space every request but `/api_usage` (exempt from them): docs/desktop.md#the-request-budget.
+  const gate = opts.rateGate;
+  const gateKey = (t: ProxyTarget): string => `${t.baseUrl} ${createHash('sha256').update(t.key).digest('hex').slice(0, 16)}`;
+  const USAGE = '/api_usage';
+  const readLimits = (target: ProxyTarget) => async (): Promise<RateLimits | null> => {
+    const r = await sendAttempt(attempts, joinUrl(target.baseUrl, USAGE, {}), target, {}, 'json', async (_res, body) => {
+      const parsed = parseJson(await readText(body, maxBody), ClientApiUsage, `GET ${USAGE}`, target.key);
+      return parsed.ok ? { ok: true, value: rateLimitsOf(parsed.value) } : { ok: false, result: parsed, retry: false };
+    });
+    return r.ok ? r.value : null;
+  };
+  // Waits for the request's turn under its plan; false: the call was cancelled meanwhile.
+  const admitted = async (path: string, target: ProxyTarget, o: GetOptions): Promise<boolean> =>
+    !gate || path === USAGE || gate.pass(gateKey(target), readLimits(target), o.signal);
+  const cancelledAttempt = { ok: false as const, result: fail('cancelled', CANCELLED_MESSAGE), retry: false };
+
   const retryRun = (what: string, o: GetOptions): RetryRun => ({
     what,
     policy: { ...DEFAULT_RETRY_POLICY, ...opts.retry, ...o.retry },
@@ -99,19 +119,23 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
     const hit = cache.fresh(found, schema, what, target.key);
     if (hit) return ok(hit);
 
-    const result = await runWithRetries(
-      retryRun(what, o),
-      observed(target, path, () =>
+    const result = await runWithRetries(retryRun(what, o), async () => {
+      if (!(await admitted(path, target, o))) return cancelledAttempt;
+      return observed(target, path, () =>
         sendAttempt(attempts, url, target, o, 'json', async (res, body) => {
           const text = await readText(body, maxBody);
           const parsed = parseJson(text, schema, what, target.key);
           if (!parsed.ok) return { ok: false, result: parsed, retry: false };
+          if (gate && path === USAGE) {
+            const usage = ClientApiUsage.safeParse(parsed.value);
+            if (usage.success) gate.learn(gateKey(target), rateLimitsOf(usage.data));
+          }
           const synthetic = syntheticFields(res.headers['x-gridscope-synthetic']);
           await cache.store(found, path, text, synthetic);
           return { ok: true, value: { body: parsed.value, synthetic } };
         }),
-      ),
-    );
+      )();
+    });
     // Offline (or the server down past the retry budget): an expired entry beats no answer.
     const stale = !result.ok && result.error.code === 'network' ? cache.stale(found, schema, what, target.key) : undefined;
     return stale ? ok(stale) : result;
@@ -130,9 +154,9 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
       const prepared = await resolveRequest(opts.resolveTarget, path, query, o.profile);
       if (!prepared.ok) return prepared;
       const { target, url } = prepared.value;
-      return runWithRetries(
-        retryRun(`GET ${url.pathname}`, o),
-        observed(
+      return runWithRetries(retryRun(`GET ${url.pathname}`, o), async () => {
+        if (!(await admitted(path, target, o))) return cancelledAttempt;
+        return observed(
           target,
           path,
           () =>
@@ -141,8 +165,8 @@ export function createV1Proxy(opts: ProxyOptions): V1Proxy {
               value: { status: res.statusCode, headers: res.headers as V1Stream['headers'], body },
             })),
           (stream) => stream.body,
-        ),
-      );
+        )();
+      });
     },
 
     close: () => dispatcher.close(),

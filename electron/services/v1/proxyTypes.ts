@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { ErrorCode, ProfileName, Result } from '../../../shared/index.js';
 import type { QueryValue } from './joinUrl.js';
+import type { RateGate } from './rateGate.js';
 import type { ResponseCache } from './responseCache.js';
 import type { Clock, RetryPolicy } from './retry.js';
 import type { ProxyProgress } from './retryLoop.js';
@@ -95,4 +96,6 @@ export interface ProxyOptions {
   maxStaleMs?: number;
   /** Told of every request sent and its end (the usage meter's traffic, the profile badge's health). */
   observer?: ProxyObserver;
+  /** Spaces requests under each key's plan (docs/desktop.md#the-request-budget); absent: none are held back. */
+  rateGate?: RateGate;
 }

@@ -1,5 +1,6 @@
 import type { AppInfo, ContractResults, ParsedInput, Result, Verb } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
+import type { BindingWindowService } from '../bindingWindow/service.js';
 import type { DatasetService } from '../datasets/service.js';
 import type { DisplayService } from '../display/service.js';
 import type { DownloadManager } from '../downloads/types.js';
@@ -36,6 +37,7 @@ export interface Domains {
   overlap: OverlapService;
   /** `map:*`: the map's features as Arrow columns, and a selection's details. */
   map: MapService;
+  binding: BindingWindowService;
   exports: ExportService;
   /** The download queue and library in main (docs/downloads.md). */
   downloads: DownloadManager;

@@ -37,6 +37,12 @@ describe('router', () => {
       search: 'start=2024-03-01&pull=7',
     });
     expect(parseHash(hrefs.history)).toEqual({ name: 'history' });
+    expect(parseHash(hrefs.contingency('k/1', 'peak=on_peak'))).toEqual({
+      name: 'contingency',
+      contingencyId: 'k/1',
+      search: 'peak=on_peak',
+    });
+    expect(parseHash('#/contingencies?start=x')).toEqual({ name: 'constraints', search: 'start=x&tab=contingencies' });
     expect(parseHash('#/nope').name).toBe('not_found');
   });
 });

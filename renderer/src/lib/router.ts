@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 /**
  * Hash routes (one build serves app:// on the desktop and http:// in the web host): `#/`, `#/datasets/<id>`, `#/datasets/<id>/query?<query>`,
  * `#/history`, `#/settings`. The query route's `search` (without `?`) holds the query and the shown pull (screens/query/route.ts).
- * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`;
+ * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/contingencies/<gs_entity_id>`,
+ * `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`;
  * their `search` holds the page's choices (dataset, window, selection) so Back and a reload keep them.
  * The export pages: `#/exports?dataset=…&year=…` (a dataset's per-day export files), `#/downloads` (the queue),
  * `#/library` (downloaded files) and `#/review?pull=…&view=…` (downloaded days opened offline).
@@ -16,6 +17,7 @@ export type Route =
   | { name: 'settings' }
   | { name: 'constraints'; search: string }
   | { name: 'constraint'; constraintId: string; search: string }
+  | { name: 'contingency'; contingencyId: string; search: string }
   | { name: 'locations'; locationId: string | null; search: string }
   | { name: 'binding'; search: string }
   | { name: 'map'; search: string }
@@ -25,7 +27,7 @@ export type Route =
   | { name: 'review'; search: string }
   | { name: 'not_found'; path: string };
 
-const GRID_PATH = /^\/(constraints|locations)(?:\/([^/?#]+))?\/?$/;
+const GRID_PATH = /^\/(constraints|contingencies|locations)(?:\/([^/?#]+))?\/?$/;
 
 /** Parses a `location.hash` value (with or without the leading `#`) into a {@link Route}. */
 export function parseHash(hash: string): Route {
@@ -51,6 +53,11 @@ export function parseHash(hash: string): Route {
       return { name: 'not_found', path };
     }
     if (g[1] === 'locations') return { name: 'locations', locationId: id, search };
+    // The contingencies are a tab of the constraints page; one has a view of its own.
+    if (g[1] === 'contingencies')
+      return id === null
+        ? { name: 'constraints', search: `${search}${search ? '&' : ''}tab=contingencies` }
+        : { name: 'contingency', contingencyId: id, search };
     return id === null ? { name: 'constraints', search } : { name: 'constraint', constraintId: id, search };
   }
   const m = /^\/datasets\/([^/?#]+)(\/query)?\/?$/.exec(path);
@@ -74,6 +81,7 @@ export const hrefs = {
   query: (id: string, search = '') => `#/datasets/${encodeURIComponent(id)}/query${search ? `?${search}` : ''}`,
   constraints: (search = '') => `#/constraints${search ? `?${search}` : ''}`,
   constraint: (id: string, search = '') => `#/constraints/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
+  contingency: (id: string, search = '') => `#/contingencies/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
   locations: (id: string | null = null, search = '') =>
     `#/locations${id ? `/${encodeURIComponent(id)}` : ''}${search ? `?${search}` : ''}`,
   binding: (search = '') => `#/binding${search ? `?${search}` : ''}`,

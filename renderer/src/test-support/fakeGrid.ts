@@ -1,8 +1,8 @@
-import type { ContractResults, GridResults, MapResults, VerbInput } from '../../../shared/bridge/contract.js';
+import type { BindingResults, ContractResults, GridResults, MapResults, VerbInput } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 
-/** The grid verbs (constraints, locations, outages, overlap) and the map's. */
-export type GridVerb = keyof GridResults | keyof MapResults;
+/** The grid verbs (constraints, locations, outages, overlap), the binding-window verbs and the map's. */
+export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults;
 
 /** Per verb, what the fake answers for an input; a verb left out answers `not_found`. */
 export type FakeGridAnswers = { [V in GridVerb]?: (input: VerbInput<V>) => ContractResults[V] };
@@ -38,5 +38,9 @@ export function fakeGridVerbs(
     'map:features': verb('map:features'),
     'map:constraintDetail': verb('map:constraintDetail'),
     'map:ticket': verb('map:ticket'),
+    'binding:constraints': verb('binding:constraints'),
+    'binding:contingencies': verb('binding:contingencies'),
+    'binding:series': verb('binding:series'),
+    'binding:locationCosts': verb('binding:locationCosts'),
   };
 }

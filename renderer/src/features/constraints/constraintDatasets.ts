@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { humanize } from '../../../../shared/vocabulary/columns.js';
 import type { Constraint, ConstraintDatasetMetadata } from '../../../../shared/schemas/constraints.js';
 
 /** Whether a dataset's shadow prices give the real-time (`rt`) or the day-ahead (`da`) absolute cost. */
@@ -7,7 +8,7 @@ export type PriceKind = 'rt' | 'da';
 /** A constraint dataset as the grid pages name it. */
 export interface ConstraintDataset {
   id: string;
-  /** The catalogue's name (`datasets:list`), else the id. */
+  /** The catalogue's name (`datasets:list`), else the id in words. */
   name: string;
   /** Its market, lower case; null when no answer says. */
   market: string | null;
@@ -19,7 +20,7 @@ export interface ConstraintDataset {
 
 /** What a constraint list answer tells about datasets: the constraints' `available_datasets` and the metadata. */
 export interface DatasetSource {
-  constraints: readonly Pick<Constraint, 'market_id' | 'available_datasets'>[];
+  constraints: readonly { market_id: string | null; available_datasets: Constraint['available_datasets'] }[];
   datasetMetadata: z.infer<typeof ConstraintDatasetMetadata> | null;
 }
 
@@ -45,7 +46,8 @@ export function constraintDatasets(
       known.kind ??= kind;
       return;
     }
-    const name = catalogue?.find((d) => d.id === id)?.name ?? id;
+    // Without the catalogue at hand, the id in words: `pjm_marginal_value_real_time_5_min` → "PJM marginal value real time 5 min".
+    const name = catalogue?.find((d) => d.id === id)?.name ?? humanize(id);
     byId.set(id, { id, name, market, kind, priced: kind ? true : source.datasetMetadata ? false : null });
   };
   for (const [market, kinds] of Object.entries(source.datasetMetadata ?? {}))
@@ -75,8 +77,8 @@ export function datasetOptionLabel(d: ConstraintDataset): string {
   return d.priced === false ? `${d.name} (no shadow prices)` : d.name;
 }
 
-/** A dataset id as a sentence names it: the option label when known, else the id. */
+/** A dataset id as a sentence names it: the option label when known, else the id in words. */
 export function datasetName(datasets: readonly ConstraintDataset[], id: string): string {
   const d = datasets.find((x) => x.id === id);
-  return d ? datasetOptionLabel(d).replace(' (no shadow prices)', '') : id;
+  return d ? datasetOptionLabel(d).replace(' (no shadow prices)', '') : humanize(id);
 }

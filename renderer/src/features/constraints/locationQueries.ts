@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocationIndexStatus, TimeWindow } from '../../../../shared/bridge/grid.js';
+import type { PeakFilter } from '../../../../shared/time/peak.js';
+import type { GridChoice } from './gridChoice.js';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { withRequestId } from '../../lib/requestId.js';
@@ -118,9 +120,16 @@ export function useLocationShiftFactors(locationId: string, choice: ShiftFactorC
  * `locations:constraintCosts` for a priced dataset and window, grouped by constraint or by constraint and contingency;
  * the answer carries the grouping it was asked with, so a table never shows one grouping's rows under the other's header.
  */
-export function useLocationCosts(locationId: string, datasetId: string, window: TimeWindow, groupBy: CostGrouping) {
+export function useLocationCosts(
+  locationId: string,
+  datasetId: string,
+  window: TimeWindow,
+  groupBy: CostGrouping,
+  enabled = true,
+) {
   const api = useBridge();
   return useQuery({
+    enabled,
     queryKey: keys.costs(locationId, datasetId, window, groupBy),
     queryFn: async ({ signal }) => {
       const answer = await withRequestId((requestId) =>
@@ -130,4 +139,28 @@ export function useLocationCosts(locationId: string, datasetId: string, window: 
     },
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * A location's constraint costs over the hours of `peak` (docs/market-time.md#peak-buckets): all hours are /v1's own
+ * answer (`locations:constraintCosts`, one request); other hours are `binding:locationCosts`, the same pairs' costs
+ * counted from the binding window (docs/desktop.md#the-binding-window-store). Both answers carry their grouping.
+ */
+export function useLocationCostsOverHours(locationId: string, choice: GridChoice, peak: PeakFilter, groupBy: CostGrouping) {
+  const api = useBridge();
+  const window = { start: choice.start, end: choice.end };
+  const all = useLocationCosts(locationId, choice.datasetId, window, groupBy, peak === 'all');
+  const hours = useQuery({
+    queryKey: ['datasets', 'grid', 'location-costs-hours', locationId, choice.datasetId, window.start, window.end, peak, groupBy],
+    queryFn: async ({ signal }) => {
+      const input = { locationId, datasetId: choice.datasetId, market: choice.market, window, peak, groupBy };
+      const answer = await withRequestId((requestId) =>
+        callBridge(api, 'binding:locationCosts', { ...input, requestId }, { signal }),
+      );
+      return { rows: answer.rows, synthetic: answer.synthetic, groupBy };
+    },
+    enabled: peak !== 'all',
+    placeholderData: keepPreviousData,
+  });
+  return peak === 'all' ? all : hours;
 }

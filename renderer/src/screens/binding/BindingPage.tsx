@@ -42,7 +42,7 @@ export function BindingPage({ search }: { search: string }) {
     ? bindingProblemsOf(start.error, sent?.threshold ?? null)
     : bindingProblemsOf(failedPull, pull?.binding?.priceThreshold ?? route.threshold);
   const formKey = gridSearch(route.choice, { threshold: route.threshold, limit: route.limit });
-  const datasetText = datasetName(useConstraintDatasets().options, route.choice.datasetId);
+  const datasetText = datasetName(useConstraintDatasets({ mode: 'cached' }).options, route.choice.datasetId);
   const time = useMarketTime(route.choice.market);
   // A new pull folds the form away, so the table has the window; a refusal by a field opens it again.
   const [fold, setFold] = useState({ pullId: route.pullId, open: route.pullId === null });

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { BindingPoint } from '../../../../shared/bridge/binding.js';
 import type { GridResults } from '../../../../shared/bridge/contract.js';
-import type { BindingConstraintWithLocations } from '../../../../shared/schemas/constraints.js';
 import { createFakeApi } from '../../test-support/fakeApi.js';
 import type { FakeGridAnswers } from '../../test-support/fakeGrid.js';
 import { renderApp } from '../../test-support/render.js';
 import { FakeUPlot } from '../../test-support/uplotMock.js';
-import { listAnswer } from '../../test-support/constraintFixtures.js';
+import { boundAnswer, boundSummary, listAnswer, windowInfo } from '../../test-support/constraintFixtures.js';
+import { forgetOpenedSections } from './OnDemand.js';
 
 vi.mock('uplot', () => import('../../test-support/uplotMock.js').then((m) => m.uplotModule()));
 // The real mini map draws with maplibre (WebGL, not in happy-dom): a stand-in that shows the props it was given.
@@ -19,12 +20,15 @@ vi.mock('../../features/map/ConstraintMiniMap.js', () => ({
   ),
 }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  forgetOpenedSections();
+});
 
 const ID = 'c-ches';
 const NAME = 'CHESWICK138 KV CHE-LF53';
 const BERGEN = { name: 'BERGEN', latitude: 40.9, longitude: -74.0 };
-const obs = (start: string, end: string, shadow_price: number, contingency: string | null = 'k1') => ({
+const point = (start: string, end: string, shadow_price: number, contingency: string | null = 'k1'): BindingPoint => ({
   interval_start_utc: start,
   interval_end_utc: end,
   shadow_price,
@@ -32,24 +36,12 @@ const obs = (start: string, end: string, shadow_price: number, contingency: stri
   contingency_name: contingency ? 'Cheswick-Logans Ferry' : null,
 });
 
-/** Binds in three 5-minute intervals, the last after a gap; |shadow price| 30 + 90 + 60 → 180 × 1/12 h = 15 $/MW. */
-const BINDING: BindingConstraintWithLocations = {
-  constraint_gs_entity_id: ID,
-  constraint_name: NAME,
-  market_id: 'pjm',
-  dataset_id: 'pjm_marginal_value_real_time_5_min',
-  peak_abs_shadow_price: 90,
-  peak_interval_start_utc: '2024-09-02T05:05:00Z',
-  binding_interval_count: 3,
-  start: BERGEN,
-  end: null,
-  contingencies: [{ contingency_gs_entity_id: 'k1', contingency_name: 'Cheswick-Logans Ferry' }],
-  observations: [
-    obs('2024-09-02T05:00:00Z', '2024-09-02T05:05:00Z', 30),
-    obs('2024-09-02T05:05:00Z', '2024-09-02T05:10:00Z', -90),
-    obs('2024-09-02T07:00:00Z', '2024-09-02T07:05:00Z', 60, null),
-  ],
-};
+/** Three 5-minute intervals, the last after a gap. */
+const POINTS = [
+  point('2024-09-02T05:00:00Z', '2024-09-02T05:05:00Z', 30),
+  point('2024-09-02T05:05:00Z', '2024-09-02T05:10:00Z', -90),
+  point('2024-09-02T07:00:00Z', '2024-09-02T07:05:00Z', 60, null),
+];
 
 const OVERLAP: GridResults['overlap:forConstraint'] = {
   constraint: { constraint_gs_entity_id: ID, constraint_name: NAME, binding_interval_count: 3 },
@@ -87,7 +79,27 @@ const OVERLAP: GridResults['overlap:forConstraint'] = {
 function answers(over: FakeGridAnswers = {}): FakeGridAnswers {
   return {
     'constraints:list': listAnswer,
-    'constraints:bindingLocations': () => ({ constraints: [BINDING], synthetic: ['start', 'end'] }),
+    'binding:constraints': boundAnswer,
+    'binding:series': (input) => ({ window: windowInfo(input), points: POINTS }),
+    'binding:contingencies': (input) => ({
+      window: windowInfo(input),
+      contingencies: [
+        {
+          contingency_gs_entity_id: 'k1',
+          contingency_name: 'Cheswick-Logans Ferry',
+          constraints: 1,
+          peak_intervals: 2,
+          ...boundSummary({ on_peak: 500, '2x16': 700.25, '7x8': 290 }, input.peak, { binding_intervals: 3 })!,
+        },
+        {
+          contingency_gs_entity_id: null,
+          contingency_name: null,
+          constraints: 1,
+          peak_intervals: 1,
+          ...boundSummary({ on_peak: 0, '2x16': 0, '7x8': 10 }, 'all', { binding_intervals: 1 })!,
+        },
+      ],
+    }),
     'constraints:location': () => ({
       constraint_gs_entity_id: ID,
       constraint_name: NAME,
@@ -110,32 +122,73 @@ function answers(over: FakeGridAnswers = {}): FakeGridAnswers {
 const fact = (term: string) => screen.getByTestId('constraint-facts').querySelector(`[data-fact="${term}"] dd`)!.textContent;
 
 describe('Constraint detail', () => {
-  it('charts the shadow price and computes peak, intervals and total cost from the observations', async () => {
+  it('charts the shadow price and shows its figures in the window, from two answers and nothing else', async () => {
     const fake = createFakeApi({ grid: answers() });
     renderApp(fake.api, `#/constraints/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeTruthy();
     await screen.findByTestId('constraint-facts');
-    expect(fact('Peak |shadow price|')).toBe('90.00 $/MWh at 2024-09-02 01:05 EDT');
-    expect(fact('Binding intervals')).toBe('3');
-    expect(fact('Absolute cost')).toBe('15.00 $/MW');
-    expect(screen.getByTestId('shadow-price-chart')).toBeTruthy();
+    // Times in market time with the zone named; the cost named for the real-time dataset, split by peak bucket.
+    expect(fact('Peak |shadow price|')).toBe('200.00 $/MWh at 2024-09-02 07:15 EDT');
+    expect(fact('Binding intervals')).toBe('12');
+    expect(fact('Binding hours')).toBe('1.00 h');
+    expect(fact('First binding interval')).toBe('2024-09-02 00:05 EDT');
+    expect(fact('Real-time absolute cost')).toBe('1,500.25 $/MW');
+    expect(fact('On-peak cost')).toBe('500.00 $/MW');
+    expect(fact('Off-peak cost')).toBe('1,000.25 $/MW');
+    expect(fact('7x8 cost')).toBe('300.00 $/MW');
+    await waitFor(() => expect(screen.getByTestId('shadow-price-chart')).toBeTruthy());
     const chart = FakeUPlot.instances.at(-1)!;
     expect(chart.labels).toEqual(['Shadow price ($/MWh)']);
     expect(chart.data[1]).toEqual([30, -90, null, 60]); // a gap where it did not bind
-    expect(within(screen.getByTestId('constraint-contingencies')).getByText('Cheswick-Logans Ferry')).toBeTruthy();
+    // Its contingencies with what they count, each opening its view.
+    const table = screen.getByTestId('constraint-contingencies');
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.firstChild?.textContent);
+    expect(heads).toEqual(['Contingency', 'Binding intervals', 'Intervals as top contingency', 'Real-time absolute cost ($/MW)']);
+    const first = table.querySelector('tr[data-contingency-id="k1"]') as HTMLTableRowElement;
+    expect([...first.cells].map((c) => c.textContent)).toEqual(['Cheswick-Logans Ferry', '3', '2', '1,490.25']);
+    expect(within(first).getByRole('link').getAttribute('href')).toMatch(/^#\/contingencies\/k1\?dataset=/);
+    expect(table.textContent).toContain('No contingency named');
     expect(screen.getByTestId('show-on-map').getAttribute('href')).toBe(
       '#/map?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T04%3A00%3A00Z&end=2024-09-04T04%3A00%3A00Z&constraint=c-ches',
     );
-    const binding = fake.state.gridInputs.find((c) => c.verb === 'constraints:bindingLocations')!.input;
-    expect(binding).toMatchObject({
+    expect(fake.state.gridInputs.find((c) => c.verb === 'binding:series')!.input).toMatchObject({
       datasetId: 'pjm_marginal_value_real_time_5_min',
-      window: { start: '2024-09-02T04:00:00Z', end: '2024-09-04T04:00:00Z' },
+      market: 'pjm',
+      window: { start: '2024-09-02T00:00:00Z', end: '2024-09-04T00:00:00Z' },
+      peak: 'all',
+      constraintId: ID,
     });
+    // The page's /v1 work: the constraint list and the binding window. Location, shift factors, outages wait for a click.
+    expect([...new Set(fake.state.gridInputs.map((c) => c.verb))].sort()).toEqual([
+      'binding:constraints',
+      'binding:contingencies',
+      'binding:series',
+      'constraints:list',
+    ]);
+    expect(fake.state.calls).not.toContain('datasets:list');
   });
 
-  it('lists the overlapping outages in rank order, each synthetic ticket marked', async () => {
+  it('counts only the hours chosen: the peak filter goes to every binding verb and stays in the address', async () => {
     const fake = createFakeApi({ grid: answers() });
     renderApp(fake.api, `#/constraints/${ID}`);
+    await screen.findByTestId('constraint-facts');
+    fireEvent.change(screen.getByTestId('peak-filter'), { target: { value: 'on_peak' } });
+    await waitFor(() => expect(fact('Real-time absolute cost')).toBe('500.00 $/MW'));
+    expect(fact('Off-peak cost')).toBe('0.00 $/MW');
+    expect(window.location.hash).toContain('peak=on_peak');
+    for (const verb of ['binding:constraints', 'binding:series', 'binding:contingencies'])
+      expect(fake.state.gridInputs.filter((c) => c.verb === verb).at(-1)!.input).toMatchObject({ peak: 'on_peak' });
+    expect(screen.getByText(/, the hours chosen only\./)).toBeTruthy();
+  });
+
+  it('finds the overlapping outages on request, in rank order, each synthetic ticket marked', async () => {
+    const fake = createFakeApi({ grid: answers() });
+    renderApp(fake.api, `#/constraints/${ID}`);
+    const open = await screen.findByTestId('open-overlap');
+    expect(open.closest('p')!.textContent).toBe('Find overlapping outages (2 requests to the data service)');
+    fireEvent.click(open);
     const list = await screen.findByTestId('overlap-list');
     const rows = within(list).getAllByTestId('overlap-row');
     expect(rows.map((r) => r.getAttribute('data-ticket'))).toEqual(['9000123', '724453']);
@@ -168,9 +221,12 @@ describe('Constraint detail', () => {
     });
   });
 
-  it('marks shift factors and coordinates synthetic and re-asks with the chosen aggregation', async () => {
+  it('shows shift factors and the map on request, marks them synthetic, and keeps them open on a reopen', async () => {
     const fake = createFakeApi({ grid: answers() });
     renderApp(fake.api, `#/constraints/${ID}`);
+    await screen.findByTestId('constraint-facts');
+    expect(fake.state.calls).not.toContain('constraints:shiftFactors');
+    fireEvent.click(screen.getByTestId('open-shift-factors'));
     const table = await screen.findByTestId('shift-factor-table');
     const section = table.closest('section')!;
     expect(within(section).getByTestId('synthetic-badge').textContent).toContain('shift factors');
@@ -183,15 +239,24 @@ describe('Constraint detail', () => {
       excludeZeros: true,
       datasetId: 'pjm_marginal_value_real_time_5_min',
     });
+    fireEvent.click(screen.getByTestId('open-map'));
     const map = await screen.findByTestId('constraint-mini-map');
     expect(map.getAttribute('aria-label')).toBe(`Map of ${NAME}`);
     expect(map.getAttribute('data-synthetic')).toBe('true');
     expect(map.textContent).toBe('BERGEN');
     expect(within(map.closest('section')!).getByTestId('synthetic-badge').textContent).toContain('substation coordinates');
+    // Back on this constraint later: the sections it opened are open again.
+    cleanup();
+    renderApp(fake.api, `#/constraints/${ID}`);
+    expect(await screen.findByTestId('constraint-mini-map')).toBeTruthy();
+    expect(screen.queryByTestId('open-shift-factors')).toBeNull();
+    expect(screen.getByTestId('open-overlap')).toBeTruthy();
   });
 
   it('says plainly when it did not bind in the window and offers where it was last seen', async () => {
-    const fake = createFakeApi({ grid: answers({ 'constraints:bindingLocations': () => ({ constraints: [], synthetic: [] }) }) });
+    const fake = createFakeApi({
+      grid: answers({ 'binding:constraints': (input) => ({ window: windowInfo(input), constraints: [] }) }),
+    });
     renderApp(fake.api, `#/constraints/${ID}?dataset=pjm_marginal_value_day_ahead_hourly`);
     const message = await screen.findByTestId('not-binding');
     expect(message.textContent).toContain(
@@ -205,17 +270,20 @@ describe('Constraint detail', () => {
     expect(screen.getByTestId('last-seen-window').textContent).toBe('Show 2024-09-02 00:00 EDT → 2024-09-04 00:00 EDT');
     expect(await screen.findByRole('heading', { level: 1, name: NAME })).toBeTruthy(); // from the list
     expect(screen.queryByTestId('constraint-facts')).toBeNull();
-    expect(fake.state.calls).not.toContain('overlap:forConstraint');
-    // The dataset picker offers the priced datasets of the list's metadata.
+    expect(screen.queryByTestId('constraint-contingencies')).toBeNull();
+    // The dataset picker offers the priced datasets of the list's metadata (no other request).
     const options = [...screen.getByTestId('detail-dataset').querySelectorAll('option')].map((o) => o.value);
     expect(options).toEqual(['pjm_marginal_value_real_time_5_min', 'pjm_marginal_value_day_ahead_hourly']);
+    fireEvent.click(screen.getByTestId('open-overlap'));
+    expect(await screen.findByText('It did not bind in this window, so no outage overlaps its binding.')).toBeTruthy();
+    expect(fake.state.calls).not.toContain('overlap:forConstraint');
   });
 
-  it('shows the error with fitting advice when the binding intervals cannot be read', async () => {
+  it('shows the error with fitting advice when the binding rows cannot be read', async () => {
     const fake = createFakeApi({
       grid: answers(),
       failures: {
-        'constraints:bindingLocations': {
+        'binding:constraints': {
           code: 'validation',
           status: 400,
           message: 'Dataset pjm_transmission_constraints_day_ahead_hourly has no shadow price column.',
@@ -230,10 +298,7 @@ describe('Constraint detail', () => {
   });
 
   it('says plainly that an unknown id names no constraint, and shows no empty sections', async () => {
-    const fake = createFakeApi({
-      grid: answers({ 'constraints:bindingLocations': () => ({ constraints: [], synthetic: [] }) }),
-      failures: { 'constraints:location': { code: 'not_found', status: 404, message: 'Constraint nope not found' } },
-    });
+    const fake = createFakeApi({ grid: answers() });
     renderApp(fake.api, '#/constraints/nope');
     const notice = await screen.findByTestId('constraint-unknown');
     expect(notice.textContent).toContain('No constraint has the id nope');
@@ -241,5 +306,6 @@ describe('Constraint detail', () => {
     expect(screen.queryByTestId('not-binding')).toBeNull();
     expect(screen.queryByTestId('show-on-map')).toBeNull();
     expect(screen.queryByRole('heading', { level: 2, name: /Shift factors/ })).toBeNull();
+    expect(fake.state.calls).not.toContain('constraints:location');
   });
 });

@@ -1,49 +1,57 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { formatSource } from '../../lib/format.js';
-import { hrefs, navigate } from '../../lib/router.js';
+import { hrefs, navigate, replaceRoute } from '../../lib/router.js';
 import { ContingenciesSeen } from './ContingenciesSeen.js';
 import { DetailControls } from './DetailControls.js';
 import { MapSection } from './MapSection.js';
+import { OnDemand } from './OnDemand.js';
 import { OverlapSection } from './OverlapSection.js';
 import { PriceSection } from './PriceSection.js';
 import { ShiftFactorSection } from './ShiftFactorSection.js';
 import { UnknownConstraint } from './UnknownConstraint.js';
 import { useConstraintDetail } from './useConstraintDetail.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { datasetName } from '../../features/constraints/constraintDatasets.js';
-import { useConstraintDatasets } from '../../features/constraints/useConstraintDatasets.js';
+import { useDatasetsOf } from '../../features/constraints/useConstraintDatasets.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
+import { peakParams, readPeak } from '../../features/constraints/peakChoice.js';
 import './constraint.css';
 
 /**
- * One constraint (`#/constraints/<gs_entity_id>?dataset=&start=&end=`): its shadow price over the window from its
- * binding observations, peak and total cost, contingencies, shift factors by location, location on a small map and
- * the outages that overlap its binding. Works when it did not bind in the window: it says so and offers where it was seen.
+ * One constraint (`#/constraints/<gs_entity_id>?dataset=&start=&end=&peak=`): its shadow price over the window, its
+ * figures (peak, binding intervals and hours, first and last binding, absolute cost split by peak bucket) and its
+ * contingencies with their costs — all from the window's binding rows, over the hours chosen — then, on request, its
+ * shift factors, its location on a small map and the outages that overlap its binding (each its own /v1 request). Works
+ * when it did not bind in the window: it says so and offers where it was seen.
  */
 export function ConstraintDetailPage({ constraintId, search }: { constraintId: string; search: string }) {
   const choice = useMemo(() => readGridChoice(search), [search]);
-  const { list, constraint, bindingQuery, binding, synthetic, location } = useConstraintDetail(constraintId, choice);
-  const market = constraint?.market_id ?? binding?.market_id ?? choice.market;
-  const name = constraint?.constraint_name ?? binding?.constraint_name ?? location.data?.constraint_name ?? null;
-  // Listed nowhere and no location either: most likely an unknown id (a stale link).
-  const unknown = !name && list.isSuccess && bindingQuery.isSuccess && location.isError;
-  const datasetText = datasetName(useConstraintDatasets().options, choice.datasetId);
+  const peak = useMemo(() => readPeak(search), [search]);
+  const detail = useConstraintDetail(constraintId, choice, peak);
+  const { list, constraint, boundQuery, bound, unknown } = detail;
+  const market = constraint?.market_id ?? choice.market;
+  const name = constraint?.constraint_name ?? bound?.constraint_name ?? null;
+  const datasets = useDatasetsOf(list.data);
+  const datasetText = datasetName(datasets, choice.datasetId);
+  const kind = datasets.find((d) => d.id === choice.datasetId)?.kind ?? null;
+  const { zone } = useMarketTime(choice.market);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Focus the heading once the name is known, so keyboard users start here (as the dataset page).
   useEffect(() => {
     if (name) headingRef.current?.focus();
   }, [name]);
 
-  const linkSearch = gridSearch(choice);
-  const bound = bindingQuery.isSuccess ? !!binding : null;
+  const linkSearch = gridSearch(choice, peakParams(peak));
+  const bindsAtAll = boundQuery.isSuccess && !boundQuery.isPlaceholderData ? !!bound : null;
 
   return (
     <article className="page cs-detail" aria-labelledby="constraint-title" data-testid="constraint-detail">
       <nav className="breadcrumb" aria-label="Breadcrumb">
-        <a href={hrefs.constraints(gridSearch(choice, { selected: constraintId }))}>← Constraints</a>
+        <a href={hrefs.constraints(gridSearch(choice, { selected: constraintId, ...peakParams(peak) }))}>← Constraints</a>
       </nav>
       <header className="page-header">
         <h1 id="constraint-title" ref={headingRef} tabIndex={-1}>
-          {name ?? (list.isPending || bindingQuery.isPending ? 'Constraint…' : 'Constraint')}
+          {name ?? (list.isPending || boundQuery.isPending ? 'Constraint…' : 'Constraint')}
         </h1>
         <p className="subtitle">
           <span className="badge">{formatSource(market)}</span>
@@ -61,45 +69,67 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
         <DetailControls
           choice={choice}
           market={market}
+          peak={peak}
+          datasets={datasets}
           seenIn={constraint?.available_datasets ?? null}
-          onChange={(c) => navigate(hrefs.constraint(constraintId, gridSearch(c)))}
+          onChange={(c) => navigate(hrefs.constraint(constraintId, gridSearch(c, peakParams(peak))))}
+          onPeak={(p) => replaceRoute(hrefs.constraint(constraintId, gridSearch(choice, peakParams(p))))}
         />
       </header>
       {unknown ? (
-        <UnknownConstraint
-          constraintId={constraintId}
-          error={location.error}
-          listSearch={gridSearch(choice)}
-          onRetry={() => void location.refetch()}
-        />
+        <UnknownConstraint constraintId={constraintId} listSearch={gridSearch(choice)} />
       ) : (
         <>
           <PriceSection
             constraintId={constraintId}
             constraint={constraint}
-            query={bindingQuery}
-            binding={binding}
+            detail={detail}
             choice={choice}
+            peak={peak}
+            zone={zone}
+            kind={kind}
             datasetText={datasetText}
           />
           {/* Contingencies and shift factors on the left, the map on the right: the map's card stays a map's height. */}
           <div className="cs-detail-layout">
             <div className="cs-detail-column">
-              {binding && <ContingenciesSeen binding={binding} />}
-              <ShiftFactorSection
+              {bound && <ContingenciesSeen query={detail.contingencies} choice={choice} peak={peak} kind={kind} />}
+              <OnDemand
                 constraintId={constraintId}
-                datasetId={choice.datasetId}
-                contingencies={binding?.contingencies ?? []}
-                linkSearch={linkSearch}
-              />
+                section="shift-factors"
+                title="Shift factors by location"
+                action="Show shift factors"
+                cost="1 request"
+              >
+                {() => (
+                  <ShiftFactorSection
+                    constraintId={constraintId}
+                    datasetId={choice.datasetId}
+                    contingencies={(detail.contingencies.data?.contingencies ?? []).flatMap((k) =>
+                      k.contingency_gs_entity_id && k.contingency_name
+                        ? [{ contingency_gs_entity_id: k.contingency_gs_entity_id, contingency_name: k.contingency_name }]
+                        : [],
+                    )}
+                    linkSearch={linkSearch}
+                  />
+                )}
+              </OnDemand>
             </div>
-            <MapSection
-              constraintId={constraintId}
-              name={name ?? constraintId}
-              fallback={binding ? { start: binding.start, end: binding.end, synthetic } : null}
-            />
+            <OnDemand constraintId={constraintId} section="map" title="Location" action="Show on a small map" cost="1 request">
+              {() => <MapSection constraintId={constraintId} name={name ?? constraintId} />}
+            </OnDemand>
           </div>
-          {bound !== null && <OverlapSection constraintId={constraintId} market={market} choice={choice} binding={bound} />}
+          {bindsAtAll !== null && (
+            <OnDemand
+              constraintId={constraintId}
+              section="overlap"
+              title="Outages that overlap its binding"
+              action="Find overlapping outages"
+              cost="2 requests"
+            >
+              {() => <OverlapSection constraintId={constraintId} market={market} choice={choice} binding={bindsAtAll} />}
+            </OnDemand>
+          )}
         </>
       )}
     </article>

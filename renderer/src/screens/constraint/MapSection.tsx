@@ -1,5 +1,4 @@
 import { Suspense, lazy } from 'react';
-import type { SubstationLocation } from '../../../../shared/schemas/constraints.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
@@ -8,32 +7,27 @@ import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
 // Lazy: maplibre stays out of the main bundle until a detail page shows its map.
 const ConstraintMiniMap = lazy(() => import('../../features/map/ConstraintMiniMap.js'));
 
-/** Props of {@link MapSection}: the constraint, its name and, when it bound, the substations the binding answer gave. */
+/** Props of {@link MapSection}: the constraint and its name. */
 export interface MapSectionProps {
   constraintId: string;
   name: string;
-  fallback: { start: SubstationLocation | null; end: SubstationLocation | null; synthetic: readonly string[] } | null;
 }
 
 /**
- * The constraint's monitored facility on a small offline map (docs/api.md#constraint-location), from its location, or
- * from the binding answer when the location cannot be read; the coordinates are synthetic for PJM, and the badge says so.
+ * The constraint's monitored facility on a small offline map (docs/api.md#constraint-location); the coordinates are
+ * synthetic for PJM, and the badge says so.
  */
-export function MapSection({ constraintId, name, fallback }: MapSectionProps) {
+export function MapSection({ constraintId, name }: MapSectionProps) {
   const q = useGridQuery('constraints:location', { constraintId });
-  const where = q.data
-    ? { start: q.data.start ?? null, end: q.data.end ?? null, synthetic: q.data.synthetic }
-    : q.isError
-      ? fallback
-      : null;
-  const synthetic = (where?.synthetic ?? []).filter((f) => f === 'start' || f === 'end');
+  const where = q.data ? { start: q.data.start ?? null, end: q.data.end ?? null } : null;
+  const synthetic = (q.data?.synthetic ?? []).filter((f) => f === 'start' || f === 'end');
   return (
     <section className="card cs-section" aria-labelledby="cs-map-title">
       <h2 id="cs-map-title">
         Location <SyntheticBadge fields={synthetic} />
       </h2>
       {q.isPending && <Skeleton label="Loading the constraint's location…" rows={3} testId="location-loading" />}
-      {q.isError && !where && (
+      {q.isError && (
         <ErrorState
           error={q.error}
           what="the constraint's location"

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type uPlot from 'uplot';
-import type { BindingObservation } from '../../../../shared/schemas/constraints.js';
+import type { BindingPoint } from '../../../../shared/bridge/binding.js';
 import { TIME_AXIS_VALUES, legendTime, themedAxis, zonedDate } from '../../features/charts/chartOptions.js';
 import { useChartTheme } from '../../features/charts/theme.js';
 import type { ChartTheme } from '../../features/charts/theme.js';
@@ -47,7 +47,7 @@ export function shadowPriceOptions(size: { width: number; height: number }, them
  * The constraint's shadow price over time (x = interval start, y = shadow price, signed, $/MWh) with uPlot, as the
  * explorer's chart draws; the line breaks where the constraint did not bind.
  */
-export function ShadowPriceChart({ observations, zone }: { observations: readonly BindingObservation[]; zone: string }) {
+export function ShadowPriceChart({ observations, zone }: { observations: readonly BindingPoint[]; zone: string }) {
   const theme = useChartTheme();
   const data = useMemo(() => shadowPriceSeries(observations) as uPlot.AlignedData, [observations]);
   const options = useCallback((size: { width: number; height: number }) => shadowPriceOptions(size, theme, zone), [theme, zone]);

@@ -1,22 +1,13 @@
-import { ErrorState } from '../../components/ErrorState.js';
-import { toGsError } from '../../lib/bridgeQuery.js';
 import { hrefs } from '../../lib/router.js';
 
-/** Props of {@link UnknownConstraint}: the id asked for, why its location could not be read, and how to ask again. */
+/** Props of {@link UnknownConstraint}: the id asked for and the list's address. */
 export interface UnknownConstraintProps {
   constraintId: string;
-  error: unknown;
   listSearch: string;
-  onRetry: () => void;
 }
 
-/**
- * A constraint id that no answer knows (an old or mistyped link): a "not found" says so and leads back to the
- * constraints list; any other error is the service's, shown as such with Retry.
- */
-export function UnknownConstraint({ constraintId, error, listSearch, onRetry }: UnknownConstraintProps) {
-  if (toGsError(error).code !== 'not_found')
-    return <ErrorState error={error} what="the constraint" verb="constraints:location" onRetry={onRetry} />;
+/** A constraint id that neither the constraint list nor the window names (an old or mistyped link): says so, leads back. */
+export function UnknownConstraint({ constraintId, listSearch }: UnknownConstraintProps) {
   return (
     <div className="notice cs-unknown" role="status" data-testid="constraint-unknown">
       <p>

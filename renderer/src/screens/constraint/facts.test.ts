@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BindingObservation } from '../../../../shared/schemas/constraints.js';
-import { bindingFacts, seenWindows, shadowPriceSeries } from './facts.js';
+import type { BindingPoint } from '../../../../shared/bridge/binding.js';
+import { seenWindows, shadowPriceSeries } from './facts.js';
 
-const obs = (start: string, end: string, shadow_price: number): BindingObservation => ({
+const obs = (start: string, end: string, shadow_price: number): BindingPoint => ({
   interval_start_utc: start,
   interval_end_utc: end,
   shadow_price,
   contingency_gs_entity_id: null,
   contingency_name: null,
-});
-
-describe('bindingFacts', () => {
-  it('peaks on |shadow price| and costs Σ |shadow price| × hours', () => {
-    const five = [
-      obs('2024-09-02T05:00:00Z', '2024-09-02T05:05:00Z', 12),
-      obs('2024-09-02T05:05:00Z', '2024-09-02T05:10:00Z', -24),
-      obs('2024-09-02T06:00:00Z', '2024-09-02T06:05:00Z', 24),
-    ];
-    expect(bindingFacts(five)).toEqual({ peakAbs: 24, peakAt: '2024-09-02T05:05:00Z', intervals: 3, totalCost: 5 });
-    const hourly = [obs('2023-11-05T04:00:00+00:00', '2023-11-05T05:00:00+00:00', -14.01)];
-    expect(bindingFacts(hourly).totalCost).toBeCloseTo(14.01, 10);
-    expect(bindingFacts([])).toEqual({ peakAbs: null, peakAt: null, intervals: 0, totalCost: 0 });
-  });
 });
 
 describe('shadowPriceSeries', () => {

@@ -1,48 +1,13 @@
-import type { BindingObservation, Constraint } from '../../../../shared/schemas/constraints.js';
+import type { BindingPoint } from '../../../../shared/bridge/binding.js';
+import type { Constraint } from '../../../../shared/schemas/constraints.js';
 import { addDays, marketDateOf, marketDaysWindow } from '../../../../shared/time/market.js';
-
-/** What a constraint's binding observations add up to (docs/constraints.md, "Absolute cost"). */
-export interface BindingFacts {
-  /** Largest |shadow price| ($/MWh), null without observations. */
-  peakAbs: number | null;
-  /** Start of the first interval reaching the peak. */
-  peakAt: string | null;
-  /** Intervals with an observation. */
-  intervals: number;
-  /** Σ |shadow price| × interval hours ($/MW). */
-  totalCost: number;
-}
-
-const HOUR_MS = 3_600_000;
-
-/** Hours of an observation's interval `[start, end)`; 0 when either end is unreadable. */
-export function intervalHours(o: Pick<BindingObservation, 'interval_start_utc' | 'interval_end_utc'>): number {
-  const h = (Date.parse(o.interval_end_utc) - Date.parse(o.interval_start_utc)) / HOUR_MS;
-  return Number.isFinite(h) && h > 0 ? h : 0;
-}
-
-/** Peak |shadow price|, binding intervals and total cost of `observations` (one per interval, in time order). */
-export function bindingFacts(observations: readonly BindingObservation[]): BindingFacts {
-  let peakAbs: number | null = null;
-  let peakAt: string | null = null;
-  let totalCost = 0;
-  for (const o of observations) {
-    const abs = Math.abs(o.shadow_price);
-    if (peakAbs === null || abs > peakAbs) {
-      peakAbs = abs;
-      peakAt = o.interval_start_utc;
-    }
-    totalCost += abs * intervalHours(o);
-  }
-  return { peakAbs, peakAt, intervals: observations.length, totalCost };
-}
 
 /**
  * The chart's columns: x = interval starts (Unix seconds), y = signed shadow price ($/MWh). Where the constraint
  * stopped binding (an interval's end is not the next one's start) a null point breaks the line, so the chart does not
  * draw a price across hours with none.
  */
-export function shadowPriceSeries(observations: readonly BindingObservation[]): [number[], (number | null)[]] {
+export function shadowPriceSeries(observations: readonly BindingPoint[]): [number[], (number | null)[]] {
   const xs: number[] = [];
   const ys: (number | null)[] = [];
   observations.forEach((o, i) => {

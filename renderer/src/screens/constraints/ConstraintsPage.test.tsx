@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFakeApi } from '../../test-support/fakeApi.js';
 import { renderApp } from '../../test-support/render.js';
-import { CONSTRAINTS, contingency, listAnswer } from '../../test-support/constraintFixtures.js';
+import {
+  CONSTRAINTS,
+  boundAnswer,
+  boundSummary,
+  contingency,
+  listAnswer,
+  windowInfo,
+} from '../../test-support/constraintFixtures.js';
 
 afterEach(cleanup);
 
@@ -13,54 +20,86 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 });
 
+const COST = 'Real-time absolute cost ($/MW)';
 const names = () => screen.getAllByTestId('constraint-row').map((r) => within(r).getByTestId('constraint-link').textContent);
 const header = (name: string) => screen.getByRole('button', { name });
 const sortOf = (name: string) => header(name).closest('th')!.getAttribute('aria-sort');
+const line = (m: string) =>
+  [...screen.getByTestId('market-totals').querySelectorAll(`tr[data-market="${m}"] > *`)].map((c) => c.textContent);
 
 function setup(hash = '#/constraints') {
-  const fake = createFakeApi({ grid: { 'constraints:list': listAnswer } });
+  const fake = createFakeApi({ grid: { 'constraints:list': listAnswer, 'binding:constraints': boundAnswer } });
   renderApp(fake.api, hash);
   return fake;
 }
 
 describe('Constraints page', () => {
-  it('asks for costs over the default window and sorts by RT absolute cost, nulls last both ways', async () => {
+  it('shows the constraints that bound in the window first, highest absolute cost first; a switch shows all', async () => {
     const { state } = setup();
     await screen.findByTestId('constraints-table');
-    expect(state.gridInputs[0]).toEqual({
-      verb: 'constraints:list',
-      input: expect.objectContaining({ costWindow: { start: '2024-09-02T04:00:00Z', end: '2024-09-04T04:00:00Z' } }),
+    // The list is asked without costs (one answer for every window); the figures come from the binding window.
+    const inputs = (verb: string) =>
+      state.gridInputs
+        .filter((c) => c.verb === verb)
+        .map(({ input }) => {
+          const { requestId: _id, ...rest } = input as { requestId?: string };
+          return rest;
+        });
+    expect(inputs('constraints:list')).toEqual([{}]);
+    expect(inputs('binding:constraints')[0]).toEqual({
+      datasetId: 'pjm_marginal_value_real_time_5_min',
+      market: 'pjm',
+      window: { start: '2024-09-02T00:00:00Z', end: '2024-09-04T00:00:00Z' },
+      peak: 'all',
     });
-    // The service's order: highest RT cost first, no cost last.
-    expect(sortOf('Real-time absolute cost ($/MW)')).toBe('descending');
+    expect(sortOf(COST)).toBe('descending');
+    expect(names()).toEqual(['CHESWICK138 KV CHE-LF53', 'BEDINGTON-BLACKOAK 500 KV', 'AMEREN FLOWGATE 1']);
+    expect(screen.getByTestId('bound-summary').textContent).toMatch(/^3 of 4 constraints bound in Real-time/);
+    // First and last binding interval in the window, in market time with its zone.
+    const row = screen.getAllByTestId('constraint-row')[0]!;
+    expect(row.textContent).toContain('2024-09-02 00:05 EDT');
+    expect(header('First binding interval (EPT)')).toBeTruthy();
+    expect(header('Binding hours (h)')).toBeTruthy();
+    expect(header('Peak |shadow price| ($/MWh)')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('only-bound'));
+    await waitFor(() => expect(names()).toHaveLength(4));
+    expect(window.location.hash).toContain('all=1');
+    expect(names().at(-1)).toBe('Turkey Hill - Hilgard 138 kV'); // no cost: last
+    fireEvent.click(header(COST));
+    expect(sortOf(COST)).toBe('ascending');
     expect(names()).toEqual([
-      'CHESWICK138 KV CHE-LF53',
-      'BEDINGTON-BLACKOAK 500 KV',
-      'AMEREN FLOWGATE 1',
-      'Turkey Hill - Hilgard 138 kV',
-    ]);
-    fireEvent.click(header('Real-time absolute cost ($/MW)'));
-    expect(sortOf('Real-time absolute cost ($/MW)')).toBe('ascending');
-    expect(names()).toEqual([
       'AMEREN FLOWGATE 1',
       'BEDINGTON-BLACKOAK 500 KV',
       'CHESWICK138 KV CHE-LF53',
-      'Turkey Hill - Hilgard 138 kV',
+      'Turkey Hill - Hilgard 138 kV', // still last
     ]);
-    fireEvent.click(header('Day-ahead absolute cost ($/MW)')); // first click on a cost: highest first
-    expect(sortOf('Day-ahead absolute cost ($/MW)')).toBe('descending');
-    expect(sortOf('Real-time absolute cost ($/MW)')).toBe('none');
-    expect(names().at(-1)).toBe('AMEREN FLOWGATE 1');
     fireEvent.click(header('Constraint'));
     expect(names()[0]).toBe('AMEREN FLOWGATE 1');
   });
 
-  it('links each constraint to its detail with the same window, and totals each market', async () => {
-    setup('#/constraints?start=2023-11-05T04:00:00Z&end=2023-11-07T05:00:00Z');
+  it('counts only the hours chosen, and splits the costs so that the split columns add up to the whole', async () => {
+    const { state } = setup('#/constraints?split=on_off');
+    await screen.findByTestId('constraints-table');
+    expect(line('pjm')).toEqual(['', 'Total, 2 constraints bound', 'PJM', '', '', '', '', '1,620.75', '620.50', '1,000.25']);
+    fireEvent.change(screen.getByTestId('peak-filter'), { target: { value: 'on_peak' } });
+    await waitFor(() => expect(line('pjm')[7]).toBe('620.50'));
+    expect(line('pjm')).toEqual(['', 'Total, 2 constraints bound', 'PJM', '', '', '', '', '620.50', '620.50', '0.00']);
+    expect(names()).toEqual(['CHESWICK138 KV CHE-LF53', 'BEDINGTON-BLACKOAK 500 KV']); // MISO's cost is all 7x8
+    expect(window.location.hash).toContain('peak=on_peak');
+    expect(state.gridInputs.filter((c) => c.verb === 'binding:constraints').at(-1)!.input).toMatchObject({ peak: 'on_peak' });
+    expect(screen.getByTestId('bound-summary').textContent).toContain('on-peak (5x16) hours only');
+    fireEvent.change(screen.getByTestId('cost-split'), { target: { value: 'buckets' } });
+    expect(header('2x16 cost ($/MW)')).toBeTruthy();
+    expect(header('7x8 cost ($/MW)')).toBeTruthy();
+  });
+
+  it('links each constraint to its detail with the same window and hours, and totals each market', async () => {
+    setup('#/constraints?start=2023-11-05T00:00:00Z&end=2023-11-08T00:00:00Z&peak=off_peak');
     await screen.findByTestId('constraints-table');
     const link = screen.getAllByTestId('constraint-link').find((a) => a.textContent === 'CHESWICK138 KV CHE-LF53')!;
     expect(link.getAttribute('href')).toBe(
-      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2023-11-05T04%3A00%3A00Z&end=2023-11-07T05%3A00%3A00Z',
+      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2023-11-05T00%3A00%3A00Z&end=2023-11-08T00%3A00%3A00Z&peak=off_peak',
     );
     // The November sample's market days (EDT, then EST after the fall-back day), shown in market time.
     expect(screen.getByRole('button', { name: 'Sample: Nov 5–6, 2023' }).getAttribute('aria-pressed')).toBe('true');
@@ -69,22 +108,23 @@ describe('Constraints page', () => {
     expect(screen.getByText('Start (EDT)')).toBeTruthy();
     expect(screen.getByText('End (EST, exclusive)')).toBeTruthy();
     // One total per market in the table's foot, under the market and cost columns.
-    const line = (m: string) =>
-      [...screen.getByTestId('market-totals').querySelectorAll(`tr[data-market="${m}"] > *`)].map((c) => c.textContent);
-    expect(line('pjm')).toEqual(['', 'Total, 3 constraints', 'PJM', '', '', '', '1,620.75', '152.79']);
-    expect(line('miso')).toEqual(['', 'Total, 1 constraint', 'MISO', '', '', '', '10.00', '—']);
+    expect(line('pjm')).toEqual(['', 'Total, 1 constraint bound', 'PJM', '', '', '', '', '1,000.25']);
+    expect(line('miso')).toEqual(['', 'Total, 1 constraint bound', 'MISO', '', '', '', '', '10.00']);
     fireEvent.change(screen.getByTestId('market-filter'), { target: { value: 'miso' } });
     expect(names()).toEqual(['AMEREN FLOWGATE 1']);
     expect(screen.getByTestId('market-totals').querySelectorAll('tr')).toHaveLength(1);
     expect(window.location.hash).toContain('markets=miso');
   });
 
-  it('hides a column from the menu and pins another; the Constraint column starts pinned', async () => {
+  it('hides a column from the menu and pins another; the Constraint column starts pinned, seen-ever columns hidden', async () => {
     setup();
     await screen.findByTestId('constraints-table');
     expect(header('Constraint').closest('th')!.className).toContain('cs-pinned');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Day-ahead absolute cost ($/MW)' }));
-    expect(screen.queryByRole('button', { name: 'Day-ahead absolute cost ($/MW)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Last seen (EPT)' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Last seen (EPT)' }));
+    expect(header('Last seen (EPT)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Binding hours (h)' }));
+    expect(screen.queryByRole('button', { name: 'Binding hours (h)' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: 'Constraint' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Pin Market' }));
     const heads = screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -94,30 +134,26 @@ describe('Constraints page', () => {
     expect(header('Constraint').closest('th')!.className).not.toContain('cs-pinned');
   });
 
-  it('copies selected rows and all rows as TSV in the shown order and columns', async () => {
-    setup();
+  it('copies selected rows and all rows as TSV in the shown order and columns, times in market time', async () => {
+    setup('#/constraints?all=1');
     await screen.findByTestId('constraints-table');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Datasets' })); // hide a column: not copied
+    for (const hide of ['First binding interval (EPT)', 'Last binding interval (EPT)', 'Peak |shadow price| ($/MWh)'])
+      fireEvent.click(screen.getByRole('checkbox', { name: hide })); // hidden columns are not copied
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Turkey Hill - Hilgard 138 kV' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select CHESWICK138 KV CHE-LF53' }));
     fireEvent.click(screen.getByRole('button', { name: 'Copy selected' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     expect(writeText.mock.calls[0]![0]).toBe(
       [
-        'constraint_name\tmarket_id\tearliest_seen_utc\tlatest_seen_utc\trt_absolute_cost\tda_absolute_cost',
-        'CHESWICK138 KV CHE-LF53\tPJM\t2023-11-05 04:00:00\t2024-09-04 03:55:00\t1500.25\t14.01',
-        'Turkey Hill - Hilgard 138 kV\tPJM\t2023-11-05 04:00:00\t2024-09-04 03:55:00\t\t58.78',
+        'constraint_name\tmarket_id\tbinding_hours\trt_absolute_cost',
+        'CHESWICK138 KV CHE-LF53\tPJM\t1.00\t1500.25',
+        'Turkey Hill - Hilgard 138 kV\tPJM\t\t',
       ].join('\n'),
     );
-    expect(screen.getByTestId('copy-notice').textContent).toBe('Copied 2 rows × 6 columns.');
+    expect(screen.getByTestId('copy-notice').textContent).toBe('Copied 2 rows × 4 columns.');
     fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
     expect(writeText.mock.calls[1]![0].split('\n')).toHaveLength(CONSTRAINTS.length + 1);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy all with full precision' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(3));
-    expect(screen.getByTestId('copy-notice').textContent).toBe(
-      `Copied ${CONSTRAINTS.length} rows × 6 columns with full precision.`,
-    );
   });
 
   it('highlights the constraint selected on the map and scrolls it into view', async () => {
@@ -144,7 +180,7 @@ describe('Constraints page', () => {
     expect(window.location.hash).toContain('q=ches');
   });
 
-  it('shows the contingencies tab, sortable and copyable', async () => {
+  it('shows the contingencies that bound with their costs, each opening its view; the switch shows all', async () => {
     const fake = createFakeApi({
       grid: {
         'constraints:list': listAnswer,
@@ -156,6 +192,19 @@ describe('Constraints page', () => {
             latest_seen_utc: '2023-11-07T05:00:00+00:00',
           }),
         ],
+        'binding:constraints': boundAnswer,
+        'binding:contingencies': (input) => ({
+          window: windowInfo(input),
+          contingencies: [
+            {
+              contingency_gs_entity_id: 'k1',
+              contingency_name: 'BASE CASE',
+              constraints: 2,
+              peak_intervals: null,
+              ...boundSummary({ on_peak: 600, '2x16': 0, '7x8': 20 })!,
+            },
+          ],
+        }),
       },
     });
     renderApp(fake.api, '#/constraints?tab=contingencies');
@@ -164,21 +213,34 @@ describe('Constraints page', () => {
       within(table)
         .getAllByTestId('contingency-row')
         .map((r) => (r as HTMLTableRowElement).cells[1]!.textContent);
-    expect(rowNames()).toEqual(['BASE CASE', 'Prairie State-W Mt. Vernon 345']);
-    fireEvent.click(screen.getByRole('button', { name: 'Last seen (EPT)' }));
-    expect(rowNames()).toEqual(['Prairie State-W Mt. Vernon 345', 'BASE CASE']);
-    // No costs are asked for on this tab (the one list call is the shared sample that names the datasets).
-    const lists = fake.state.gridInputs.filter((c) => c.verb === 'constraints:list');
-    expect(lists.map((c) => 'costWindow' in (c.input as object))).toEqual([false]);
+    expect(rowNames()).toEqual(['BASE CASE']);
+    const link = within(table).getByTestId('contingency-link');
+    expect(link.getAttribute('href')).toBe(
+      '#/contingencies/k1?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T00%3A00%3A00Z&end=2024-09-04T00%3A00%3A00Z',
+    );
+    expect(line('pjm')).toEqual(['', 'Total, 1 contingency bound', 'PJM', '', '', '', '', '', '620.00']);
+    expect(header('Constraints bound')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('only-bound'));
+    await waitFor(() => expect(rowNames()).toEqual(['BASE CASE', 'Prairie State-W Mt. Vernon 345']));
+    // Neither the constraint list nor a sample of it is asked for on this tab: two requests, not four.
+    expect(fake.state.gridInputs.map((c) => c.verb).sort()).toEqual(['binding:contingencies', 'constraints:contingencies']);
+    expect(fake.state.calls).not.toContain('datasets:list');
     fireEvent.click(screen.getByRole('tab', { name: 'Constraints' }));
     expect(await screen.findByTestId('constraints-table')).toBeTruthy();
   });
 
-  it('says what went wrong when the list cannot be read', async () => {
+  it('says what went wrong when the list or the binding rows cannot be read', async () => {
     const fake = createFakeApi({ failures: { 'constraints:list': { code: 'network', message: 'connect ECONNREFUSED' } } });
     renderApp(fake.api, '#/constraints');
     const alert = await screen.findByTestId('error-state');
     expect(alert.textContent).toContain('Could not load the constraints');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    cleanup();
+    const bound = createFakeApi({
+      grid: { 'constraints:list': listAnswer },
+      failures: { 'binding:constraints': { code: 'not_found', status: 404, message: 'Dataset nope not found' } },
+    });
+    renderApp(bound.api, '#/constraints?dataset=nope');
+    expect((await screen.findByTestId('error-state')).textContent).toContain('Could not load the binding rows of the window');
   });
 });

@@ -1,16 +1,17 @@
 import { useCallback, useMemo } from 'react';
+import { formatInstantRange } from '../../../../shared/time/format.js';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
-import { formatInstantRange } from '../../../../shared/time/format.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { hrefs, replaceRoute } from '../../lib/router.js';
-import { ConstraintsTable } from './ConstraintsTable.js';
-import { ContingenciesTable } from './ContingenciesTable.js';
-import { useGridQuery } from '../../features/constraints/gridQueries.js';
+import { datasetName } from '../../features/constraints/constraintDatasets.js';
 import { useDatasetsOf } from '../../features/constraints/useConstraintDatasets.js';
+import { ConstraintsTable, ContingenciesTable } from './ConstraintsTable.js';
 import { ListControls } from './ListControls.js';
-import { activeAfterInstant, listMarket, listSearch, readListState } from './route.js';
+import { BoundSummary } from './BoundSummary.js';
+import { listMarket, listSearch, readListState } from './route.js';
 import type { ListState, ListTab } from './route.js';
+import { useListRows } from './useListRows.js';
 import './constraints.css';
 
 const TABS: [ListTab, string][] = [
@@ -18,13 +19,12 @@ const TABS: [ListTab, string][] = [
   ['contingencies', 'Contingencies'],
 ];
 
-const inMarkets = (markets: readonly string[]) => (m: string | null) => markets.length === 0 || (!!m && markets.includes(m));
-
 /**
- * Constraints screen (`#/constraints?…`, docs/api.md#constraint-list and #contingency-list): the constraints with their
- * RT and DA absolute costs over the cost window, and the contingencies. Search and "active after" go to the service;
- * the market filter picks among the markets of the answer. Everything chosen lives in the address; `selected`
- * highlights a constraint (a link from the map).
+ * Constraints screen (`#/constraints?…`, docs/api.md#constraint-list and #contingency-list): the constraints — or the
+ * contingencies — that bound in the binding window (a dataset and a window; every constraint with "show all"), with
+ * first and last binding interval in it, binding hours, peak |shadow price| and absolute cost, counted over the hours
+ * chosen (docs/market-time.md#peak-buckets) and split by peak bucket on request. The figures come from the window's
+ * binding rows (docs/desktop.md#the-binding-window-store). Everything chosen lives in the address.
  */
 export function ConstraintsPage({ search }: { search: string }) {
   const state = useMemo(() => readListState(search), [search]);
@@ -33,54 +33,51 @@ export function ConstraintsPage({ search }: { search: string }) {
     [search],
   );
   const { zone } = useMarketTime(listMarket(state));
-  const activeAfter = activeAfterInstant(state.activeAfter, zone);
-  const filters = {
-    ...(state.search.trim() ? { search: state.search.trim() } : {}),
-    ...(activeAfter ? { activeAfter } : {}),
-  };
-  const constraints = useGridQuery(
-    'constraints:list',
-    { ...filters, costWindow: { start: state.choice.start, end: state.choice.end } },
-    { keepPrevious: true, enabled: state.tab === 'constraints' },
+  const data = useListRows(state, zone);
+  const onConstraints = state.tab === 'constraints';
+  const rows = onConstraints ? data.constraintRows : data.contingencyRows;
+  // Names and kinds of the datasets: the page's own list answer, or what the contingency answer says of them.
+  const contingencies = data.contingencyList.data;
+  const source = useMemo(
+    () => data.list.data ?? (contingencies ? { constraints: contingencies, datasetMetadata: null } : undefined),
+    [data.list.data, contingencies],
   );
-  const contingencies = useGridQuery('constraints:contingencies', filters, {
-    keepPrevious: true,
-    enabled: state.tab === 'contingencies',
-  });
-  const active = state.tab === 'constraints' ? constraints : contingencies;
-  const datasets = useDatasetsOf(constraints.data);
+  const datasets = useDatasetsOf(source);
+  const dataset = datasets.find((d) => d.id === state.choice.datasetId);
+  const windowText = formatInstantRange(state.choice.start, state.choice.end, zone);
 
   const answerMarkets = useMemo(() => {
-    const list = state.tab === 'constraints' ? constraints.data?.constraints : contingencies.data;
     const ms = new Set<string>(state.markets);
+    const list = onConstraints ? data.list.data?.constraints : contingencies;
     for (const row of list ?? []) if (row.market_id) ms.add(row.market_id);
     return [...ms].sort();
-  }, [state.tab, state.markets, constraints.data, contingencies.data]);
-  const shownConstraints = useMemo(
-    () => (constraints.data?.constraints ?? []).filter((c) => inMarkets(state.markets)(c.market_id)),
-    [constraints.data, state.markets],
-  );
-  const shownContingencies = useMemo(
-    () => (contingencies.data ?? []).filter((c) => inMarkets(state.markets)(c.market_id)),
-    [contingencies.data, state.markets],
-  );
-  // Listed but none bound in the cost window: say why every cost is a dash, rather than leave a column of them.
-  const noCosts =
-    shownConstraints.length > 0 && shownConstraints.every((c) => c.rt_absolute_cost == null && c.da_absolute_cost == null);
+  }, [onConstraints, state.markets, data.list.data, contingencies]);
+
+  const pending = data.listQuery.isPending || data.boundQuery.isPending;
+  const failed = data.listQuery.isError ? data.listQuery : data.boundQuery.isError ? data.boundQuery : null;
+  const nouns = onConstraints ? 'constraints' : 'contingencies';
   const empty = (
     <p>
-      No {state.tab} match {state.search ? `“${state.search}”` : 'these filters'}.{' '}
+      No {nouns} match {state.search ? `“${state.search}”` : 'these filters'}.{' '}
       <button type="button" className="link-button" onClick={() => update({ search: '', markets: [], activeAfter: '' })}>
         Clear the filters
       </button>
     </p>
   );
+  const columnOptions = {
+    choice: state.choice,
+    peak: state.peak,
+    datasets,
+    zone,
+    kind: dataset?.kind ?? null,
+    split: state.split,
+  };
 
   return (
     <section className="page cs-page" aria-labelledby="constraints-title" data-testid="constraints-page">
       <header className="page-header">
         <h1 id="constraints-title">Constraints</h1>
-        <ListControls state={state} markets={answerMarkets} onChange={update} />
+        <ListControls state={state} markets={answerMarkets} datasets={datasets} onChange={update} />
       </header>
       <div className="cs-tabs" role="tablist" aria-label="Tables">
         {TABS.map(([tab, label]) => (
@@ -98,38 +95,52 @@ export function ConstraintsPage({ search }: { search: string }) {
         ))}
       </div>
       <div className="cs-tab-panel" role="tabpanel" id="cs-tab-panel" aria-labelledby={`cs-tab-${state.tab}`}>
-        {active.isPlaceholderData && (
+        {(data.listQuery.isPlaceholderData || data.boundQuery.isPlaceholderData) && (
           <p className="muted cs-updating" role="status">
             Updating…
           </p>
         )}
-        {active.isPending && <Skeleton label={`Loading ${state.tab}…`} testId="constraints-loading" />}
-        {active.isError && (
+        {pending && !failed && <Skeleton label={`Loading ${nouns}…`} testId="constraints-loading" />}
+        {failed && (
           <ErrorState
-            error={active.error}
-            what={`the ${state.tab}`}
-            verb={state.tab === 'constraints' ? 'constraints:list' : 'constraints:contingencies'}
-            onRetry={() => void active.refetch()}
+            error={failed.error}
+            what={failed === data.listQuery ? `the ${nouns}` : 'the binding rows of the window'}
+            verb={
+              failed === data.listQuery
+                ? onConstraints
+                  ? 'constraints:list'
+                  : 'constraints:contingencies'
+                : onConstraints
+                  ? 'binding:constraints'
+                  : 'binding:contingencies'
+            }
+            onRetry={() => void failed.refetch()}
           />
         )}
-        {state.tab === 'constraints' && constraints.isSuccess && noCosts && (
-          <p className="notice" role="status" data-testid="no-costs">
-            No constraint bound in {formatInstantRange(state.choice.start, state.choice.end, zone)}, so every cost is empty. Try a
-            preset window, or one where a constraint was last seen.
-          </p>
-        )}
-        {state.tab === 'constraints' && constraints.isSuccess && (
-          <ConstraintsTable
-            constraints={shownConstraints}
-            choice={state.choice}
-            datasets={datasets}
-            selected={state.selected}
-            empty={empty}
-            zone={zone}
-          />
-        )}
-        {state.tab === 'contingencies' && contingencies.isSuccess && (
-          <ContingenciesTable contingencies={shownContingencies} empty={empty} zone={zone} />
+        {!pending && !failed && (
+          <>
+            <BoundSummary
+              state={state}
+              shown={rows.length}
+              bound={rows.filter((r) => r.bound).length}
+              listed={data.listed}
+              window={data.window}
+              datasetText={datasetName(datasets, state.choice.datasetId)}
+              windowText={windowText}
+              onShowAll={(showAll) => update({ showAll })}
+            />
+            {onConstraints ? (
+              <ConstraintsTable
+                {...columnOptions}
+                rows={data.constraintRows}
+                windowText={windowText}
+                empty={empty}
+                selected={state.selected}
+              />
+            ) : (
+              <ContingenciesTable {...columnOptions} rows={data.contingencyRows} windowText={windowText} empty={empty} />
+            )}
+          </>
         )}
       </div>
     </section>

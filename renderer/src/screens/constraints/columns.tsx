@@ -1,39 +1,64 @@
+import type { BoundConstraint, BoundContingency } from '../../../../shared/bridge/binding.js';
 import type { Constraint, Contingency } from '../../../../shared/schemas/constraints.js';
 import { formatSource } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
+import { boundColumns } from '../../features/constraints/boundColumns.js';
+import type { BoundColumnsOptions, WithBound } from '../../features/constraints/boundColumns.js';
 import type { ConstraintDataset } from '../../features/constraints/constraintDatasets.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
+import { peakParams } from '../../features/constraints/peakChoice.js';
+import type { PeakFilter } from '../../../../shared/time/peak.js';
 import { DatasetList, datasetWords } from '../../features/constraints/table/dataColumn.js';
 import type { DataColumn } from '../../features/constraints/table/dataColumn.js';
 import { measureColumn, timeColumn } from '../../features/constraints/table/vocabColumns.js';
 
-/** Column ids of the constraints table (the address and tests name them). */
+/** Column ids of the tables (the address, totals and tests name them). */
 export const CONSTRAINT_COLUMN = 'constraint';
-export const RT_COST_COLUMN = 'rt_cost';
+export const CONTINGENCY_COLUMN = 'contingency';
+/** Shown in the column menu only at first: when a row was first and last seen ever, and in which datasets. */
+export const EVER_COLUMNS = ['first_seen', 'last_seen', 'datasets'];
 
-type Seen = Pick<Contingency, 'earliest_seen_utc' | 'latest_seen_utc' | 'available_datasets'> & { market_id: string | null };
+/** A constraint of the list with its figures in the binding window (null when it did not bind there). */
+export interface ConstraintRow extends WithBound<BoundConstraint> {
+  id: string;
+  constraint: Constraint;
+}
 
-// Market, first and last seen, datasets: the columns constraints and contingencies share. Widths are the widest
-// value or header line in a wide font (DejaVu Sans) plus padding, so the name column keeps ~260 px at 1400 px.
-function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[], zone: string): DataColumn<T>[] {
-  const words = (row: T) => datasetWords(row.available_datasets, datasets).join(', ');
-  return [
-    {
-      id: 'market',
-      label: 'Market',
-      name: 'market_id',
-      value: (c) => c.market_id,
-      cell: (c) => formatSource(c.market_id),
-      copy: (c) => (c.market_id ? formatSource(c.market_id) : ''),
-      width: 86,
-    },
-    timeColumn<T>({ id: 'first_seen', name: 'earliest_seen_utc', value: (c) => c.earliest_seen_utc, width: 164, zone }),
+/** A contingency with its figures; `entry` is its list entry (null for binding rows that named no contingency). */
+export interface ContingencyRow extends WithBound<BoundContingency> {
+  id: string | null;
+  name: string;
+  market_id: string | null;
+  entry: Contingency | null;
+}
+
+type Seen = Pick<Contingency, 'earliest_seen_utc' | 'latest_seen_utc' | 'available_datasets'>;
+
+// Market, then first and last seen ever and the datasets (hidden at first: the window's figures come first).
+function seenColumns<T>(
+  market: (r: T) => string | null,
+  seen: (r: T) => Seen | null,
+  datasets: readonly ConstraintDataset[],
+  zone: string,
+) {
+  const words = (row: T) => datasetWords(seen(row)?.available_datasets ?? null, datasets).join(', ');
+  const marketColumn: DataColumn<T> = {
+    id: 'market',
+    label: 'Market',
+    name: 'market_id',
+    value: market,
+    cell: (r) => formatSource(market(r)),
+    copy: (r) => (market(r) ? formatSource(market(r)) : ''),
+    width: 86,
+  };
+  const ever: DataColumn<T>[] = [
+    timeColumn<T>({ id: 'first_seen', name: 'earliest_seen_utc', value: (r) => seen(r)?.earliest_seen_utc, width: 184, zone }),
     timeColumn<T>({
       id: 'last_seen',
       name: 'latest_seen_utc',
-      value: (c) => c.latest_seen_utc,
-      width: 164,
+      value: (r) => seen(r)?.latest_seen_utc,
+      width: 184,
       zone,
       descFirst: true,
     }),
@@ -42,70 +67,91 @@ function seenColumns<T extends Seen>(datasets: readonly ConstraintDataset[], zon
       label: 'Datasets',
       name: 'available_datasets',
       value: words,
-      cell: (c) => <DatasetList ids={c.available_datasets} datasets={datasets} />,
+      cell: (r) => <DatasetList ids={seen(r)?.available_datasets ?? null} datasets={datasets} />,
       copy: words,
       width: 208,
     },
   ];
+  return { marketColumn, ever };
 }
 
-/**
- * The constraints table's columns, times in `zone` (market time or UTC); each name links to the constraint's detail for
- * the same dataset and window.
- */
-export function constraintColumns(
-  choice: GridChoice,
-  datasets: readonly ConstraintDataset[],
-  zone = 'UTC',
-): DataColumn<Constraint>[] {
+/** What both tables' columns need: the page's choice and peak filter (carried by links), datasets, figures' options. */
+export interface ListColumnsOptions extends BoundColumnsOptions {
+  choice: GridChoice;
+  peak: PeakFilter;
+  datasets: readonly ConstraintDataset[];
+}
+
+/** The constraints table's columns; each name links to the constraint's detail for the same dataset, window and hours. */
+export function constraintColumns(o: ListColumnsOptions): DataColumn<ConstraintRow>[] {
+  const { marketColumn, ever } = seenColumns<ConstraintRow>(
+    (r) => r.constraint.market_id,
+    (r) => r.constraint,
+    o.datasets,
+    o.zone,
+  );
+  const search = gridSearch(o.choice, peakParams(o.peak));
   return [
     {
       id: CONSTRAINT_COLUMN,
       label: 'Constraint',
       name: 'constraint_name',
-      value: (c) => c.constraint_name,
-      cell: (c) => (
-        <a href={hrefs.constraint(c.gs_entity_id, gridSearch(choice))} title={c.constraint_name} data-testid="constraint-link">
-          {c.constraint_name}
+      value: (r) => r.constraint.constraint_name,
+      cell: (r) => (
+        <a href={hrefs.constraint(r.id, search)} title={r.constraint.constraint_name} data-testid="constraint-link">
+          {r.constraint.constraint_name}
         </a>
       ),
-      copy: (c) => c.constraint_name,
-      width: 232,
+      copy: (r) => r.constraint.constraint_name,
+      width: 260,
       grow: true,
       hideable: false,
     },
-    ...seenColumns<Constraint>(datasets, zone),
-    measureColumn<Constraint>({
-      id: RT_COST_COLUMN,
-      name: 'rt_absolute_cost',
-      value: (c) => c.rt_absolute_cost,
-      width: 126,
-      descFirst: true,
-    }),
-    measureColumn<Constraint>({
-      id: 'da_cost',
-      name: 'da_absolute_cost',
-      value: (c) => c.da_absolute_cost,
-      width: 126,
-      descFirst: true,
-    }),
+    marketColumn,
+    ...boundColumns<ConstraintRow>(o),
+    ...ever,
   ];
 }
 
-/** The contingencies table's columns, times in `zone` (contingencies have no detail page of their own). */
-export function contingencyColumns(datasets: readonly ConstraintDataset[], zone = 'UTC'): DataColumn<Contingency>[] {
+/** The contingencies table's columns; each named contingency links to its view for the same dataset, window and hours. */
+export function contingencyColumns(o: ListColumnsOptions): DataColumn<ContingencyRow>[] {
+  const { marketColumn, ever } = seenColumns<ContingencyRow>(
+    (r) => r.market_id,
+    (r) => r.entry,
+    o.datasets,
+    o.zone,
+  );
+  const search = gridSearch(o.choice, peakParams(o.peak));
   return [
     {
-      id: 'contingency',
+      id: CONTINGENCY_COLUMN,
       label: 'Contingency',
       name: 'contingency_name',
-      value: (c) => c.contingency_name,
-      cell: (c) => <span title={c.contingency_name}>{c.contingency_name}</span>,
-      copy: (c) => c.contingency_name,
-      width: 300,
+      value: (r) => r.name,
+      cell: (r) =>
+        r.id ? (
+          <a href={hrefs.contingency(r.id, search)} title={r.name} data-testid="contingency-link">
+            {r.name}
+          </a>
+        ) : (
+          <span className="muted" title="Binding rows that name no contingency">
+            {r.name}
+          </span>
+        ),
+      copy: (r) => r.name,
+      width: 280,
       grow: true,
       hideable: false,
     },
-    ...seenColumns<Contingency>(datasets, zone),
+    marketColumn,
+    measureColumn<ContingencyRow>({
+      id: 'constraints_bound',
+      name: 'constraint_count',
+      value: (r) => r.bound?.constraints,
+      width: 110,
+      descFirst: true,
+    }),
+    ...boundColumns<ContingencyRow>(o),
+    ...ever,
   ];
 }

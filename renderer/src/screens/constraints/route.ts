@@ -1,15 +1,19 @@
+import type { PeakFilter } from '../../../../shared/time/peak.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { isoZ, marketDayStart, parseMarketDate } from '../../../../shared/time/market.js';
+import { peakParams, readPeak, readSplit } from '../../features/constraints/peakChoice.js';
+import type { CostSplit } from '../../features/constraints/peakChoice.js';
 
 /** The two tables of the constraints page. */
 export type ListTab = 'constraints' | 'contingencies';
 
 /**
- * What the constraints page keeps in its address (`#/constraints?…`): the grid choice (its window is the cost window),
- * `q` the name search, `markets` (comma list) the market filter, `after` "active after" (a market day `YYYY-MM-DD`, or
- * an instant with its offset when a time was typed), `tab`, and `selected` the constraint highlighted by a link from
- * the map.
+ * What the constraints page keeps in its address (`#/constraints?…`): the grid choice (its dataset and window are the
+ * binding window the figures are summed over), `q` the name search, `markets` (comma list) the market filter, `after`
+ * "active after" (a market day `YYYY-MM-DD`, or an instant with its offset when a time was typed), `tab`, `selected`
+ * the constraint highlighted by a link from the map, `peak` and `split` the hours counted and the costs' split, and
+ * `all` to list every constraint, not only those that bound.
  */
 export interface ListState {
   choice: GridChoice;
@@ -18,6 +22,9 @@ export interface ListState {
   activeAfter: string;
   tab: ListTab;
   selected: string | null;
+  peak: PeakFilter;
+  split: CostSplit;
+  showAll: boolean;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,10 +59,13 @@ export function readListState(search: string): ListState {
     activeAfter: readAfter(after),
     tab: p.get('tab') === 'contingencies' ? 'contingencies' : 'constraints',
     selected: p.get('selected') || null,
+    peak: readPeak(search),
+    split: readSplit(search),
+    showAll: p.get('all') === '1',
   };
 }
 
-/** Writes a {@link ListState} as a search string; defaults (no search, constraints tab) are left out. */
+/** Writes a {@link ListState} as a search string; defaults (no search, constraints tab, all hours…) are left out. */
 export function listSearch(state: ListState): string {
   return gridSearch(state.choice, {
     // Kept as typed (trimmed only when sent): trimming here would eat the space of a search being typed.
@@ -64,6 +74,8 @@ export function listSearch(state: ListState): string {
     after: state.activeAfter || null,
     tab: state.tab === 'contingencies' ? 'contingencies' : null,
     selected: state.selected,
+    ...peakParams(state.peak, state.split),
+    all: state.showAll ? '1' : null,
   });
 }
 

@@ -11,14 +11,16 @@ import { formatCost } from '../../features/constraints/format.js';
 import { measureDef } from '../../features/constraints/table/vocabColumns.js';
 import { costRowKey, costTotals, topContributors } from './costs.js';
 import type { CostGrouping } from '../../features/constraints/format.js';
-import type { useLocationCosts } from '../../features/constraints/locationQueries.js';
+import type { useLocationCostsOverHours } from '../../features/constraints/locationQueries.js';
 import { SortTable } from './SortTable.js';
 import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
 import { TopContributors } from './TopContributors.js';
 
 /** Props of {@link CostsSection}: the costs query (held by the page, which shows a dataset refusal by its field). */
 export interface CostsSectionProps {
-  costs: ReturnType<typeof useLocationCosts>;
+  costs: ReturnType<typeof useLocationCostsOverHours>;
+  /** The hours counted, in words, when not all ("On-peak (5x16)"). */
+  hours?: string | undefined;
   group: CostGrouping;
   onGroup: (group: CostGrouping) => void;
   window: { start: string; end: string };
@@ -67,7 +69,8 @@ function costColumns(group: CostGrouping, constraintSearch: string): ColumnDef<L
  * Location-adjusted constraint costs over the window (docs/api.md#location-constraint-costs): a grouping toggle kept
  * in the address, a sortable table with a totals row, and the top 10 contributors by |adjusted cost|.
  */
-export function CostsSection({ costs, group, onGroup, window, market, datasetRefused, constraintSearch }: CostsSectionProps) {
+export function CostsSection(props: CostsSectionProps) {
+  const { costs, group, onGroup, window, market, datasetRefused, constraintSearch, hours } = props;
   const { zone } = useMarketTime(market);
   const answer = costs.data;
   // The rows' own grouping: while the other grouping loads, the previous rows keep their own columns.
@@ -81,7 +84,11 @@ export function CostsSection({ costs, group, onGroup, window, market, datasetRef
     <section className="card loc-section" aria-labelledby="costs-title" data-testid="location-costs">
       <header className="loc-section-header">
         <h2 id="costs-title">
-          Constraint costs at this location <span className="muted">{formatInstantRange(window.start, window.end, zone)}</span>
+          Constraint costs at this location{' '}
+          <span className="muted" data-testid="costs-window">
+            {formatInstantRange(window.start, window.end, zone)}
+            {hours ? `, ${hours} hours` : ''}
+          </span>
         </h2>
         {answer && <SyntheticBadge fields={answer.synthetic} testId="costs-synthetic" explain />}
       </header>

@@ -125,6 +125,50 @@ describe('constraint costs at a location', () => {
     ]);
   });
 
+  it('counts the costs over the hours chosen from the binding window, and says which hours the table holds', async () => {
+    const half = PAIRS.map((p) => ({
+      ...p,
+      absolute_cost: p.absolute_cost === null ? null : p.absolute_cost / 2,
+      adjusted_cost: p.adjusted_cost === null ? null : p.adjusted_cost / 2,
+    }));
+    const { api, state } = createFakeApi({
+      grid: gridAnswers({
+        'binding:locationCosts': (input) => ({
+          window: {
+            ...input.window,
+            datasetId: input.datasetId,
+            rows: 10,
+            limitReached: false,
+            fetchedAt: '2026-11-27T12:00:00Z',
+            zone: 'US/Eastern',
+            peak: 'on_peak',
+            synthetic: [],
+          },
+          rows: input.groupBy === 'constraint' ? byConstraint(half) : half,
+          synthetic: ['shift_factor', 'adjusted_cost'],
+        }),
+      }),
+    });
+    renderApp(api, WEST);
+    await screen.findByTestId('constraint-costs-table');
+    const all = totalOf(screen.getByTestId('cost-total'));
+    fireEvent.change(screen.getByTestId('peak-filter'), { target: { value: 'on_peak' } });
+    await waitFor(() => expect(totalOf(screen.getByTestId('cost-total'))).toBe(roundCost(all / 2)));
+    expect(screen.getByTestId('costs-window').textContent).toContain(', On-peak (5x16) hours');
+    expect(window.location.hash).toContain('peak=on_peak');
+    expect(state.gridInputs.find((c) => c.verb === 'binding:locationCosts')!.input).toMatchObject({
+      locationId: 'loc-west',
+      datasetId: RT,
+      market: 'pjm',
+      peak: 'on_peak',
+      groupBy: 'constraint',
+    });
+    // All hours are /v1's own answer again, without asking the window.
+    fireEvent.change(screen.getByTestId('peak-filter'), { target: { value: 'all' } });
+    await waitFor(() => expect(totalOf(screen.getByTestId('cost-total'))).toBe(all));
+    expect(state.gridInputs.filter((c) => c.verb === 'binding:locationCosts')).toHaveLength(1);
+  });
+
   it('lists the top 10 contributors by |adjusted cost|, largest first, each linking to its constraint', async () => {
     const { api } = createFakeApi({ grid: gridAnswers() });
     renderApp(api, WEST);

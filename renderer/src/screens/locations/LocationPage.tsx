@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { PEAK_FILTER_LABELS } from '../../../../shared/time/peak.js';
 import { hrefs, navigate, replaceRoute } from '../../lib/router.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -12,7 +13,7 @@ import { LocationPicker } from './LocationPicker.js';
 import { LocationsIntro } from './LocationsIntro.js';
 import { locationSearch, readLocationView } from './route.js';
 import type { LocationView } from './route.js';
-import { useAllLocations, useLocationCosts } from '../../features/constraints/locationQueries.js';
+import { useAllLocations, useLocationCostsOverHours } from '../../features/constraints/locationQueries.js';
 import { ShiftFactorsSection } from './ShiftFactorsSection.js';
 import './location.css';
 
@@ -77,19 +78,26 @@ interface LocationDetailProps {
 /** A location's choices and sections: dataset and window, constraint costs, shift factors by constraint. */
 function LocationDetail({ locationId, choice, view, onChange }: LocationDetailProps) {
   const window = { start: choice.start, end: choice.end };
-  const costs = useLocationCosts(locationId, choice.datasetId, window, view.group);
+  const costs = useLocationCostsOverHours(locationId, choice, view.peak, view.group);
   // A dataset refusal is about the dataset field, not an error of the page.
   const datasetProblem = noShadowPriceRefusal(costs.error) ?? notConstraintDatasetRefusal(costs.error);
   const constraintSearch = gridSearch(choice);
   return (
     <div className="location-detail" data-testid="location-detail">
-      <ChoiceForm choice={choice} onApply={(next) => onChange(next)} datasetProblem={datasetProblem} />
+      <ChoiceForm
+        choice={choice}
+        onApply={(next) => onChange(next)}
+        datasetProblem={datasetProblem}
+        peak={view.peak}
+        onPeak={(peak) => onChange(choice, { peak })}
+      />
       <CostsSection
         costs={costs}
         group={view.group}
         onGroup={(group) => onChange(choice, { group })}
         window={window}
         market={choice.market}
+        hours={view.peak === 'all' ? undefined : PEAK_FILTER_LABELS[view.peak]}
         datasetRefused={datasetProblem !== null}
         constraintSearch={constraintSearch}
       />

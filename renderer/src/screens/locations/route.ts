@@ -2,10 +2,12 @@ import { AGGREGATIONS } from '../../features/constraints/format.js';
 import type { Aggregation, CostGrouping } from '../../features/constraints/format.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
+import { peakParams, readPeak } from '../../features/constraints/peakChoice.js';
+import type { PeakFilter } from '../../../../shared/time/peak.js';
 
 /**
  * The location page's own choices, kept in the address beside the grid choice (`group`, `aggregation`, `zeros`,
- * `sf_dataset`) so Back and a reload show the same tables.
+ * `sf_dataset`, `peak`) so Back and a reload show the same tables.
  */
 export interface LocationView {
   group: CostGrouping;
@@ -13,6 +15,8 @@ export interface LocationView {
   excludeZeros: boolean;
   /** Dataset of the shift factors: null = the page's dataset, '' = all datasets, else a dataset id. */
   sfDataset: string | null;
+  /** The hours the constraint costs count (docs/market-time.md#peak-buckets). */
+  peak: PeakFilter;
 }
 
 const DATASET = /^[a-z0-9_]{1,200}$/;
@@ -27,6 +31,7 @@ export function readLocationView(search: string): LocationView {
     aggregation,
     excludeZeros: p.get('zeros') === 'exclude',
     sfDataset: sf === 'all' ? '' : sf && DATASET.test(sf) ? sf : null,
+    peak: readPeak(search),
   };
 }
 
@@ -37,5 +42,6 @@ export function locationSearch(choice: GridChoice, view: LocationView): string {
     aggregation: view.aggregation === 'mean' ? null : view.aggregation,
     zeros: view.excludeZeros ? 'exclude' : null,
     sf_dataset: view.sfDataset === null ? null : view.sfDataset === '' ? 'all' : view.sfDataset,
+    ...peakParams(view.peak),
   });
 }

@@ -30,7 +30,8 @@ export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarPr
   const shown = (zone: string) => ({ start: windowFieldText(choice.start, zone), end: windowFieldText(choice.end, zone) });
   const [text, setText] = useState(() => shown(time.zone));
   const [problems, setProblems] = useState<WindowProblems>({});
-  const datasets = useConstraintDatasets().options;
+  // Names only: an answer at hand, never a request of its own (the select asks when the user reaches for it).
+  const datasets = useConstraintDatasets({ mode: 'cached' }).options;
   const [shownFor, setShownFor] = useState({ choice, zone: time.zone });
   if (shownFor.choice.start !== choice.start || shownFor.choice.end !== choice.end) {
     // The address changed (Back, a preset): the typed fields follow it.

@@ -32,6 +32,8 @@ export interface DataTableProps<T> {
   initialSorting: SortingState;
   /** Column ids pinned left at first. */
   initialPinned: string[];
+  /** Column ids hidden at first (the column menu shows them). */
+  initialHidden?: string[];
   /** The row to highlight and scroll into view (linked selection). */
   highlightId?: string | null;
   empty: ReactNode;
@@ -56,7 +58,9 @@ export interface FooterRow {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, columns, rowId, noun, testId, rowTestId, rowIdAttribute, highlightId, empty, footer, footerTestId } = props;
   const [sorting, setSorting] = useState<SortingState>(props.initialSorting);
-  const [visibility, setVisibility] = useState<VisibilityState>({});
+  const [visibility, setVisibility] = useState<VisibilityState>(() =>
+    Object.fromEntries((props.initialHidden ?? []).map((id) => [id, false])),
+  );
   const [pinning, setPinning] = useState<ColumnPinningState>({ left: [SELECT, ...props.initialPinned] });
   const [selection, setSelection] = useState<RowSelectionState>({});
   const scrollRef = useRef<HTMLDivElement>(null);
