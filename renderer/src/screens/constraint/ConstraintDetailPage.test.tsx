@@ -156,7 +156,7 @@ describe('Constraint detail', () => {
     expect(fake.state.gridInputs.find((c) => c.verb === 'binding:series')!.input).toMatchObject({
       datasetId: 'pjm_marginal_value_real_time_5_min',
       market: 'pjm',
-      window: { start: '2024-09-02T00:00:00Z', end: '2024-09-04T00:00:00Z' },
+      window: { start: '2024-09-02T04:00:00Z', end: '2024-09-04T04:00:00Z' },
       peak: 'all',
       constraintId: ID,
     });
@@ -260,7 +260,7 @@ describe('Constraint detail', () => {
     renderApp(fake.api, `#/constraints/${ID}?dataset=pjm_marginal_value_day_ahead_hourly`);
     const message = await screen.findByTestId('not-binding');
     expect(message.textContent).toContain(
-      'It did not bind in Day-ahead — PJM Marginal Value Day Ahead Hourly between 2024-09-02 00:00 EDT and 2024-09-04 00:00 EDT.',
+      'It did not bind in Day-ahead — PJM marginal value day ahead hourly between 2024-09-02 00:00 EDT and 2024-09-04 00:00 EDT.',
     );
     expect(message.textContent).toContain('last seen 2024-09-03 23:55 EDT');
     // The market days of the last sighting and the one before.

@@ -49,7 +49,7 @@ describe('Constraints page', () => {
     expect(inputs('binding:constraints')[0]).toEqual({
       datasetId: 'pjm_marginal_value_real_time_5_min',
       market: 'pjm',
-      window: { start: '2024-09-02T00:00:00Z', end: '2024-09-04T00:00:00Z' },
+      window: { start: '2024-09-02T04:00:00Z', end: '2024-09-04T04:00:00Z' },
       peak: 'all',
     });
     expect(sortOf(COST)).toBe('descending');
@@ -95,11 +95,11 @@ describe('Constraints page', () => {
   });
 
   it('links each constraint to its detail with the same window and hours, and totals each market', async () => {
-    setup('#/constraints?start=2023-11-05T00:00:00Z&end=2023-11-08T00:00:00Z&peak=off_peak');
+    setup('#/constraints?start=2023-11-05T04:00:00Z&end=2023-11-07T05:00:00Z&peak=off_peak');
     await screen.findByTestId('constraints-table');
     const link = screen.getAllByTestId('constraint-link').find((a) => a.textContent === 'CHESWICK138 KV CHE-LF53')!;
     expect(link.getAttribute('href')).toBe(
-      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2023-11-05T00%3A00%3A00Z&end=2023-11-08T00%3A00%3A00Z&peak=off_peak',
+      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2023-11-05T04%3A00%3A00Z&end=2023-11-07T05%3A00%3A00Z&peak=off_peak',
     );
     // The November sample's market days (EDT, then EST after the fall-back day), shown in market time.
     expect(screen.getByRole('button', { name: 'Sample: Nov 5–6, 2023' }).getAttribute('aria-pressed')).toBe('true');
@@ -216,7 +216,7 @@ describe('Constraints page', () => {
     expect(rowNames()).toEqual(['BASE CASE']);
     const link = within(table).getByTestId('contingency-link');
     expect(link.getAttribute('href')).toBe(
-      '#/contingencies/k1?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T00%3A00%3A00Z&end=2024-09-04T00%3A00%3A00Z',
+      '#/contingencies/k1?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T04%3A00%3A00Z&end=2024-09-04T04%3A00%3A00Z',
     );
     expect(line('pjm')).toEqual(['', 'Total, 1 contingency bound', 'PJM', '', '', '', '', '', '620.00']);
     expect(header('Constraints bound')).toBeTruthy();

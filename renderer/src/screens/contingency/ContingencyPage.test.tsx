@@ -45,7 +45,7 @@ describe('Contingency view', () => {
       'AMEREN FLOWGATE 1',
     ]);
     expect(links[0]!.getAttribute('href')).toBe(
-      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T00%3A00%3A00Z&end=2024-09-04T00%3A00%3A00Z',
+      '#/constraints/c-ches?dataset=pjm_marginal_value_real_time_5_min&market=pjm&start=2024-09-02T04%3A00%3A00Z&end=2024-09-04T04%3A00%3A00Z',
     );
     const total = [...screen.getByTestId('contingency-totals').querySelectorAll('tr > *')].map((c) => c.textContent);
     expect(total).toEqual(['', 'Total, 3 constraints', '', '', '1,630.75', '620.50', '1,010.25']);
