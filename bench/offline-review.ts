@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { setLogSink } from '../electron/services/common/logger.js';
 import { deletePull, openWorkspace, readRows, startLocalReview } from '../electron/services/workspace/index.js';
-import { localColumns, readCsvSql } from '../electron/services/workspace/local.js';
+import { localColumns, readCsvSql } from '../electron/services/workspace/localSource.js';
 import { rowObjects } from '../electron/services/workspace/sql.js';
 import { consecutiveDates, writeDayFiles } from '../electron/services/workspace/test-support/localFiles.js';
 import { timed } from './lib/timing.js';
