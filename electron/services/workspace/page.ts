@@ -27,7 +27,10 @@ export type ReadRowsOptions = Omit<ParsedInput<'workspace:rows'>, 'pullId'>;
 const directCounts = new WeakMap<Workspace, Map<string, number>>();
 const MAX_DIRECT_COUNTS = 64;
 
-/** `count(*)` of `scope` (`FROM … WHERE …`); cached for relations without rowid (downloaded files, Parquet parts). */
+/**
+ * `count(*)` of `scope` (`FROM … WHERE …`); cached for relations without rowid (downloaded files, Parquet parts). An
+ * `unfiltered` count of a local review is recorded as its rows when none are yet.
+ */
 async function countRows(
   ws: Workspace,
   pullId: number,
@@ -35,6 +38,7 @@ async function countRows(
   scope: string,
   params: DuckDBValue[],
   hasRowid: boolean,
+  unfiltered: boolean,
 ): Promise<number> {
   const count = async () =>
     Number((await rowObjects(conn, `SELECT CAST(count(*) AS DOUBLE) AS n ${scope}`, params))[0]?.n ?? 0);
@@ -47,6 +51,11 @@ async function countRows(
   const n = await count();
   if (cache.size >= MAX_DIRECT_COUNTS) cache.delete(cache.keys().next().value!);
   cache.set(key, n);
+  // The first count of every row is the review's size: history and the count's "filtered from" show it from then on.
+  if (unfiltered)
+    void ws
+      .write((c) => c.run("UPDATE pulls SET rows = $2 WHERE id = $1 AND kind = 'local' AND rows = 0", [pullId, n]))
+      .catch(() => undefined);
   return n;
 }
 
@@ -83,7 +92,7 @@ export async function readRows(
           const params: DuckDBValue[] = [];
           const where = await viewWhere(conn, from, columns, options, params);
           const order = orderClause(columns, options.sort, hasRowid);
-          page.totalRows = await countRows(ws, pullId, conn, `FROM ${from} ${where}`, params, hasRowid);
+          page.totalRows = await countRows(ws, pullId, conn, `FROM ${from} ${where}`, params, hasRowid, where === '');
           // The page's rowids first, from the sort and filter columns alone; then only those rows are rendered
           // (rendering before the top-N formats every row: 20× slower on 1M rows). LIMIT and OFFSET are checked
           // integers written into the SQL: DuckDB plans a top-N only for constants. Files read directly have no rowid.
