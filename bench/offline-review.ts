@@ -115,8 +115,7 @@ try {
     const partsBytes = (await readdir(partsDir(ws.path, ws.profile, main.pullId))).length
       ? await folderBytes(partsDir(ws.path, ws.profile, main.pullId))
       : 0;
-    const dbBytes =
-      (await stat(ws.path)).size + ((await stat(`${ws.path}.wal`).catch(() => undefined))?.size ?? 0) + partsBytes;
+    const dbBytes = (await stat(ws.path)).size + ((await stat(`${ws.path}.wal`).catch(() => undefined))?.size ?? 0) + partsBytes;
     const floorAfter = await zcat();
     const floor = floorBefore.seconds <= floorAfter.seconds ? floorBefore : floorAfter;
     if (floor.lines !== ROWS + DAYS) throw new Error(`zcat counted ${floor.lines} lines, expected ${ROWS + DAYS}`);

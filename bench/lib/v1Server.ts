@@ -56,11 +56,15 @@ app.post('/bench/record', async (req) => {
     const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     if (res.statusCode !== 200) throw new Error(`recording ${url}: HTTP ${res.statusCode}`);
     const headers: Record<string, string> = { 'content-type': String(res.headers['content-type']) };
-    for (const name of ['x-cursor', 'x-has-next-page']) if (res.headers[name] !== undefined) headers[name] = String(res.headers[name]);
+    for (const name of ['x-cursor', 'x-has-next-page'])
+      if (res.headers[name] !== undefined) headers[name] = String(res.headers[name]);
     recorded.set(pageKey(url), { body: res.rawPayload, headers });
     bytes += res.rawPayload.length;
     const cursor = headers['x-cursor'];
-    url = headers['x-has-next-page'] === 'true' && cursor ? url.replace(/([?&]cursor=)[^&]*/, `$1${encodeURIComponent(cursor)}`) : null;
+    url =
+      headers['x-has-next-page'] === 'true' && cursor
+        ? url.replace(/([?&]cursor=)[^&]*/, `$1${encodeURIComponent(cursor)}`)
+        : null;
   }
   replaying = true;
   return { pages: recorded.size, bytes };

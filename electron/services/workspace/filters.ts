@@ -140,11 +140,7 @@ export async function checkFilterValues(
  * equal keys keep a stable order across pages of the results table; '' for no sort on a relation without rowid.
  * @throws WorkspaceInputError `validation` for an unknown column or too many keys.
  */
-export function orderClause(
-  columns: readonly TableColumn[],
-  sort: readonly SortKey[] | undefined,
-  hasRowid = true,
-): string {
+export function orderClause(columns: readonly TableColumn[], sort: readonly SortKey[] | undefined, hasRowid = true): string {
   const keys = sort ?? [];
   if (!Array.isArray(keys) || keys.length > MAX_SORT_KEYS)
     throw new WorkspaceInputError('validation', `sort: a list of at most ${MAX_SORT_KEYS} {column, desc}`);

@@ -116,7 +116,9 @@ class LocalRun {
     await recordEnd(this.ws, this.id, state, error);
     const elapsedMs = this.progress.elapsedMs();
     this.report(true, state);
-    log.info(`local review ${this.id} ${state}: ${this.files.length} files, ${this.rows} rows converted, ${Math.round(elapsedMs)} ms`);
+    log.info(
+      `local review ${this.id} ${state}: ${this.files.length} files, ${this.rows} rows converted, ${Math.round(elapsedMs)} ms`,
+    );
     const rows = state === 'complete' ? this.rows : 0;
     const pages = state === 'complete' ? this.pages : 0;
     const outcome: PullOutcome = { pullId: this.id, state, rows, pages, rowsCharged: 0, elapsedMs };
@@ -253,7 +255,5 @@ export async function startLocalReview(
     await recordEnd(ws, id, 'failed', { code: 'internal', message: `The review could not be recorded: ${messageOf(error)}` });
     return fail('internal', `The review could not be recorded: ${messageOf(error)}`);
   }
-  return ok(
-    launchPull(ws, id, options.signal, (signal) => new LocalRun(ws, sorted, columns, local, options, id, signal).run()),
-  );
+  return ok(launchPull(ws, id, options.signal, (signal) => new LocalRun(ws, sorted, columns, local, options, id, signal).run()));
 }

@@ -57,7 +57,9 @@ describe('the direct read', () => {
     );
     // A price column typed as text in the metadata stays text, whatever the file holds.
     const asText = localColumns(files).map((c) => (c.name === 'lmp' ? { ...c, type: 'VARCHAR' as const } : c));
-    const typed = await ws.read((c) => rowObjects(c, `SELECT typeof(lmp) AS t FROM ${readCsvSql([files.files[0]!.path], asText)} LIMIT 1`));
+    const typed = await ws.read((c) =>
+      rowObjects(c, `SELECT typeof(lmp) AS t FROM ${readCsvSql([files.files[0]!.path], asText)} LIMIT 1`),
+    );
     expect(typed).toEqual([{ t: 'VARCHAR' }]);
   });
 
@@ -118,7 +120,9 @@ describe('the conversion', () => {
       expect(outcome).toMatchObject({ state: 'failed', rows: 0 });
       const record = await getPull(own.ws, started.value.pullId);
       expect(record.ok && record.value.local?.source).toBe('files');
-      expect(record.ok && record.value.error).toMatch(/^The conversion stopped: .*The review keeps reading the downloaded files directly\.$/);
+      expect(record.ok && record.value.error).toMatch(
+        /^The conversion stopped: .*The review keeps reading the downloaded files directly\.$/,
+      );
       const page = await readRows(own.ws, started.value.pullId, { limit: 1, sort: [{ column: 'lmp', desc: true }] });
       expect(page.ok && page.value.totalRows).toBe(ROWS);
     } finally {

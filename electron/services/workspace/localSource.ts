@@ -99,6 +99,13 @@ export async function localRelation(local: StoredLocal | null, columns: readonly
 }
 
 async function firstMissing(paths: readonly string[]): Promise<string | undefined> {
-  const found = await Promise.all(paths.map((p) => access(p).then(() => true, () => false)));
+  const found = await Promise.all(
+    paths.map((p) =>
+      access(p).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
   return paths[found.indexOf(false)];
 }

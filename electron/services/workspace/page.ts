@@ -40,8 +40,7 @@ async function countRows(
   hasRowid: boolean,
   unfiltered: boolean,
 ): Promise<number> {
-  const count = async () =>
-    Number((await rowObjects(conn, `SELECT CAST(count(*) AS DOUBLE) AS n ${scope}`, params))[0]?.n ?? 0);
+  const count = async () => Number((await rowObjects(conn, `SELECT CAST(count(*) AS DOUBLE) AS n ${scope}`, params))[0]?.n ?? 0);
   if (hasRowid) return count();
   const cache = directCounts.get(ws) ?? new Map<string, number>();
   directCounts.set(ws, cache);
