@@ -14,6 +14,8 @@ export interface V1Process {
   buildSeconds: number;
   /** GET one of its `/bench/…` routes: `first-page` → `{ url }`, `cpu` → `{ cpuSeconds }`. */
   get<T>(route: string): Promise<T>;
+  /** POST to one of its `/bench/…` routes: `record?url=…` → `{ pages, bytes }`. */
+  post<T>(route: string): Promise<T>;
   /** Ends the process (it closes its server and removes its cache). */
   close(): Promise<void>;
 }
@@ -24,8 +26,8 @@ export interface V1Process {
  */
 export async function startV1Process(options: { dataset: string; rows: number; key?: string }): Promise<V1Process> {
   const args = ['--dataset', options.dataset, '--rows', String(options.rows), ...(options.key ? ['--key', options.key] : [])];
-  const { origin, buildSeconds, get, close } = await spawnBenchServer<{ buildSeconds: number }>('./v1Server.ts', args);
-  return { origin, buildSeconds, get, close };
+  const { origin, buildSeconds, get, post, close } = await spawnBenchServer<{ buildSeconds: number }>('./v1Server.ts', args);
+  return { origin, buildSeconds, get, post, close };
 }
 
 /** What `bench/lib/gridV1Server.ts` reports: seconds spent generating the database (0 when reused) and its summary. */
@@ -70,6 +72,11 @@ async function spawnBenchServer<T>(script: string, args: string[]): Promise<T & 
   return {
     ...reported,
     get: async <R>(route: string): Promise<R> => (await (await request(`${origin}${route}`)).body.json()) as R,
+    post: async <R>(route: string): Promise<R> => {
+      const res = await request(`${origin}${route}`, { method: 'POST' });
+      if (res.statusCode !== 200) throw new Error(`POST ${route}: HTTP ${res.statusCode}: ${await res.body.text()}`);
+      return (await res.body.json()) as R;
+    },
     close: async () => {
       if (child.exitCode !== null) return;
       const gone = once(child, 'exit');

@@ -227,12 +227,22 @@ export interface LibraryState {
   rebuilt: boolean;
 }
 
-/** What a `local` pull read: the days and files of one dataset from the downloads folder. */
+/**
+ * Where a local review's rows are read from (docs/workspace.md#local-review-pulls): `files`, the downloaded `.csv.gz`
+ * files themselves (while the background conversion runs, and for good when it was cancelled or failed); `parquet`, the
+ * conversion's copy, once done; `table`, a review copied into the workspace by an earlier version; `none`, a file could
+ * not be read.
+ */
+export type LocalSource = 'files' | 'parquet' | 'table' | 'none';
+
+/** What a `local` pull read: the days and files of one dataset from the downloads folder, and where it reads them now. */
 export interface LocalPull {
   dates: string[];
   files: number;
   bytes: number;
   folder: string;
+  /** Absent for reviews made before the conversion existed: read as `table`. */
+  source?: LocalSource;
 }
 
 /** Result types of the export, download and library verbs (`workspace:openLocal` answers a PullRecord: workspace.ts). */

@@ -71,7 +71,7 @@ export async function readSeries(
   try {
     return ok(
       await ws.read(async (conn) => {
-        const { table, columns } = await pullTable(conn, pullId);
+        const { from, columns } = await pullTable(conn, pullId);
         const data: SeriesData = { pullId, series: [], xMin: null, xMax: null, rows: 0, totalRows: 0, truncatedSeries: false };
         if (columns.length === 0) return data;
         const x = xSql(columnNamed(columns, options.x, 'x column'));
@@ -87,12 +87,12 @@ export async function readSeries(
             : `CAST(${quoteIdent(columnNamed(columns, options.seriesBy, 'series column').name)} AS VARCHAR)`;
 
         const params: DuckDBValue[] = [];
-        const where = await viewWhere(conn, table, columns, options, params);
+        const where = await viewWhere(conn, from, columns, options, params);
         const conditions = [`${x} IS NOT NULL`];
         // from/to are checked finite numbers, written as SQL literals so placeholders stay in text order.
         if (options.from !== undefined) conditions.push(`${x} >= ${literal(options.from)}`);
         if (options.to !== undefined) conditions.push(`${x} <= ${literal(options.to)}`);
-        const scope = `FROM ${quoteIdent(table)} ${where ? `${where} AND` : 'WHERE'} ${conditions.join(' AND ')}`;
+        const scope = `FROM ${from} ${where ? `${where} AND` : 'WHERE'} ${conditions.join(' AND ')}`;
 
         let keys = options.seriesValues;
         if (options.seriesBy !== undefined && keys === undefined) {
@@ -107,13 +107,13 @@ export async function readSeries(
         }
         const keyFilter = keys === undefined ? '' : `AND ${key} IN (${keys.map((k) => push(params, k)).join(', ') || 'NULL'})`;
         // The rows of every series in range, counted after the drawn ones: the view's values are bound again.
-        const whereAgain = await viewWhere(conn, table, columns, options, params);
+        const whereAgain = await viewWhere(conn, from, columns, options, params);
         const sql = m4Sql({
           x,
           key,
           ys,
           scope: `${scope} ${keyFilter}`,
-          allScope: `FROM ${quoteIdent(table)} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
+          allScope: `FROM ${from} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
           pixels: options.pixels,
           from: options.from,
           to: options.to,

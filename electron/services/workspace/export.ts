@@ -51,14 +51,14 @@ export async function exportPull(ws: Workspace, pullId: number, options: ExportO
   const part = `${path}.part`;
   try {
     const rows = await ws.read(async (conn) => {
-      const { table, columns } = await pullTable(conn, pullId);
+      const { from, columns, hasRowid } = await pullTable(conn, pullId);
       if (columns.length === 0) throw new WorkspaceInputError('validation', `Pull ${pullId} has no rows to export.`);
       const chosen = options.columns === undefined ? columns : options.columns.map((name) => columnNamed(columns, name));
       if (chosen.length === 0) throw new WorkspaceInputError('validation', 'columns: at least one');
       const params: DuckDBValue[] = [];
-      const where = await viewWhere(conn, table, columns, options, params);
-      const order = orderClause(columns, options.sort);
-      const select = `SELECT ${chosen.map((c) => (format === 'csv' ? exportValueSql(c) : quoteIdent(c.name))).join(', ')} FROM ${quoteIdent(table)} ${where} ${order}`;
+      const where = await viewWhere(conn, from, columns, options, params);
+      const order = orderClause(columns, options.sort, hasRowid);
+      const select = `SELECT ${chosen.map((c) => (format === 'csv' ? exportValueSql(c) : quoteIdent(c.name))).join(', ')} FROM ${from} ${where} ${order}`;
       const to = format === 'csv' ? '(FORMAT csv, HEADER true)' : '(FORMAT parquet, COMPRESSION zstd)';
       const interrupt = (): void => conn.interrupt();
       if (options.signal?.aborted) throw new Error(CANCELLED_MESSAGE);

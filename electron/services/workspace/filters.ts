@@ -136,14 +136,18 @@ export async function checkFilterValues(
 }
 
 /**
- * `ORDER BY` of `sort` (NULLs last), always ending with `rowid` (the order the server sent), so
- * equal keys keep a stable order across pages of the results table.
+ * `ORDER BY` of `sort` (NULLs last), ending with `rowid` (the order the server sent) when `hasRowid`, so
+ * equal keys keep a stable order across pages of the results table; '' for no sort on a relation without rowid.
  * @throws WorkspaceInputError `validation` for an unknown column or too many keys.
  */
-export function orderClause(columns: readonly TableColumn[], sort: readonly SortKey[] | undefined): string {
+export function orderClause(columns: readonly TableColumn[], sort: readonly SortKey[] | undefined, hasRowid = true): string {
   const keys = sort ?? [];
   if (!Array.isArray(keys) || keys.length > MAX_SORT_KEYS)
     throw new WorkspaceInputError('validation', `sort: a list of at most ${MAX_SORT_KEYS} {column, desc}`);
   const items = keys.map((k) => `${quoteIdent(columnNamed(columns, k?.column).name)} ${k.desc ? 'DESC' : 'ASC'} NULLS LAST`);
-  return `ORDER BY ${[...items, 'rowid'].join(', ')}`;
+  if (hasRowid) return `ORDER BY ${[...items, 'rowid'].join(', ')}`;
+  // Files read directly have no rowid: unsorted, they keep the files' order; sorted, ties are broken by every column,
+  // so pages never repeat or skip a row (rows equal in every column are indistinguishable anyway).
+  if (items.length === 0) return '';
+  return `ORDER BY ${[...items, ...columns.map((c) => `${quoteIdent(c.name)} ASC NULLS LAST`)].join(', ')}`;
 }

@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
 import { PULL_KINDS, fail, ok } from '../../../shared/index.js';
 import type {
   BindingPull,
   LocalPull,
+  LocalSource,
   PullKind,
   PullQuery,
   PullRecord,
@@ -9,9 +11,12 @@ import type {
   Result,
   SavedQuery,
 } from '../../../shared/index.js';
+import { partsDir } from './localSource.js';
 import { isoMillis, quoteIdent, rowObjects } from './sql.js';
 import { parseColumns, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
+
+const SOURCES: readonly LocalSource[] = ['files', 'parquet', 'table', 'none'];
 
 /**
  * Query history and saved queries. Every pull is in the history (dataset, parameters, profile,
@@ -65,6 +70,8 @@ function localOf(kind: PullKind, json: unknown): LocalPull | null {
     files: count(parsed.files),
     bytes: count(parsed.bytes),
     folder: typeof parsed.folder === 'string' ? parsed.folder : '',
+    // The paths and parts stay in main; the page needs only where the rows come from.
+    source: SOURCES.includes(parsed.source as LocalSource) ? (parsed.source as LocalSource) : 'table',
   };
 }
 
@@ -152,6 +159,8 @@ export async function deletePull(ws: Workspace, id: number): Promise<Result<{ id
       await conn.run(`DROP TABLE IF EXISTS ${quoteIdent(String(rows[0].table_name))}`);
       return true;
     });
+    // A local review's Parquet copy goes with it (a query pull has no such folder: nothing to remove).
+    if (deleted) await rm(partsDir(ws.path, ws.profile, id), { recursive: true, force: true });
     return deleted ? ok({ id }) : fail('not_found', `There is no pull ${id} in this workspace.`);
   } catch (error) {
     return readFailure(`delete pull ${id}`, error);

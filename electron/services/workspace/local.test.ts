@@ -63,6 +63,7 @@ describe('local review', () => {
         files: DATES.length,
         bytes: files.files.reduce((s, f) => s + f.bytes, 0),
         folder: files.folder,
+        source: 'parquet',
       },
     });
     expect(record.columns).toEqual([
@@ -76,14 +77,14 @@ describe('local review', () => {
       { name: 'congestion', type: 'DOUBLE' },
       { name: 'loss', type: 'DOUBLE' },
     ]);
+    const parts = join(dir, 'embedded.local', `pull_${record.id}`, '*.parquet');
     const types = await ws.read((c) =>
-      rowObjects(c, `SELECT typeof(interval_start_utc) AS t, CAST(count(*) AS DOUBLE) AS n FROM pull_${record.id} GROUP BY 1`),
+      rowObjects(c, `SELECT typeof(interval_start_utc) AS t, CAST(count(*) AS DOUBLE) AS n FROM '${parts}' GROUP BY 1`),
     );
     expect(types).toEqual([{ t: 'TIMESTAMP WITH TIME ZONE', n: rows }]);
-    // The first file alone (its rows show at once), then statements of two files: a report after each, then the end.
+    // Parts of two files: a report after each, then the end.
     expect(reports.filter((r) => r.state === 'running').map((r) => [r.rows, r.pages])).toEqual([
-      [rows / 4, 1],
-      [(rows * 3) / 4, 3],
+      [rows / 2, 2],
       [rows, 4],
     ]);
     expect(reports.at(-1)).toMatchObject({ state: 'complete', rows, rowsCharged: 0, etaSeconds: 0 });
@@ -124,7 +125,7 @@ describe('local review', () => {
     expect(written).toMatchObject({ ok: true, value: { rows: 288 * LOCATIONS, format: 'csv' } });
   });
 
-  it('a file DuckDB cannot read ends the review failed, with no rows and the day named', async () => {
+  it('a file DuckDB cannot read ends the review failed, with no rows, the day named and nothing left to read', async () => {
     const bad = join(dir, 'downloads', 'damaged-2024-03-03.csv.gz');
     await writeFile(bad, Buffer.from('\x1f\x8b\x08\x00 this is not a gzip stream at all'));
     const damaged = files.files.map((f) => (f.date === '2024-03-03' ? { ...f, path: bad } : f));
@@ -134,8 +135,8 @@ describe('local review', () => {
     expect(record.rows).toBe(0);
     expect(record.error).toMatch(/2024-03-03/);
     expect(record.error).toContain(bad);
-    const left = await ws.read((c) => rowObjects(c, `SELECT CAST(count(*) AS DOUBLE) AS n FROM pull_${record.id}`));
-    expect(left).toEqual([{ n: 0 }]);
+    expect(record.local?.source).toBe('none');
+    expect(await readRows(ws, record.id, { limit: 1 })).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 
   it('a missing file is named too, found among the files of one statement', async () => {

@@ -1,21 +1,25 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
-import type { GsError, LocalPull, PullQuery, PullState, Result, TableColumn } from '../../../shared/index.js';
+import type { GsError, PullQuery, PullState, Result, TableColumn } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import type { LocalFiles } from '../downloads/types.js';
-import { columnTypesFor } from './columns.js';
+import { localColumns, partPath, partsDir, readCsvSql } from './localSource.js';
+import type { StoredLocal } from './localSource.js';
 import { ProgressReporter } from './progress.js';
 import type { PullReport } from './progress.js';
 import { PullStop, endOf, launchPull, messageOf, recordEnd, recordPull } from './pullJob.js';
 import type { PullHandle, PullOutcome } from './pullJob.js';
-import { pullTableName, quoteIdent, rowObjects, sqlString } from './sql.js';
+import { rowObjects, sqlString } from './sql.js';
 import type { Workspace } from './workspace.js';
 
 /**
  * A local review (docs/workspace.md#local-review-pulls): downloaded export files of one dataset (gzipped CSV, one per
- * day, header = the dataset's `all_columns`) read by DuckDB's `read_csv` straight into table `pull_<id>`, recorded,
- * tracked, cancelled and ended like any pull, and never a request: it works with the /v1 server unreachable. The copy
- * into DuckDB's columnar storage is paid once; reopening the pull from history reads the table, not the files.
+ * day, header = the dataset's `all_columns`) reviewed at once by reading them with DuckDB's `read_csv` (typed from the
+ * dataset's metadata, no sniffing) while a background conversion writes them as Parquet parts in the workspace's
+ * folder; readers switch to the parts when it is done. The conversion is tracked, cancelled and ended like a pull, and
+ * never a request: it works with the /v1 server unreachable. A conversion that is cancelled or fails leaves the review
+ * reading the files.
  */
 
 /** Options of {@link startLocalReview}. */
@@ -25,8 +29,9 @@ export interface LocalReviewOptions {
   progressIntervalMs?: number;
   signal?: AbortSignal;
   /**
-   * Files one statement reads (default 4 × DuckDB's `threads`: each thread inflates whole files, as gzip cannot be
-   * split, and fewer, larger statements cost less CPU per row; bench/README.md#offline-review).
+   * Files one conversion statement reads into one Parquet part (default DuckDB's `threads`: each thread inflates whole
+   * files, as gzip cannot be split; short statements let the reads a person waits for go first between them;
+   * bench/README.md#offline-review).
    */
   filesPerStatement?: number;
 }
@@ -42,6 +47,10 @@ const sentence = (error: unknown): string =>
     .trim()
     .replace(/([^.])$/, '$1.');
 
+/** The message of a conversion that failed while the files stay readable. */
+const stopped = (error: unknown): string =>
+  `The conversion stopped: ${sentence(error)} The review keeps reading the downloaded files directly.`;
+
 /** A day after `date` (`YYYY-MM-DD`), as `YYYY-MM-DD`. */
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -56,23 +65,6 @@ export function localParams(datasetId: string, dates: readonly string[]): PullQu
   return first && last ? { datasetId, startTime: first, endTime: nextDay(last) } : { datasetId };
 }
 
-/** The columns of a local review's table: the dataset's `all_columns` in order, typed as a query pull types them. */
-export function localColumns(files: LocalFiles): TableColumn[] {
-  const types = columnTypesFor(files.dataset.all_columns);
-  return files.dataset.all_columns.map((c) => ({ name: c.name, type: types[c.name]! }));
-}
-
-/**
- * `read_csv` of `paths` as the server writes export files: comma, `"` quotes, a header row, gzip, typed columns. No
- * sniffing (dialect and columns are known; a sniff reads each file's start once more) and no hive partitioning: the
- * folder's `year=…/month=…` would otherwise become two more columns.
- */
-export function readCsvSql(paths: readonly string[], columns: readonly TableColumn[]): string {
-  const typed = columns.map((c) => `${sqlString(c.name)}: '${c.type}'`).join(', ');
-  return `read_csv([${paths.map(sqlString).join(', ')}], header = true, auto_detect = false, delim = ',', quote = '"',
-    escape = '"', compression = 'gzip', hive_partitioning = false, columns = {${typed}})`;
-}
-
 /** A message listing what is wrong with `files`, or null. */
 function invalid(files: LocalFiles): string | null {
   if (files.files.length === 0) return 'No downloaded files to open.';
@@ -84,121 +76,135 @@ function invalid(files: LocalFiles): string | null {
   return bad ? `Not a downloaded file: ${bad.date} at ${bad.path}` : null;
 }
 
-/** One local review in progress. */
+/** One local review's conversion in progress. */
 class LocalRun {
   private rows = 0;
   private pages = 0;
   private bytes = 0;
   private readonly progress: ProgressReporter;
-  private readonly table: string;
   private readonly totalBytes: number;
+  private readonly dir: string;
+  /** Set when a file cannot be read: then the review cannot read it either. */
+  private unreadable = false;
 
   constructor(
     private readonly ws: Workspace,
     private readonly files: readonly LocalFile[],
     private readonly columns: readonly TableColumn[],
+    private readonly stored: StoredLocal,
     private readonly options: LocalReviewOptions,
     private readonly id: number,
     private readonly signal: AbortSignal,
   ) {
-    this.table = pullTableName(id);
     this.totalBytes = files.reduce((sum, f) => sum + f.bytes, 0);
+    this.dir = partsDir(ws.path, ws.profile, id);
     // The rows to come are unknown until the first files are read; then estimated from their bytes.
     this.progress = new ProgressReporter(id, options.onProgress, Infinity, options.progressIntervalMs ?? 200);
   }
 
-  /** Reads every file and ends the pull; resolves once its final state is written. */
+  /** Converts every file and ends the pull; resolves once its final state is written. */
   async run(): Promise<PullOutcome> {
     let stop: GsError | undefined;
     try {
-      await this.load();
+      await this.convert();
     } catch (error) {
-      stop = error instanceof PullStop ? error.error : { code: 'internal', message: `The review stopped: ${messageOf(error)}` };
+      stop = error instanceof PullStop ? error.error : { code: 'internal', message: stopped(error) };
     }
-    if (stop && stop.code !== 'cancelled' && !this.signal.aborted) await this.discard();
-    const { state, error } = endOf(stop, this.signal.aborted, this.rows);
+    if (stop) await this.keepFiles();
+    // Only a finished conversion counts its rows: the review reads every row from the files in the other ends.
+    const { state, error } = endOf(stop, this.signal.aborted, 0);
     await recordEnd(this.ws, this.id, state, error);
     const elapsedMs = this.progress.elapsedMs();
     this.report(true, state);
-    log.info(`local review ${this.id} ${state}: ${this.files.length} files, ${this.rows} rows, ${Math.round(elapsedMs)} ms`);
-    const outcome: PullOutcome = { pullId: this.id, state, rows: this.rows, pages: this.pages, rowsCharged: 0, elapsedMs };
+    log.info(
+      `local review ${this.id} ${state}: ${this.files.length} files, ${this.rows} rows converted, ${Math.round(elapsedMs)} ms`,
+    );
+    const rows = state === 'complete' ? this.rows : 0;
+    const pages = state === 'complete' ? this.pages : 0;
+    const outcome: PullOutcome = { pullId: this.id, state, rows, pages, rowsCharged: 0, elapsedMs };
     if (error) outcome.error = error;
     return outcome;
   }
 
-  private async load(): Promise<void> {
-    const table = quoteIdent(this.table);
-    // The table and its columns exist from the start, so the results table can show a running review's rows.
-    await this.ws.transaction(async (conn) => {
-      await conn.run(`CREATE TABLE ${table} (${this.columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ')})`);
-      await conn.run('UPDATE pulls SET columns = $2 WHERE id = $1', [this.id, JSON.stringify(this.columns)]);
-    });
-    const batch = this.options.filesPerStatement ?? 4 * (await this.threads());
-    // The first file alone, so the table shows its first rows while the others load; then `batch` files a statement.
-    for (let i = 0, n = 1; i < this.files.length; i += n, n = batch) {
+  /** Writes a Parquet part per `filesPerStatement` files, in date order; then points the readers at the parts. */
+  private async convert(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    const batch = this.options.filesPerStatement ?? (await this.threads());
+    const parts: string[] = [];
+    for (let i = 0; i < this.files.length; i += batch) {
+      await this.ws.readsIdle();
       if (this.signal.aborted) throw cancelled();
-      const files = this.files.slice(i, i + n);
-      const rows = await this.insert(files).catch(async (error: unknown) => {
+      const files = this.files.slice(i, i + batch);
+      const part = partPath(this.dir, parts.length + 1);
+      const rows = await this.writePart(files, part).catch(async (error: unknown) => {
         if (this.signal.aborted) throw cancelled();
-        throw new PullStop({ code: 'internal', message: await this.culprit(files, error) });
+        throw await this.culprit(files, error);
       });
+      parts.push(part);
       this.rows += rows;
       this.pages += files.length;
       this.bytes += files.reduce((sum, f) => sum + f.bytes, 0);
       if (this.bytes > 0) this.progress.expect(Math.round((this.rows * this.totalBytes) / this.bytes));
       this.report(true);
     }
+    if (this.signal.aborted) throw cancelled();
+    const local: StoredLocal = { ...this.stored, source: 'parquet', parts };
+    await this.ws.write((conn) =>
+      conn.run('UPDATE pulls SET rows = $2, pages = $3, local = $4 WHERE id = $1', [
+        this.id,
+        this.rows,
+        this.pages,
+        JSON.stringify(local),
+      ]),
+    );
   }
 
-  /** Appends `files` and the new counts in one commit; an abort interrupts the statement. @returns the rows added. */
-  private insert(files: readonly LocalFile[]): Promise<number> {
-    return this.ws.transaction(async (conn) => {
+  /** `COPY` of `files` to the Parquet file `part` (written as `.tmp`, then renamed); an abort interrupts it. */
+  private async writePart(files: readonly LocalFile[], part: string): Promise<number> {
+    const tmp = `${part}.tmp`;
+    const source = readCsvSql(
+      files.map((f) => f.path),
+      this.columns,
+    );
+    const rows = await this.ws.write(async (conn) => {
       const interrupt = (): void => conn.interrupt();
       this.signal.addEventListener('abort', interrupt, { once: true });
       try {
-        const names = this.columns.map((c) => quoteIdent(c.name)).join(', ');
-        const source = readCsvSql(
-          files.map((f) => f.path),
-          this.columns,
-        );
-        const sql = `INSERT INTO ${quoteIdent(this.table)} (${names}) SELECT ${names} FROM ${source}`;
-        const rows = (await conn.run(sql)).rowsChanged;
-        await conn.run('UPDATE pulls SET rows = rows + $2, pages = pages + $3 WHERE id = $1', [this.id, rows, files.length]);
-        return rows;
+        return (await conn.run(`COPY (SELECT * FROM ${source}) TO ${sqlString(tmp)} (FORMAT parquet)`)).rowsChanged;
       } finally {
         this.signal.removeEventListener('abort', interrupt);
       }
     });
+    await rename(tmp, part);
+    return rows;
   }
 
   /**
    * The failure of a statement over `files` in plain words: the first file DuckDB cannot read alone (each is read
-   * again to find it) with its date and path, else the statement's error.
+   * again to find it) with its date and path — the review cannot read it either —, else the conversion's own error.
    */
-  private async culprit(files: readonly LocalFile[], error: unknown): Promise<string> {
+  private async culprit(files: readonly LocalFile[], error: unknown): Promise<PullStop> {
     for (const file of files) {
       try {
         await this.ws.read((conn) => conn.run(`SELECT count(*) FROM ${readCsvSql([file.path], this.columns)}`), this.signal);
       } catch (probe) {
-        if (this.signal.aborted) throw cancelled();
-        return `The downloaded file of ${file.date} (${file.path}) cannot be read: ${sentence(probe)} Verify the day in the library or download it again.`;
+        if (this.signal.aborted) return cancelled();
+        const message = `The downloaded file of ${file.date} (${file.path}) cannot be read: ${sentence(probe)} Verify the day in the library or download it again.`;
+        this.unreadable = true;
+        return new PullStop({ code: 'internal', message });
       }
     }
-    return `Reading the downloaded files of ${files.map((f) => f.date).join(', ')} failed: ${sentence(error)}`;
+    return new PullStop({ code: 'internal', message: stopped(error) });
   }
 
-  /** After a failure: drops the rows of the files read before, so a failed review never looks like a shorter one. */
-  private async discard(): Promise<void> {
-    try {
-      await this.ws.transaction(async (conn) => {
-        await conn.run(`DELETE FROM ${quoteIdent(this.table)}`);
-        await conn.run('UPDATE pulls SET rows = 0, pages = 0 WHERE id = $1', [this.id]);
-      });
-      this.rows = 0;
-      this.pages = 0;
-    } catch (error) {
-      log.warn(`local review ${this.id}: the rows read before the failure were not deleted`, error);
-    }
+  /** After a cancel or failure: removes the parts, and records `none` as the source when a file cannot be read. */
+  private async keepFiles(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
+    if (!this.unreadable) return;
+    const local: StoredLocal = { ...this.stored, source: 'none' };
+    await this.ws
+      .write((conn) => conn.run('UPDATE pulls SET local = $2 WHERE id = $1', [this.id, JSON.stringify(local)]))
+      .catch((e: unknown) => log.warn(`local review ${this.id}: its source was not updated`, e));
   }
 
   private async threads(): Promise<number> {
@@ -213,12 +219,12 @@ class LocalRun {
 
 /**
  * Starts a local review of `files` (the download manager's verified files of one dataset, `DownloadManager.localFiles`)
- * in `ws`: records the pull (`running`, kind `local`, `params` from {@link localParams}, `local` = days, file count,
- * bytes on disk and folder) and answers its handle at once; `done` resolves once the final state is written. Files are
- * read in date order, `filesPerStatement` per statement, each statement committed with the pull's counts (`pages` =
- * files read; `rowsCharged` 0: nothing came from /v1). Cancel with `options.signal`, `ws.cancel(pullId)` or by closing
- * the workspace: `cancelled`, the rows of the files read before kept. A file DuckDB cannot read ends the pull `failed`
- * with no rows and a message naming its date and path.
+ * in `ws`: records the pull (`running`, kind `local`, `params` from {@link localParams}, its columns, `local` = days,
+ * file count, bytes on disk, folder, `source: 'files'` and the paths) and answers its handle at once: from then on the
+ * readers answer from the files. `done` resolves once the conversion's final state is written: `complete` with the rows
+ * converted (`pages` = files; `rowsCharged` 0: nothing came from /v1) and `source: 'parquet'`; `cancelled`
+ * (`options.signal`, `ws.cancel(pullId)`, closing the workspace) or `failed` with the review still reading the files;
+ * `failed` with `source: 'none'` and a message naming the day and path when a file cannot be read.
  * @returns `validation` when `files` holds no file, a relative path or the dataset lists no columns; `internal` when
  *   the catalogue cannot be written.
  */
@@ -231,15 +237,23 @@ export async function startLocalReview(
   if (problem) return fail('validation', problem);
   const sorted = [...files.files].sort((a, b) => a.date.localeCompare(b.date));
   const dates = sorted.map((f) => f.date);
-  const local: LocalPull = {
+  const local: StoredLocal = {
     dates,
     files: sorted.length,
     bytes: sorted.reduce((sum, f) => sum + f.bytes, 0),
     folder: files.folder,
+    source: 'files',
+    paths: sorted.map((f) => f.path),
   };
   const recorded = await recordPull(ws, localParams(files.dataset.id, dates), 'local', null, local);
   if (!recorded.ok) return recorded;
   const id = recorded.value;
   const columns = localColumns(files);
-  return ok(launchPull(ws, id, options.signal, (signal) => new LocalRun(ws, sorted, columns, options, id, signal).run()));
+  try {
+    await ws.write((conn) => conn.run('UPDATE pulls SET columns = $2 WHERE id = $1', [id, JSON.stringify(columns)]));
+  } catch (error) {
+    await recordEnd(ws, id, 'failed', { code: 'internal', message: `The review could not be recorded: ${messageOf(error)}` });
+    return fail('internal', `The review could not be recorded: ${messageOf(error)}`);
+  }
+  return ok(launchPull(ws, id, options.signal, (signal) => new LocalRun(ws, sorted, columns, local, options, id, signal).run()));
 }

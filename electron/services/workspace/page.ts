@@ -1,9 +1,9 @@
-import type { DuckDBValue } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { fail, ok } from '../../../shared/index.js';
 import type { ParsedInput, Result, RowsPage } from '../../../shared/index.js';
 import { jsonSafe, jsonValueSql } from './columns.js';
 import { orderClause } from './filters.js';
-import { quoteIdent, rowObjects } from './sql.js';
+import { rowObjects } from './sql.js';
 import { pullTable, readFailure } from './table.js';
 import { viewWhere } from './viewWhere.js';
 import type { Workspace } from './workspace.js';
@@ -19,6 +19,44 @@ import type { Workspace } from './workspace.js';
  * at most {@link MAX_PAGE_ROWS}) of the rows that pass `filters` and the `peak` bucket, in `sort` order.
  */
 export type ReadRowsOptions = Omit<ParsedInput<'workspace:rows'>, 'pullId'>;
+
+/**
+ * Counts of views of local reviews read straight from their files, by workspace, pull and `FROM … WHERE` with its
+ * values: each count parses every file, and the same view's pages (and the same filter after a sort) ask it again.
+ */
+const directCounts = new WeakMap<Workspace, Map<string, number>>();
+const MAX_DIRECT_COUNTS = 64;
+
+/**
+ * `count(*)` of `scope` (`FROM … WHERE …`); cached for relations without rowid (downloaded files, Parquet parts). An
+ * `unfiltered` count of a local review is recorded as its rows when none are yet.
+ */
+async function countRows(
+  ws: Workspace,
+  pullId: number,
+  conn: DuckDBConnection,
+  scope: string,
+  params: DuckDBValue[],
+  hasRowid: boolean,
+  unfiltered: boolean,
+): Promise<number> {
+  const count = async () => Number((await rowObjects(conn, `SELECT CAST(count(*) AS DOUBLE) AS n ${scope}`, params))[0]?.n ?? 0);
+  if (hasRowid) return count();
+  const cache = directCounts.get(ws) ?? new Map<string, number>();
+  directCounts.set(ws, cache);
+  const key = `${pullId}\u0000${scope}\u0000${JSON.stringify(params, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const n = await count();
+  if (cache.size >= MAX_DIRECT_COUNTS) cache.delete(cache.keys().next().value!);
+  cache.set(key, n);
+  // The first count of every row is the review's size: history and the count's "filtered from" show it from then on.
+  if (unfiltered)
+    void ws
+      .write((c) => c.run("UPDATE pulls SET rows = $2 WHERE id = $1 AND kind = 'local' AND rows = 0", [pullId, n]))
+      .catch(() => undefined);
+  return n;
+}
 
 /** Most rows one read answers. */
 export const MAX_PAGE_ROWS = 10_000;
@@ -47,19 +85,21 @@ export async function readRows(
       await ws.read(async (conn) => {
         await conn.run('BEGIN TRANSACTION');
         try {
-          const { table, columns, state } = await pullTable(conn, pullId);
+          const { from, columns, state, hasRowid } = await pullTable(conn, pullId);
           const page: RowsPage = { pullId, state, columns, rows: [], offset, totalRows: 0 };
           if (columns.length === 0) return page;
           const params: DuckDBValue[] = [];
-          const where = await viewWhere(conn, table, columns, options, params);
-          const order = orderClause(columns, options.sort);
-          const from = `FROM ${quoteIdent(table)} ${where}`;
-          page.totalRows = Number((await rowObjects(conn, `SELECT CAST(count(*) AS DOUBLE) AS n ${from}`, params))[0]?.n ?? 0);
+          const where = await viewWhere(conn, from, columns, options, params);
+          const order = orderClause(columns, options.sort, hasRowid);
+          page.totalRows = await countRows(ws, pullId, conn, `FROM ${from} ${where}`, params, hasRowid, where === '');
           // The page's rowids first, from the sort and filter columns alone; then only those rows are rendered
           // (rendering before the top-N formats every row: 20× slower on 1M rows). LIMIT and OFFSET are checked
-          // integers written into the SQL: DuckDB plans a top-N only for constants.
-          const rowids = `SELECT rowid ${from} ${order} LIMIT ${limit} OFFSET ${offset}`;
-          const sql = `SELECT ${columns.map(jsonValueSql).join(', ')} FROM ${quoteIdent(table)} WHERE rowid IN (${rowids}) ${order}`;
+          // integers written into the SQL: DuckDB plans a top-N only for constants. Files read directly have no rowid.
+          const window = `${order} LIMIT ${limit} OFFSET ${offset}`;
+          const rendered = columns.map(jsonValueSql).join(', ');
+          const sql = hasRowid
+            ? `SELECT ${rendered} FROM ${from} WHERE rowid IN (SELECT rowid FROM ${from} ${where} ${window}) ${order}`
+            : `SELECT ${rendered} FROM ${from} ${where} ${window}`;
           const bigints = columns.flatMap((c, i) => (c.type === 'BIGINT' ? [i] : []));
           page.rows = (await conn.runAndReadAll(sql, params)).getRowsJson().map((row) => jsonSafe(row as unknown[], bigints));
           return page;

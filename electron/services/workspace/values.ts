@@ -31,7 +31,7 @@ export async function readValueCounts(
   try {
     return ok(
       await ws.read(async (conn) => {
-        const { table, columns } = await pullTable(conn, pullId);
+        const { from, columns } = await pullTable(conn, pullId);
         const answer: ColumnValueCounts = { pullId, column, values: [], truncated: false };
         if (columns.length === 0) return answer;
         const c = quoteIdent(columnNamed(columns, column).name);
@@ -46,7 +46,7 @@ export async function readValueCounts(
         // LIMIT is a checked integer (DuckDB plans a top-N only for constants); one more row tells whether values were left out.
         const rows = await rowObjects(
           conn,
-          `SELECT CAST(${c} AS VARCHAR) AS v, CAST(count(*) AS DOUBLE) AS n${peak} FROM ${quoteIdent(table)}
+          `SELECT CAST(${c} AS VARCHAR) AS v, CAST(count(*) AS DOUBLE) AS n${peak} FROM ${from}
            GROUP BY 1 ORDER BY ${peak ? 'p DESC NULLS LAST, ' : ''}n DESC, v ASC NULLS LAST LIMIT ${limit + 1}`,
         );
         answer.truncated = rows.length > limit;

@@ -25,13 +25,13 @@ function instantSql(column: TableColumn): string {
 }
 
 /**
- * The peak predicate of `peak` on `table`, its values pushed onto `params`; '' without a peak filter. The holidays bound
+ * The peak predicate of `peak` on relation `from` (SQL, already quoted), its values pushed onto `params`; '' without a peak filter. The holidays bound
  * are those of the years the column's instants fall in (in market time), read first.
  * @throws WorkspaceInputError `validation` for an unknown or non-time column.
  */
 export async function peakPredicate(
   conn: DuckDBConnection,
-  table: string,
+  from: string,
   columns: readonly TableColumn[],
   peak: PeakView | undefined,
   params: DuckDBValue[],
@@ -42,7 +42,7 @@ export async function peakPredicate(
   const span = (
     await rowObjects(
       conn,
-      `SELECT CAST(year(min(${local})) AS INTEGER) AS lo, CAST(year(max(${local})) AS INTEGER) AS hi FROM ${quoteIdent(table)}`,
+      `SELECT CAST(year(min(${local})) AS INTEGER) AS lo, CAST(year(max(${local})) AS INTEGER) AS hi FROM ${from}`,
       [peak.zone],
     )
   )[0];
@@ -53,20 +53,20 @@ export async function peakPredicate(
 }
 
 /**
- * The `WHERE` clause of `view` on `table` (column filters, then the peak bucket), '' when it keeps every row; bound
+ * The `WHERE` clause of `view` on relation `from` (SQL, already quoted; column filters, then the peak bucket), '' when it keeps every row; bound
  * values pushed onto `params` in placeholder order. Checks the filter values against their columns first.
  * @throws WorkspaceInputError `validation` for a bad column, operator, value or peak column.
  */
 export async function viewWhere(
   conn: DuckDBConnection,
-  table: string,
+  from: string,
   columns: readonly TableColumn[],
   view: ViewFilter,
   params: DuckDBValue[],
 ): Promise<string> {
   const where = whereClause(columns, view.filters, params);
   await checkFilterValues(conn, columns, view.filters);
-  const peak = await peakPredicate(conn, table, columns, view.peak, params);
+  const peak = await peakPredicate(conn, from, columns, view.peak, params);
   if (!peak) return where;
   return where ? `${where} AND (${peak})` : `WHERE (${peak})`;
 }

@@ -172,6 +172,14 @@ export class Workspace {
     return run;
   }
 
+  /**
+   * Resolves once no read runs or waits (at once when none does): a background job calls it between its statements, so
+   * the reads a person waits for get the cores first.
+   */
+  async readsIdle(): Promise<void> {
+    while (this.reads.size > 0 && !this.closing) await Promise.allSettled([...this.reads]);
+  }
+
   /** Registers the running job of pull `id` (close() stops it); the job removes itself with {@link untrack}. */
   track(id: number, job: WorkspaceJob): void {
     this.jobs.set(id, job);

@@ -13,9 +13,15 @@ const NAME = 'PJM Marginal Value Day Ahead Hourly';
 const DATES = ['2026-03-25', '2026-03-26'];
 
 /** A local pull of two downloaded days (`running` when asked), and the library holding the dataset's metadata. */
-function setup(running = false, metadata = true) {
+function setup(running = false, metadata = true, source?: 'files') {
   const workspace = createFakeWorkspace();
-  const local = { dates: DATES, files: 2, bytes: 72_000, folder: '/home/analyst/Gridscope downloads' };
+  const local = {
+    dates: DATES,
+    files: 2,
+    bytes: 72_000,
+    folder: '/home/analyst/Gridscope downloads',
+    ...(source ? { source } : {}),
+  };
   const pull = seedPull(workspace, { datasetId: DS }, workspace.localSource, {
     kind: 'local',
     local,
@@ -26,7 +32,7 @@ function setup(running = false, metadata = true) {
           progress: {
             rows: 1,
             pages: 1,
-            bytes: 0,
+            bytes: 36_000,
             rowsCharged: 0,
             elapsedMs: 100,
             rowsPerSecond: 10,
@@ -84,6 +90,28 @@ describe('Offline review', () => {
     const failed = screen.getByTestId('pull-status');
     expect(failed.textContent).toContain('The files could not be read: The file of 2026-03-26 is missing.');
     expect(within(failed).getByRole('link', { name: 'Back to the Library' }).getAttribute('href')).toBe('#/library');
+  });
+
+  it('answers from the files while they convert: progress with Cancel, the table complete; a stopped conversion says the files are read', async () => {
+    const { api, state, pull } = setup(true, true, 'files');
+    renderApp(api, '#/review?pull=1');
+    const status = await screen.findByTestId('pull-status');
+    expect(status.textContent).toContain(
+      'Answering from the downloaded files. Converting them for faster sorts and filters: 1 of 2 files',
+    );
+    expect((screen.getByTestId('convert-progress') as HTMLProgressElement).value).toBe(0.5);
+    expect(screen.getByTestId('cancel-pull').textContent).toBe('Cancel conversion');
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/^2 rows ·/));
+    finishPull(state.workspace, pull.record.id, {
+      state: 'failed',
+      rows: 0,
+      error: 'The conversion stopped: disk full. The review keeps reading the downloaded files directly.',
+    });
+    await waitFor(() => expect(screen.getByTestId('pull-status').dataset.state).toBe('failed'));
+    expect(screen.getByTestId('pull-status').textContent).toBe(
+      'The conversion stopped: disk full. The review keeps reading the downloaded files directly. Each sort or filter reads the files again.',
+    );
+    expect(screen.getByTestId('result-count').textContent).toMatch(/^2 rows ·/);
   });
 
   it('without metadata in the library, builds the table from the pulled columns and says times are in UTC', async () => {

@@ -55,7 +55,10 @@ export function ReviewPage({ search }: { search: string }) {
   const pull = pullQ.data;
   const local = pull?.kind === 'local' ? pull : undefined;
   const shown = useLocalDataset(local, library.data, !library.isPending);
-  const empty = local?.state === 'failed' && local.rows === 0;
+  // A review still read from its files has every row: the table shows it as complete while the conversion runs.
+  const shownPull = local?.local?.source === 'files' ? { ...local, state: 'complete' as const, progress: undefined } : local;
+  const empty =
+    local?.local?.source === 'none' || (local?.state === 'failed' && local.local?.source !== 'files' && local.rows === 0);
 
   return (
     <article
@@ -98,10 +101,10 @@ export function ReviewPage({ search }: { search: string }) {
               {shown.dataset.time_index_column ?? 'no time column'}.
             </p>
           )}
-          {!empty && shown.dataset && (
+          {!empty && shown.dataset && shownPull && (
             <PullResults
               key={local.id}
-              pull={local}
+              pull={shownPull}
               dataset={shown.dataset}
               view={route.view}
               onViewChange={(view) => replaceRoute(hrefs.review(reviewSearch({ pullId: local.id, view })))}
