@@ -31,7 +31,7 @@ export interface LocalReviewOptions {
   /**
    * Files one conversion statement reads into one Parquet part (default DuckDB's `threads`: each thread inflates whole
    * files, as gzip cannot be split; short statements let the reads a person waits for go first between them;
-   * bench/README.md#offline-review).
+   * bench/README.md#offline-review-a-local-review-of-30-days-of-export-files-against-zcat).
    */
   filesPerStatement?: number;
 }
