@@ -32,7 +32,7 @@ const RECORD_RETRY_TEXTS = `(() => {
 async function settled(page: Page): Promise<void> {
   const calls = () =>
     page.evaluate(
-      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/bridge/') && !/requests:status|usage:get|profiles:get|locations:index|downloads:list|app:info/.test(e.name)).length`,
+      `performance.getEntriesByType('resource').filter((e) => e.name.includes('/bridge/') && !/requests:status|usage:get|usage:activity|profiles:get|locations:index|downloads:list|app:info/.test(e.name)).length`,
     ) as Promise<number>;
   const seen: number[] = [];
   await expect

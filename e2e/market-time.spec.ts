@@ -83,6 +83,8 @@ test('on PJM, "Yesterday" and chosen market days send 04:00Z→04:00Z (EDT) and 
 
     // The fall-back day, in the embedded PJM day-ahead hourly data: 00:00 EDT to 00:00 EST, 25 hours.
     await openBindingForm(page);
+    // The select asks for the datasets once reached for (focus), as a user's click does.
+    await page.getByTestId('binding-dataset').focus();
     await page.getByTestId('binding-dataset').selectOption(DA);
     await page.getByTestId('binding-day').fill('2023-11-05');
     await page.getByTestId('binding-day').press('Enter');

@@ -122,9 +122,10 @@ test('one cost reads alike on the list and the detail page, and a ? by it says w
   await expect(row).toContainText(listed);
 
   await page.goto(`/#/constraints/${top.gs_entity_id}?${search}`);
-  const cost = page.locator('[data-fact="Absolute cost"]');
+  // The real-time dataset's cost is named for it, on the list's column and in the page's facts alike.
+  const cost = page.locator('[data-fact="Real-time absolute cost"]');
   await expect(cost.locator('dd')).toHaveText(`${listed} $/MW`);
-  const help = cost.getByRole('button', { name: 'What is Absolute cost?' });
+  const help = cost.getByRole('button', { name: 'What is Real-time absolute cost?' });
   await help.focus();
   await expect(page.getByRole('tooltip')).toHaveText(/^Absolute cost: the sum of \|shadow price\| × interval length/);
   await page.keyboard.press('Escape');
