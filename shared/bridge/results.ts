@@ -10,6 +10,7 @@ import type { DisplayResults } from './display.js';
 import type { DownloadResults } from './downloads.js';
 import type { GridResults } from './grid.js';
 import type { MapResults } from './map.js';
+import type { RefreshResults } from './refresh.js';
 import type { WorkspaceResults } from './workspace.js';
 
 /** Last Remote key test: `accepted` 200, `rejected` 401/403, `unreachable` no answer, `error` else; `checkedAt` epoch ms. */
@@ -114,7 +115,8 @@ export interface AppInfo {
 }
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
-export interface ContractResults extends WorkspaceResults, GridResults, MapResults, DownloadResults, DisplayResults {
+export interface ContractResults
+  extends WorkspaceResults, RefreshResults, GridResults, MapResults, DownloadResults, DisplayResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

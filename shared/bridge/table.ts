@@ -15,6 +15,7 @@ import { displayInputs } from './display.js';
 import { downloadInputs } from './downloads.js';
 import { gridInputs } from './grid.js';
 import { mapInputs } from './map.js';
+import { refreshInputs } from './refresh.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -50,6 +51,7 @@ export const contractInputs = {
     .object({ datasetId: DatasetId, limit: z.number().int().min(1).max(1000).optional(), requestId: RequestId.optional() })
     .strict(),
   ...workspaceInputs,
+  ...refreshInputs,
   ...gridInputs,
   ...mapInputs,
   ...downloadInputs,
