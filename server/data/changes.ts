@@ -60,7 +60,8 @@ export class DataChanges {
         throw error;
       }
     });
-    const now = new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    // Milliseconds: a client compares records with its pulls' start times, which may fall in the same second.
+    const now = new Date().toISOString();
     await store.reloadMetadata(change.dataset, now);
     const record: ChangeRecord = {
       dataset: change.dataset,

@@ -32,7 +32,7 @@ function update(patch: Partial<DatasetUpdate>): DatasetUpdate {
   };
 }
 
-function input(patch: Partial<PlanInput> & { query?: Partial<PullQuery> } = {}): PlanInput {
+function input(patch: Partial<Omit<PlanInput, 'query'>> & { query?: Partial<PullQuery> } = {}): PlanInput {
   return {
     dataset: LMP,
     stored: { columns: COLUMNS, lastIntervalMs: ms('2024-03-03T23:55:00Z'), lastPublishMs: null },
@@ -164,7 +164,7 @@ describe('planRefresh: a dataset with a publish time column', () => {
 });
 
 describe('planRefresh: queries that cannot be narrowed', () => {
-  it.each([
+  it.each<[Partial<PullQuery>, RegExp]>([
     [{ limit: 1000 }, /row limit/],
     [{ resampleFrequency: '1 hour' }, /resampled/],
     [{ columns: ['interval_start_utc', 'lmp'] }, /location/],
