@@ -51,17 +51,17 @@ const range = (start: string | null, end: string | null, reason: PlannedRange['r
 });
 
 describe('planRefresh: new intervals', () => {
-  it('asks from the last stored interval (included) on when the window has no end', () => {
+  it('asks strictly after the last stored interval when the window has no end', () => {
     expect(planRefresh(input())).toEqual({
       kind: 'ranges',
       key: ['interval_start_utc', 'location'],
-      ranges: [range('2024-03-03T23:55:00Z', null, 'new')],
+      ranges: [range('2024-03-03T23:55:00.001Z', null, 'new')],
     });
   });
 
   it('stops at the query end, and plans nothing for a window that closed before the last interval', () => {
     const open = planRefresh(input({ query: { endTime: '2024-03-10T00:00:00Z' } }));
-    expect(open).toMatchObject({ ranges: [range('2024-03-03T23:55:00Z', '2024-03-10T00:00:00Z', 'new')] });
+    expect(open).toMatchObject({ ranges: [range('2024-03-03T23:55:00.001Z', '2024-03-10T00:00:00Z', 'new')] });
     expect(planRefresh(input({ query: { endTime: '2024-03-03T00:00:00Z' } }))).toEqual({ kind: 'none' });
   });
 
@@ -89,7 +89,7 @@ describe('planRefresh: backfills', () => {
     );
     expect(plan).toMatchObject({
       kind: 'ranges',
-      ranges: [range('2024-03-01T00:00:00Z', '2024-03-02T00:00:00Z', 'backfill'), range('2024-03-03T23:55:00Z', null, 'new')],
+      ranges: [range('2024-03-01T00:00:00Z', '2024-03-02T00:00:00Z', 'backfill'), range('2024-03-03T23:55:00.001Z', null, 'new')],
     });
   });
 
@@ -99,10 +99,17 @@ describe('planRefresh: backfills', () => {
     expect(planRefresh(input({ updates: [update({})], truncated: true }))).toMatchObject(whole);
   });
 
-  it('treats a non-backfill record whose range starts before the last interval as a backfill', () => {
+  it('treats a non-backfill record whose range starts at or before the last interval as a backfill', () => {
     const late = update({ start_time_utc: '2024-03-02T00:00:00Z', end_time_utc: '2024-03-02T01:00:00Z' });
     expect(planRefresh(input({ updates: [late] }))).toMatchObject({
-      ranges: [range('2024-03-02T00:00:00Z', '2024-03-02T01:00:00Z', 'backfill'), range('2024-03-03T23:55:00Z', null, 'new')],
+      ranges: [range('2024-03-02T00:00:00Z', '2024-03-02T01:00:00Z', 'backfill'), range('2024-03-03T23:55:00.001Z', null, 'new')],
+    });
+  });
+
+  it('asks the last interval again when a record says rows arrived for it late', () => {
+    const late = update({ start_time_utc: '2024-03-03T23:55:00Z', end_time_utc: '2024-03-04T00:00:00Z' });
+    expect(planRefresh(input({ updates: [late] }))).toMatchObject({
+      ranges: [range('2024-03-03T23:55:00Z', null, 'backfill')],
     });
   });
 
@@ -159,7 +166,7 @@ describe('planRefresh: a dataset with a publish time column', () => {
 
   it('asks a fixed vintage like any dataset: from the last interval', () => {
     const plan = planRefresh(input({ dataset: FORECAST, stored, query: { publishTime: '2024-06-01T06:00:00Z' } }));
-    expect(plan).toMatchObject({ ranges: [range('2024-06-08T00:00:00Z', null, 'new')] });
+    expect(plan).toMatchObject({ ranges: [range('2024-06-08T00:00:00.001Z', null, 'new')] });
   });
 });
 

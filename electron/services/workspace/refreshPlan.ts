@@ -95,11 +95,11 @@ export function mergeRanges(ranges: readonly PlannedRange[]): PlannedRange[] {
 }
 
 /**
- * Plans a refresh. Rules: (1) the intervals from the pull's last one on (that one included: it may have been partly
- * published), up to the query's end, when the window is still open past it; on a dataset with a publish time column
+ * Plans a refresh. Rules: (1) the intervals after the pull's last one (1 ms after it), up to the query's end, when the
+ * window is still open past it; on a dataset with a publish time column
  * (all vintages or `latest`) new rows are new vintages, so the whole window from the last publish time stored;
  * (2) each backfill record's range again (a record without one: the whole window), clipped to the window, as is any
- * record whose range starts before the last interval; (3) overlapping ranges merged. The key is the primary key
+ * record whose range starts at or before the last interval; (3) overlapping ranges merged. The key is the primary key
  * (without the publish time for `publish_time=latest`, whose rows are one per interval).
  */
 export function planRefresh({ query, dataset, stored, updates, truncated }: PlanInput): RefreshPlan {
@@ -120,7 +120,9 @@ export function planRefresh({ query, dataset, stored, updates, truncated }: Plan
     const floor = stored.lastPublishMs ?? instant(query.publishTimeStart);
     ranges.push({ startMs: window.startMs, endMs: window.endMs, publishFromMs: floor, reason: 'new' });
   } else {
-    const from = clip(stored.lastIntervalMs, null);
+    // Strictly after the last interval: a Refresh charges only new rows. Rows arriving late for a stored interval come
+    // with an update record whose range starts at or before it, asked again below.
+    const from = clip(stored.lastIntervalMs === null ? null : stored.lastIntervalMs + 1, null);
     if (from) ranges.push({ ...from, publishFromMs: null, reason: 'new' });
   }
   const last = stored.lastIntervalMs ?? Number.NEGATIVE_INFINITY;
@@ -129,7 +131,7 @@ export function planRefresh({ query, dataset, stored, updates, truncated }: Plan
     const startMs = update ? instant(update.start_time_utc) : null;
     const endMs = update ? instant(update.end_time_utc) : null;
     const known = update !== null && (startMs !== null || endMs !== null);
-    const backfill = update === null || update.is_backfill || (known && (startMs ?? Number.NEGATIVE_INFINITY) < last);
+    const backfill = update === null || update.is_backfill || (known && (startMs ?? Number.NEGATIVE_INFINITY) <= last);
     if (!backfill) continue;
     const range = known ? clip(startMs, endMs) : clip(null, null);
     if (range) ranges.push({ ...range, publishFromMs: null, reason: 'backfill' });
