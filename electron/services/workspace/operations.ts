@@ -11,7 +11,7 @@ import { readSeries } from './downsample.js';
 import { deletePull, deleteSavedQuery, getPull, listPulls, listSavedQueries, renameSavedQuery, saveQuery } from './history.js';
 import { readRows } from './page.js';
 import { refreshPull } from './refresh.js';
-import { CHECK_TTL_MS, UpdateChecks, changesOf, keepRecordsUpTo, notRefreshable, recordProvenance } from './updateChecks.js';
+import { UpdateChecks, changesOf, stateTime, keepRecordsUpTo, notRefreshable, recordProvenance } from './updateChecks.js';
 import type { PullStartOptions, WorkspaceService } from './service.js';
 import { readValueCounts } from './values.js';
 import type { Workspace } from './workspace.js';
@@ -181,7 +181,10 @@ export function createWorkspaceOperations(deps: WorkspaceOperationsOptions): Wor
         if (!got.ok) return got;
         const refused = notRefreshable(got.value);
         if (refused) return refused;
-        const answer = await checks.records(ws, got.value.datasetId, CHECK_TTL_MS, ctx?.signal);
+        const answer = await checks.records(ws, got.value.datasetId, {
+          since: stateTime(got.value),
+          ...(ctx?.signal ? { signal: ctx.signal } : {}),
+        });
         if (!answer.ok) return answer;
         await keepRecordsUpTo(ws, got.value, answer.value.records);
         return ok(changesOf(got.value, answer.value));

@@ -227,7 +227,11 @@ export async function refreshPull(ws: Workspace, pullId: number, deps: RefreshDe
   let finished: (() => void) | undefined;
   ws.track(pullId, { abort: () => controller.abort(), done: new Promise<void>((resolve) => (finished = resolve)) });
   try {
-    const answer = await deps.checks.records(ws, record.datasetId, FRESH_RECORDS_MS, controller.signal);
+    const answer = await deps.checks.records(ws, record.datasetId, {
+      since: stateTime(record),
+      maxAgeMs: FRESH_RECORDS_MS,
+      signal: controller.signal,
+    });
     if (!answer.ok) return answer;
     const since = splitRecords(answer.value.records, stateTime(record)).after;
     const truncated = answer.value.truncated && since.length === answer.value.records.length;

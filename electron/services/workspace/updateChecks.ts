@@ -35,13 +35,20 @@ export class UpdateChecks {
   ) {}
 
   /**
-   * The records of `datasetId` on `ws`'s profile: from the cache when younger than `maxAgeMs`, else one request.
+   * The records of `datasetId` on `ws`'s profile: from the cache when younger than `maxAgeMs` and read after `since`
+   * (ISO; an answer older than the pull's state cannot tell what came after it), else one request.
    * @returns the proxy's error (e.g. `rate_limited`, `network`) when /v1 could not answer.
    */
-  async records(ws: Workspace, datasetId: string, maxAgeMs = CHECK_TTL_MS, signal?: AbortSignal): Promise<Result<UpdateRecords>> {
+  async records(
+    ws: Workspace,
+    datasetId: string,
+    options: { since?: string; maxAgeMs?: number; signal?: AbortSignal } = {},
+  ): Promise<Result<UpdateRecords>> {
+    const { since, maxAgeMs = CHECK_TTL_MS, signal } = options;
     const key = `${ws.profile}\n${datasetId}`;
     const cached = this.cache.get(key);
-    if (cached && this.now() - cached.checkedAt < maxAgeMs) return ok(cached);
+    const after = since === undefined ? Number.NEGATIVE_INFINITY : Date.parse(since);
+    if (cached && this.now() - cached.checkedAt < maxAgeMs && cached.checkedAt > after) return ok(cached);
     const r = await this.proxy.get(
       `/dataset-updates/${encodeURIComponent(datasetId)}`,
       { order: 'desc', limit: CHECK_RECORDS },
