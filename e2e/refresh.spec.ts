@@ -61,7 +61,11 @@ test.describe('refresh', () => {
     await page.reload();
     const notice = page.getByTestId('refresh-notice');
     await expect(notice).toHaveAttribute('data-changed', 'true');
-    await expect(page.getByTestId('refresh-changes')).toContainText(`The dataset changed since this pull (as of `);
+    await expect(page.getByTestId('refresh-changes')).toHaveText(
+      new RegExp(
+        `^The dataset changed since this pull of \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} E[SD]T: 1 update added ${count(ROWS_PER_DAY)} new rows\\. Refresh pulls only what changed\\.$`,
+      ),
+    );
     await expect(page.getByTestId('refresh-changes')).toContainText(`1 update added ${count(ROWS_PER_DAY)} new rows.`);
 
     const before = await rowsUsed(host);

@@ -1,6 +1,7 @@
 import type { PullRecord } from '../../../../shared/bridge/contract.js';
 import { formatInstant } from '../../../../shared/time/format.js';
 import { toGsError } from '../../lib/bridgeQuery.js';
+import { NoWrapTimes } from './NoWrapTimes.js';
 import { changesSentence, refreshSentence } from './refreshText.js';
 import { usePullChanges, useRefreshPull } from './refreshQueries.js';
 
@@ -34,11 +35,14 @@ export function RefreshNotice({ pull, zone, check }: RefreshNoticeProps) {
         {refresh.isError ? (
           <>The refresh did not run: {toGsError(refresh.error).message}</>
         ) : done && done.pullId === pull.id ? (
-          <span data-testid="refresh-outcome">{refreshSentence(done, zone)}</span>
+          <span data-testid="refresh-outcome">
+            <NoWrapTimes text={refreshSentence(done, zone)} />
+          </span>
         ) : changed ? (
           <>
-            <strong>The dataset changed since this pull</strong> (as of {formatInstant(c.since, zone, { minutes: true })}):{' '}
-            {changesSentence(c, zone)} Refresh pulls only what changed.
+            <strong>The dataset changed since this pull</strong> of{' '}
+            <span className="nowrap">{formatInstant(c.since, zone, { minutes: true })}</span>:{' '}
+            <NoWrapTimes text={changesSentence(c, zone)} /> Refresh pulls only what changed.
           </>
         ) : c ? (
           <>

@@ -180,7 +180,9 @@ describe('refresh and provenance', () => {
     const notice = await screen.findByTestId('refresh-notice');
     await waitFor(() => expect(notice.getAttribute('data-changed')).toBe('true'));
     // Market time (PJM, EST in November), the backfill's range named.
-    expect(notice.textContent).toContain('1 update added 12 new rows; 1 backfill rewrote 2023-11-06 00:00 → 2023-11-06 02:00 EST.');
+    expect(notice.textContent).toContain(
+      '1 update added 12 new rows; 1 backfill rewrote 2023-11-06 00:00 → 2023-11-06 02:00 EST.',
+    );
     expect(ws.changesInputs).toEqual([1]);
 
     fireEvent.click(screen.getByTestId('refresh-pull'));

@@ -1,5 +1,6 @@
 import type { PullRecord } from '../../../../shared/bridge/contract.js';
 import { formatInstant } from '../../../../shared/time/format.js';
+import { NoWrapTimes } from '../../features/workspace/NoWrapTimes.js';
 import { refreshSentence } from '../../features/workspace/refreshText.js';
 
 /**
@@ -20,7 +21,7 @@ export function PullProvenance({ pull, zone }: { pull: PullRecord; zone: string 
         <ul className="pull-refreshes small" aria-label={`Refreshes of pull ${pull.id}`}>
           {pull.refreshes.map((r) => (
             <li key={r.id} data-testid="history-refresh" data-state={r.state}>
-              {refreshSentence(r, zone)}
+              <NoWrapTimes text={refreshSentence(r, zone)} />
             </li>
           ))}
         </ul>
