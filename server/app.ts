@@ -5,6 +5,7 @@ import envPaths from 'env-paths';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { KeyRing } from './auth.js';
 import type { CatalogueEntry } from './data/catalogue/index.js';
+import type { DataChanges } from './data/changes.js';
 import { DatasetStore } from './data/store.js';
 import { API_SERVER_OPTIONS, installErrorHandlers } from './errors.js';
 import { loggerOptions } from './logging.js';
@@ -32,6 +33,8 @@ export interface ServerOptions {
   queryTimeoutMs?: number;
   /** The datasets to serve instead of the repository's catalogue (benches serve a synthetic one). */
   catalogue?: readonly CatalogueEntry[];
+  /** Tests only: the handle through which they change the served data (docs/api.md#test-only-data-changes). */
+  dataChanges?: DataChanges;
   /** Clock of the rate-limit windows and usage months (tests). */
   now?: () => Date;
 }
@@ -57,8 +60,14 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
   const cacheDir = options.cacheDir ?? defaultCacheDir();
   const usageStore = await UsageStore.open(options.usageFile ?? path.join(cacheDir, 'usage.json'));
-  const store = await DatasetStore.open({ dataDir, cacheDir, ...(options.catalogue ? { catalogue: options.catalogue } : {}) });
+  const store = await DatasetStore.open({
+    dataDir,
+    cacheDir,
+    ...(options.catalogue ? { catalogue: options.catalogue } : {}),
+    writable: options.dataChanges !== undefined,
+  });
   try {
+    options.dataChanges?.attach(store);
     const app = Fastify({ ...API_SERVER_OPTIONS, logger: options.logger ? loggerOptions() : false });
     if (usageStore.setAside) app.log.warn(`Unreadable usage file moved to ${usageStore.setAside}; counting starts afresh`);
     app.decorate('gridscope', { plan, queryTimeoutMs });
@@ -80,6 +89,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       dataDir,
       keys: new KeyRing(options.apiKeys, options.revokedKeys ?? []),
       usage,
+      ...(options.dataChanges ? { changes: options.dataChanges } : {}),
     });
     return app;
   } catch (error) {

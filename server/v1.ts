@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import { authenticate, type KeyRing } from './auth.js';
+import type { DataChanges } from './data/changes.js';
 import type { DatasetStore } from './data/store.js';
 import { HttpError } from './errors.js';
 import { planHooks } from './plans/index.js';
@@ -19,6 +20,8 @@ export interface V1Options {
   dataDir: string;
   keys: KeyRing;
   usage: UsageTracker;
+  /** Tests only: data changes whose update records the dataset-updates routes add (server/data/changes.ts). */
+  changes?: DataChanges;
 }
 
 // Neither limited nor counted: checking your usage must work when a limit is reached.
@@ -32,7 +35,7 @@ const refuseHead: onRequestHookHandler = async (request, reply) => {
 };
 
 /** The /v1 scope (mount with `{ prefix: '/v1' }`): HEAD refusal, API key, plan limits and usage, then the routes. */
-export const v1Routes: FastifyPluginAsync<V1Options> = async (app, { store, dataDir, keys, usage }) => {
+export const v1Routes: FastifyPluginAsync<V1Options> = async (app, { store, dataDir, keys, usage, changes }) => {
   const plan = planHooks(usage, EXEMPT_ROUTES);
   app.addHook('onRequest', refuseHead);
   app.addHook('onRequest', authenticate(keys));
@@ -41,7 +44,7 @@ export const v1Routes: FastifyPluginAsync<V1Options> = async (app, { store, data
   await app.register(datasetRoutes, { store });
   await app.register(queryRoutes, { store });
   await app.register(columnValuesRoutes, { store });
-  await app.register(updatesRoutes, { store, dataDir });
+  await app.register(updatesRoutes, { store, dataDir, ...(changes ? { changes } : {}) });
   await app.register(usageRoutes, { usage });
   await app.register(constraintRoutes, { store, dataDir });
   await app.register(outageRoutes, { store, dataDir });

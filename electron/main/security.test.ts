@@ -428,6 +428,8 @@ describe('project rules', () => {
     'workspace:savedQueries': [{ profile: 'remote' }, { path: '/tmp' }],
     'workspace:renameSaved': [{ id: 1 }, { id: 0, name: 'x' }, { id: 1, name: ' ' }],
     'workspace:deleteSaved': [{}, { id: 'all' }, { id: 1, path: '/tmp' }],
+    'workspace:changes': [{}, { pullId: 0 }, { pullId: 1, datasetId: 'x' }],
+    'workspace:refresh': [{ pullId: 'pull_1' }, { pullId: 1, ranges: [] }, { pullId: 1, baseUrl: 'http://evil' }],
     'workspace:pullBinding': [{}, { datasetId: 'x', priceThreshold: -1 }, { datasetId: 'x', file: '/tmp/x' }],
     'constraints:list': [{ markets: ['PJM; drop'] }, { costWindow: { start: 'yesterday', end: 'now' } }, { url: 'x' }],
     'constraints:contingencies': [{ limit: 0 }, { sortColumn: 'rt_absolute_cost' }],

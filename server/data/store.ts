@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { copyFile, rm } from 'node:fs/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { AuditRow, DatasetWithTimezone } from '../../shared/index.js';
 import { auditRows } from './audit.js';
@@ -13,18 +14,37 @@ export interface StoreOptions {
   dataDir: string;
   cacheDir: string;
   catalogue?: readonly CatalogueEntry[];
+  /** Open a private, writable copy of the built file (test data changes, server/data/changes.ts); deleted on close. */
+  writable?: boolean;
 }
 
-/** Read-only embedded datasets: metadata read once at open, queries on short-lived connections; close once when done. */
+/**
+ * Read-only embedded datasets: metadata read once at open, queries on short-lived connections; close once when done.
+ * Only a `writable` store (test data changes) ever sees its data change, and re-reads that dataset's metadata then.
+ */
 export class DatasetStore extends DuckDbFile {
-
   private constructor(
     instance: DuckDBInstance,
     private readonly entries: ReadonlyMap<string, CatalogueEntry>,
-    private readonly metadata: readonly DatasetWithTimezone[],
+    private metadata: readonly DatasetWithTimezone[],
     readonly path: string,
+    private readonly copy: string | null,
   ) {
     super(instance, 'DatasetStore');
+  }
+
+  /** Re-reads dataset `id`'s metadata after a test data change; `checkedAt` becomes its `last_checked_time_utc`. */
+  async reloadMetadata(id: string, checkedAt: string): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    const fresh = await this.withConnection((conn) => readDatasetMetadata(conn, entry, checkedAt));
+    this.metadata = this.metadata.map((dataset) => (dataset.id === id ? fresh : dataset));
+  }
+
+  override close(): void {
+    super.close();
+    const copy = this.copy;
+    if (copy) for (const file of [copy, `${copy}.wal`]) void rm(file, { force: true }).catch(() => undefined);
   }
 
   /** Builds (when the sources changed) and opens the file read-only; throws when a source or loader fails or it cannot open. */
@@ -32,15 +52,22 @@ export class DatasetStore extends DuckDbFile {
     const catalogue = options.catalogue ?? CATALOGUE;
     const build = { dataDir: options.dataDir, cacheDir: options.cacheDir, catalogue };
     let built = await ensureDatabase(build);
+    let copy: string | null = null;
+    const openFile = async (): Promise<DuckDBInstance> => {
+      if (!options.writable) return DuckDBInstance.create(built.path, { access_mode: 'READ_ONLY' });
+      copy = `${built.path}.changing-${randomBytes(4).toString('hex')}`;
+      await copyFile(built.path, copy);
+      return DuckDBInstance.create(copy);
+    };
     let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(built.path, { access_mode: 'READ_ONLY' });
+      instance = await openFile();
     } catch (error) {
       // A reused file that DuckDB cannot open (damaged, or written by a newer DuckDB): build afresh once.
       if (built.built) throw error;
       await rm(built.path, { force: true });
       built = await ensureDatabase(build);
-      instance = await DuckDBInstance.create(built.path, { access_mode: 'READ_ONLY' });
+      instance = await openFile();
     }
     try {
       const conn = await instance.connect();
@@ -50,7 +77,7 @@ export class DatasetStore extends DuckDbFile {
         const metadata: DatasetWithTimezone[] = [];
         for (const entry of catalogue) metadata.push(await readDatasetMetadata(conn, entry, builtAt));
         const entries = new Map(catalogue.map((entry) => [entry.id, entry]));
-        return new DatasetStore(instance, entries, metadata, built.path);
+        return new DatasetStore(instance, entries, metadata, built.path, copy);
       } finally {
         conn.closeSync();
       }
@@ -78,6 +105,4 @@ export class DatasetStore extends DuckDbFile {
   entry(id: string): CatalogueEntry | undefined {
     return this.entries.get(id);
   }
-
-
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DatasetPath, DatasetUpdatesQuery, DatasetUpdatesResponse, type DatasetUpdate } from '../../shared/index.js';
+import type { DataChanges } from '../data/changes.js';
 import type { DatasetStore } from '../data/store.js';
 import { buildUpdateRecords } from '../data/updates.js';
 import { HttpError } from '../errors.js';
@@ -10,6 +11,8 @@ import { routeDoc } from '../openapi.js';
 export interface UpdatesRoutesOptions {
   store: DatasetStore;
   dataDir: string;
+  /** Tests only: the records of data changes, numbered after the build's (docs/api.md#test-only-data-changes). */
+  changes?: DataChanges;
 }
 
 function select(records: readonly DatasetUpdate[], query: DatasetUpdatesQuery): DatasetUpdatesResponse {
@@ -19,16 +22,21 @@ function select(records: readonly DatasetUpdate[], query: DatasetUpdatesQuery): 
 }
 
 /** Registers both dataset-updates routes under `/v1` (docs/api.md#dataset-updates; records: server/data/updates.ts). */
-export const updatesRoutes: FastifyPluginAsync<UpdatesRoutesOptions> = async (plain, { store, dataDir }) => {
+export const updatesRoutes: FastifyPluginAsync<UpdatesRoutesOptions> = async (plain, { store, dataDir, changes }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  // Computed once per server (the data cannot change while it runs); a failure is retried next time.
+  // The build's records are computed once per server (only test data changes add records later); a failure is retried.
   let cached: Promise<DatasetUpdate[]> | undefined;
-  const records = (): Promise<DatasetUpdate[]> => {
+  const built = (): Promise<DatasetUpdate[]> => {
     cached ??= buildUpdateRecords(store, dataDir).catch((error: unknown) => {
       cached = undefined;
       throw error;
     });
     return cached;
+  };
+  const records = async (): Promise<DatasetUpdate[]> => {
+    const build = await built();
+    const changed = changes?.records() ?? [];
+    return changed.length === 0 ? build : [...build, ...changed.map((r, i) => ({ ...r, id: build.length + i + 1 }))];
   };
 
   const allSchema = {

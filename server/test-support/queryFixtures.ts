@@ -86,16 +86,24 @@ export function syntheticEntry(id: string, rows: number): CatalogueEntry {
     publish_time_column: null,
     primary_key_columns: ['interval_start_utc', 'location'],
     data_frequency: '5_MINUTES',
-    load: () => `
+    load: () => syntheticRows(0, rows),
+  };
+}
+
+/**
+ * Rows `first` … `first + count − 1` of {@link syntheticEntry}'s data, in key order: the loader's SELECT, and what a
+ * test appends to make the dataset grow (server/test-support/changingV1.ts).
+ */
+export function syntheticRows(first: number, count: number): string {
+  return `
       SELECT TIMESTAMP '2020-01-01' + to_minutes(CAST((i // 10) * 5 AS INTEGER)) AS interval_start_utc,
              TIMESTAMP '2020-01-01' + to_minutes(CAST((i // 10) * 5 + 5 AS INTEGER)) AS interval_end_utc,
              'LOC_' || CAST(i % 10 AS VARCHAR) AS location,
              CAST(round(20 + 30 * (CAST(hash(i, 42) % 100000 AS DOUBLE) / 100000), 2) AS DOUBLE) AS lmp,
              CAST(1000 + hash(i, 7) % 5000 AS DOUBLE) AS load,
              CAST(i % 7 AS INTEGER) AS flag
-      FROM range(${rows}) r(i)
-      ORDER BY 1, 3`,
-  };
+      FROM range(${first}, ${first + count}) r(i)
+      ORDER BY 1, 3`;
 }
 
 /** The small fixture datasets every query test file serves. */

@@ -3,6 +3,7 @@ export * from './inputs.js';
 export * from './table.js';
 export * from './results.js';
 export * from './workspace.js';
+export * from './refresh.js';
 export * from './grid.js';
 export * from './map.js';
 export * from './binary.js';

@@ -16,6 +16,7 @@ import { downloadInputs } from './downloads.js';
 import { bindingInputs } from './binding.js';
 import { gridInputs } from './grid.js';
 import { mapInputs } from './map.js';
+import { refreshInputs } from './refresh.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -51,6 +52,7 @@ export const contractInputs = {
     .object({ datasetId: DatasetId, limit: z.number().int().min(1).max(1000).optional(), requestId: RequestId.optional() })
     .strict(),
   ...workspaceInputs,
+  ...refreshInputs,
   ...gridInputs,
   ...mapInputs,
   ...bindingInputs,

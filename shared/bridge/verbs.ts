@@ -35,6 +35,8 @@ export const VERBS = [
   'workspace:renameSaved',
   'workspace:deleteSaved',
   'workspace:pullBinding',
+  'workspace:changes',
+  'workspace:refresh',
   'constraints:list',
   'constraints:contingencies',
   'constraints:location',

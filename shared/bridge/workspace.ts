@@ -4,6 +4,7 @@ import type { PeakFilter } from '../time/peak.js';
 import { TimeText } from '../time/schema.js';
 import { isKnownZone } from '../time/zones.js';
 import type { LocalPull } from './downloads.js';
+import type { PullProvenance, PullRefresh } from './refresh.js';
 import { ColumnName, DatasetId, PublishTime, QueryInput, ResampleBy, ResampleFrequencyText } from './inputs.js';
 
 /**
@@ -243,6 +244,10 @@ export interface PullRecord {
   rowsCharged: number;
   error: string | null;
   columns: TableColumn[];
+  /** The dataset's state when the pull ran (dataset pulls; null for the other kinds and older pulls). */
+  provenance: PullProvenance | null;
+  /** Each Refresh of the pull, oldest first (docs/workspace.md#refresh-and-provenance). */
+  refreshes: PullRefresh[];
   /** Present while the pull runs. */
   progress?: PullProgress;
 }

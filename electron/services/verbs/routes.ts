@@ -44,6 +44,8 @@ export function createHandlers(d: Domains): Handlers {
     'workspace:renameSaved': (i, ctx) => d.workspace.renameSaved(i, ctx),
     'workspace:deleteSaved': (i, ctx) => d.workspace.deleteSaved(i, ctx),
     'workspace:pullBinding': (i, ctx) => d.workspace.pullBinding(i, ctx),
+    'workspace:changes': (i, ctx) => d.workspace.changes(i, ctx),
+    'workspace:refresh': (i, ctx) => d.workspace.refresh(i, ctx),
     'workspace:openLocal': (i, ctx) => d.workspace.openLocal(i, ctx),
 
     'constraints:list': (i, ctx) => d.grid.constraints(i, ctx),

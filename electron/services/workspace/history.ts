@@ -12,6 +12,7 @@ import type {
   SavedQuery,
 } from '../../../shared/index.js';
 import { partsDir } from './localSource.js';
+import { provenanceOf, withRefreshes } from './refreshHistory.js';
 import { isoMillis, quoteIdent, rowObjects } from './sql.js';
 import { parseColumns, readFailure } from './table.js';
 import type { Workspace } from './workspace.js';
@@ -33,7 +34,7 @@ export const MAX_QUERY_NAME = 200;
 const PULL_COLUMNS = `id, dataset_id, CAST(params AS VARCHAR) AS params, profile, ${isoMillis('started_at')} AS started_at,
   ${isoMillis('ended_at')} AS ended_at, state, CAST(rows AS DOUBLE) AS rows, pages, CAST(rows_charged AS DOUBLE) AS rows_charged,
   error, CAST(columns AS VARCHAR) AS columns, coalesce(kind, 'query') AS kind, CAST(binding AS VARCHAR) AS binding,
-  CAST(local AS VARCHAR) AS local`;
+  CAST(local AS VARCHAR) AS local, CAST(provenance AS VARCHAR) AS provenance`;
 const SAVED_COLUMNS = `id, name, dataset_id, CAST(params AS VARCHAR) AS params, ${isoMillis('created_at')} AS created_at`;
 
 /** A binding pull's `binding` JSON; a binding pull whose JSON is missing or damaged reads as no threshold, not cut. */
@@ -94,6 +95,8 @@ function pullRecord(r: Record<string, unknown>): PullRecord {
     rowsCharged: Number(r.rows_charged),
     error: r.error === null ? null : String(r.error),
     columns: parseColumns(r.columns),
+    provenance: provenanceOf(kind, r.provenance),
+    refreshes: [],
   };
 }
 
@@ -128,7 +131,7 @@ export async function listPulls(
         options.datasetId === undefined ? [] : [options.datasetId],
       ),
     );
-    return ok(rows.map(pullRecord));
+    return ok(await withRefreshes(ws, rows.map(pullRecord)));
   } catch (error) {
     return readFailure('list the pulls', error);
   }
@@ -139,7 +142,9 @@ export async function getPull(ws: Workspace, id: number): Promise<Result<PullRec
   if (!isId(id)) return fail('validation', 'id: a pull id');
   try {
     const rows = await ws.read((conn) => rowObjects(conn, `SELECT ${PULL_COLUMNS} FROM pulls WHERE id = $1`, [id]));
-    return rows[0] ? ok(pullRecord(rows[0])) : fail('not_found', `There is no pull ${id} in this workspace.`);
+    if (!rows[0]) return fail('not_found', `There is no pull ${id} in this workspace.`);
+    const [record] = await withRefreshes(ws, [pullRecord(rows[0])]);
+    return ok(record!);
   } catch (error) {
     return readFailure(`read pull ${id}`, error);
   }
@@ -156,6 +161,7 @@ export async function deletePull(ws: Workspace, id: number): Promise<Result<{ id
     const deleted = await ws.transaction(async (conn) => {
       const rows = await rowObjects(conn, 'DELETE FROM pulls WHERE id = $1 RETURNING table_name', [id]);
       if (!rows[0]) return false;
+      await conn.run('DELETE FROM pull_refreshes WHERE pull_id = $1', [id]);
       await conn.run(`DROP TABLE IF EXISTS ${quoteIdent(String(rows[0].table_name))}`);
       return true;
     });

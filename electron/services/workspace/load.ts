@@ -11,7 +11,7 @@ import type { Workspace } from './workspace.js';
  */
 
 /** A DuckDB `read_csv` call that reads the files at `paths` (each with its header line) with exactly `columns`. */
-function readCsv(paths: readonly string[], columns: readonly TableColumn[]): string {
+export function readCsv(paths: readonly string[], columns: readonly TableColumn[]): string {
   const struct = columns.map((c) => `${sqlString(c.name)}: '${c.type}'`).join(', ');
   return `read_csv([${paths.map(sqlString).join(', ')}], header=true, auto_detect=false, delim=',', quote='"', escape='"', columns={${struct}})`;
 }

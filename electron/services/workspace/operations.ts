@@ -1,6 +1,7 @@
 import { fail, ok } from '../../../shared/index.js';
 import type { ContractResults, ParsedInput, PullRecord, Result, Verb } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
+import { createLogger } from '../common/logger.js';
 import { currentUsage, datasetOf } from '../datasets/metadata.js';
 import type { DownloadManager } from '../downloads/types.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
@@ -9,6 +10,8 @@ import { columnTypesFor } from './columns.js';
 import { readSeries } from './downsample.js';
 import { deletePull, deleteSavedQuery, getPull, listPulls, listSavedQueries, renameSavedQuery, saveQuery } from './history.js';
 import { readRows } from './page.js';
+import { refreshPull } from './refresh.js';
+import { UpdateChecks, changesOf, stateTime, keepRecordsUpTo, notRefreshable, recordProvenance } from './updateChecks.js';
 import type { PullStartOptions, WorkspaceService } from './service.js';
 import { readValueCounts } from './values.js';
 import type { Workspace } from './workspace.js';
@@ -34,6 +37,8 @@ export interface WorkspaceOperations {
   deleteSaved: Method<'workspace:deleteSaved'>;
   pullBinding: Method<'workspace:pullBinding'>;
   openLocal: Method<'workspace:openLocal'>;
+  changes: Method<'workspace:changes'>;
+  refresh: Method<'workspace:refresh'>;
 }
 
 export interface WorkspaceOperationsOptions {
@@ -47,6 +52,7 @@ export interface WorkspaceOperationsOptions {
 }
 
 const NO_WORKSPACE = 'This Gridscope host has no local workspace.';
+const log = createLogger('workspace');
 const NO_DOWNLOADS = 'Downloads are not available in this Gridscope host, so there are no downloaded files to open.';
 
 /** The plan's paging of a pull: rows per response and the least time between requests (none when the plan sets no limit). */
@@ -81,6 +87,7 @@ export function createWorkspaceOperations(deps: WorkspaceOperationsOptions): Wor
   const scope = async (): Promise<MetadataScope | null> => (deps.metadata ? deps.metadata.scope() : null);
   const callOf = (ctx?: CallContext): GetOptions => (ctx?.signal ? { signal: ctx.signal } : {});
   const live = (record: PullRecord): PullRecord => deps.workspace?.withProgress(record) ?? record;
+  const checks = new UpdateChecks(proxy);
 
   return {
     // Page size and request pacing from the plan, column types from the catalogue; the pull itself is not tied to the call.
@@ -90,11 +97,17 @@ export function createWorkspaceOperations(deps: WorkspaceOperationsOptions): Wor
         const dataset = await datasetOf(proxy, meta, query.datasetId, callOf(ctx));
         if (!dataset.ok) return dataset;
         const paging = await planPaging(proxy, meta, callOf(ctx));
-        return deps.workspace!.startPull(ws, query, {
+        const started = await deps.workspace!.startPull(ws, query, {
           ...paging,
           columnTypes: columnTypesFor(dataset.value.all_columns, query),
           ...(expectedRows !== undefined ? { expectedRows } : {}),
         });
+        // The dataset's state as read for this pull; no extra request (docs/workspace.md#refresh-and-provenance).
+        if (started.ok)
+          void recordProvenance(ws, started.value.id, dataset.value).catch((e: unknown) =>
+            log.warn(`pull ${started.value.id}: provenance not recorded`, e),
+          );
+        return started;
       }),
 
     pulls: ({ pullIds, datasetId, limit }) =>
@@ -159,6 +172,33 @@ export function createWorkspaceOperations(deps: WorkspaceOperationsOptions): Wor
         const files = await deps.downloads.localFiles(datasetId, dates);
         if (!files.ok) return files;
         return deps.workspace!.startLocalReview(ws, files.value);
+      }),
+
+    // One request per dataset and profile per 10 minutes at most, shared by every pull of the dataset.
+    changes: ({ pullId }, ctx) =>
+      use(async (ws) => {
+        const got = await getPull(ws, pullId);
+        if (!got.ok) return got;
+        const refused = notRefreshable(got.value);
+        if (refused) return refused;
+        const answer = await checks.records(ws, got.value.datasetId, {
+          since: stateTime(got.value),
+          ...(ctx?.signal ? { signal: ctx.signal } : {}),
+        });
+        if (!answer.ok) return answer;
+        await keepRecordsUpTo(ws, got.value, answer.value.records);
+        return ok(changesOf(got.value, answer.value));
+      }),
+
+    refresh: ({ pullId }, ctx) =>
+      use(async (ws) => {
+        const got = await getPull(ws, pullId);
+        if (!got.ok) return got;
+        const meta = await scope();
+        const dataset = await datasetOf(proxy, meta, got.value.datasetId, callOf(ctx));
+        if (!dataset.ok) return dataset;
+        const paging = await planPaging(proxy, meta, callOf(ctx));
+        return refreshPull(ws, pullId, { proxy, checks, dataset: dataset.value, ...paging });
       }),
   };
 }

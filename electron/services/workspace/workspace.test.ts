@@ -45,7 +45,7 @@ describe('openWorkspace', () => {
     expect(remote.path).toBe(join(dir, 'remote.duckdb'));
     await seedPull(embedded, "SELECT 'a' AS a");
     const names = await embedded.read((c) => rowObjects(c, 'SELECT table_name FROM duckdb_tables() ORDER BY 1'));
-    expect(names.map((r) => r.table_name)).toEqual(['pull_1', 'pulls', 'saved_queries', 'workspace_meta']);
+    expect(names.map((r) => r.table_name)).toEqual(['pull_1', 'pull_refreshes', 'pulls', 'saved_queries', 'workspace_meta']);
     expect(await remote.read((c) => rowObjects(c, 'SELECT count(*)::INTEGER AS n FROM pulls'))).toEqual([{ n: 0 }]);
     const files = (await readdir(dir)).filter((f) => !f.endsWith('.wal')).sort();
     expect(files).toEqual(['embedded.duckdb', 'embedded.pages', 'remote.duckdb', 'remote.pages']);
@@ -68,9 +68,14 @@ describe('openWorkspace', () => {
     let ws = await openIn();
     const kept = await seedPull(ws, "SELECT 'a' AS a");
     await ws.write((c) => c.run('CREATE TABLE pull_99 AS SELECT 1 AS a'));
+    // A refresh's staging table left by a crash.
+    await ws.write((c) => c.run(`CREATE TABLE refresh_${kept} AS SELECT 1 AS a`));
     await writeFile(join(ws.pageDir, 'pull_99_1.csv'), 'a\n1\n');
     ws = await reopen(ws);
-    expect(await tables(ws)).toEqual([`pull_${kept}`, 'pulls']);
+    expect(await tables(ws)).toEqual([`pull_${kept}`, 'pull_refreshes', 'pulls']);
+    expect(
+      await ws.read((c) => rowObjects(c, "SELECT count(*)::INTEGER AS n FROM duckdb_tables() WHERE table_name LIKE 'refresh_%'")),
+    ).toEqual([{ n: 0 }]);
     expect(await readdir(ws.pageDir)).toEqual([]);
   });
 

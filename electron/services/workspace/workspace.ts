@@ -19,9 +19,24 @@ import { quoteIdent, rowObjects } from './sql.js';
 
 /**
  * Version of the catalogue tables below (`workspace_meta.schema_version`). 2 added `pulls.kind` and `pulls.binding`
- * (binding pulls), 3 `pulls.local` (local review pulls); an older file gets them on open ({@link migrate}).
+ * (binding pulls), 3 `pulls.local` (local review pulls), 4 `pulls.provenance` and table `pull_refreshes`
+ * (docs/workspace.md#refresh-and-provenance); an older file gets them on open ({@link migrate}).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
+
+const REFRESHES_TABLE = `CREATE TABLE IF NOT EXISTS pull_refreshes (
+     id INTEGER PRIMARY KEY DEFAULT nextval('pull_refresh_ids'),
+     pull_id INTEGER NOT NULL,
+     started_at TIMESTAMPTZ NOT NULL,
+     ended_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+     state VARCHAR NOT NULL,
+     rows_added BIGINT NOT NULL,
+     rows_replaced BIGINT NOT NULL,
+     rows_charged BIGINT NOT NULL,
+     ranges JSON NOT NULL,
+     updates JSON NOT NULL,
+     error VARCHAR
+   )`;
 
 /** The error stored on a pull found `running` when its workspace opens. */
 export const INTERRUPTED_MESSAGE = 'Interrupted: Gridscope stopped during the pull. The rows received before are kept.';
@@ -46,8 +61,11 @@ const SCHEMA = [
      columns JSON,
      kind VARCHAR DEFAULT 'query',
      binding JSON,
-     local JSON
+     local JSON,
+     provenance JSON
    )`,
+  'CREATE SEQUENCE IF NOT EXISTS pull_refresh_ids START 1',
+  REFRESHES_TABLE,
   'CREATE SEQUENCE IF NOT EXISTS saved_query_ids START 1',
   `CREATE TABLE IF NOT EXISTS saved_queries (
      id INTEGER PRIMARY KEY DEFAULT nextval('saved_query_ids'),
@@ -222,7 +240,8 @@ export class Workspace {
 /**
  * Brings a catalogue of schema `version` up to {@link SCHEMA_VERSION}, in one transaction. 1 → 2: `kind` (every
  * existing pull is a dataset query) and `binding`. DuckDB cannot add a column with a constraint, hence no NOT NULL:
- * readers take a missing kind as `query`. 2 → 3: `local` (what a local review read; null for the other kinds).
+ * readers take a missing kind as `query`. 2 → 3: `local` (what a local review read; null for the other kinds). 3 → 4:
+ * `provenance` (null for older pulls); the `pull_refreshes` table is created by the schema statements themselves.
  */
 async function migrate(conn: DuckDBConnection, version: number): Promise<void> {
   if (version >= SCHEMA_VERSION) return;
@@ -233,6 +252,7 @@ async function migrate(conn: DuckDBConnection, version: number): Promise<void> {
       await conn.run('ALTER TABLE pulls ADD COLUMN IF NOT EXISTS binding JSON');
     }
     if (version < 3) await conn.run('ALTER TABLE pulls ADD COLUMN IF NOT EXISTS local JSON');
+    if (version < 4) await conn.run('ALTER TABLE pulls ADD COLUMN IF NOT EXISTS provenance JSON');
     await conn.run("UPDATE workspace_meta SET value = $1 WHERE key = 'schema_version'", [String(SCHEMA_VERSION)]);
     await conn.run('COMMIT');
   } catch (error) {
@@ -277,6 +297,12 @@ async function recover(conn: DuckDBConnection, profile: ProfileName): Promise<vo
     }
     const owned = new Set((await rowObjects(conn, 'SELECT table_name FROM pulls')).map((r) => String(r.table_name)));
     for (const table of tables) if (!owned.has(table)) await conn.run(`DROP TABLE ${quoteIdent(table)}`);
+    // A refresh interrupted before its merge leaves its staging table; the pull's own rows were not touched.
+    const staging = await rowObjects(
+      conn,
+      "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'main' AND regexp_matches(table_name, '^refresh_[0-9]+$')",
+    );
+    for (const row of staging) await conn.run(`DROP TABLE ${quoteIdent(String(row.table_name))}`);
     await conn.run('COMMIT');
   } catch (error) {
     await conn.run('ROLLBACK').catch(() => undefined);

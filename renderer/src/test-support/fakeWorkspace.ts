@@ -13,6 +13,7 @@ import type {
   VerbInput,
 } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
+import type { DatasetUpdate } from '../../../shared/schemas/updates.js';
 
 /** A pull in the fake workspace: its record and every row it holds, in the order the server sent them. */
 export interface FakePull {
@@ -41,6 +42,10 @@ export interface FakeWorkspace {
   exportInputs: VerbInput<'workspace:export'>[];
   cancelInputs: number[];
   valuesInputs: VerbInput<'workspace:values'>[];
+  /** The dataset update records `workspace:changes` answers as newer than any pull; `workspace:refresh` clears them. */
+  updatesSince: DatasetUpdate[];
+  changesInputs: number[];
+  refreshInputs: number[];
   nextId: number;
 }
 
@@ -89,6 +94,9 @@ export function createFakeWorkspace(over: Partial<FakeWorkspace> = {}): FakeWork
     exportInputs: [],
     cancelInputs: [],
     valuesInputs: [],
+    updatesSince: [],
+    changesInputs: [],
+    refreshInputs: [],
     nextId: 1,
     ...over,
   };
@@ -122,6 +130,8 @@ export function seedPull(
       rowsCharged: table.rows.length,
       error: null,
       columns: table.columns,
+      provenance: null,
+      refreshes: [],
       ...over,
     },
   };
@@ -373,6 +383,52 @@ export function fakeWorkspaceVerbs(ws: FakeWorkspace, hooks: FakeWorkspaceHooks)
           { columns: ws.bindingSource.columns, rows: kept.slice(0, limit) },
           { kind: 'binding', binding: { priceThreshold: threshold ?? null, limitReached: kept.length >= limit } },
         );
+      });
+    },
+    'workspace:changes': ({ pullId }) => {
+      ws.changesInputs.push(pullId);
+      return answer('workspace:changes', () => {
+        const { record } = pullOf(pullId);
+        const updates = structuredClone(ws.updatesSince);
+        return {
+          pullId,
+          datasetId: record.datasetId,
+          since: record.refreshes.at(-1)?.startedAt ?? record.startedAt,
+          checkedAt: '2024-03-05T14:30:00.000Z',
+          updates,
+          newRows: updates.filter((u) => !u.is_backfill).reduce((n, u) => n + u.num_rows_inserted, 0),
+          backfills: updates.filter((u) => u.is_backfill).length,
+          truncated: false,
+        };
+      });
+    },
+    // Adds the non-backfill rows of the records since (copies of the pull's first row) and charges them.
+    'workspace:refresh': ({ pullId }) => {
+      ws.refreshInputs.push(pullId);
+      return answer('workspace:refresh', () => {
+        const pull = pullOf(pullId);
+        const added = ws.updatesSince.filter((u) => !u.is_backfill).reduce((n, u) => n + u.num_rows_inserted, 0);
+        const refresh = {
+          id: pull.record.refreshes.length + 1,
+          pullId,
+          startedAt: '2024-03-05T14:31:00.000Z',
+          endedAt: '2024-03-05T14:31:01.000Z',
+          state: 'complete' as const,
+          rowsAdded: added,
+          rowsReplaced: 0,
+          rowsCharged: added,
+          ranges: [{ startTimeUtc: pull.record.startedAt, endTimeUtc: null, reason: 'new' as const }],
+          updates: ws.updatesSince,
+          error: null,
+        };
+        pull.rows.push(...Array.from({ length: added }, () => [...(pull.rows[0] ?? [])]));
+        Object.assign(pull.record, {
+          rows: pull.rows.length,
+          rowsCharged: pull.record.rowsCharged + added,
+          refreshes: [...pull.record.refreshes, refresh],
+        });
+        ws.updatesSince = [];
+        return structuredClone(refresh);
       });
     },
   };

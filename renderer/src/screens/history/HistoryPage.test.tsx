@@ -149,3 +149,61 @@ describe('History', () => {
     expect(state.workspace.saved.at(-1)).toMatchObject({ name: 'My constraints', params: TEST_QUERY });
   });
 });
+
+describe('refresh and provenance', () => {
+  it('a reopened pull says its dataset changed; Refresh reports rows added and charged; History lists the refresh', async () => {
+    const { api, state } = setup();
+    const ws = state.workspace;
+    ws.updatesSince = [
+      {
+        id: 7,
+        dataset: TEST_QUERY.datasetId,
+        time_utc: '2024-03-05T11:00:00Z',
+        num_rows_inserted: 12,
+        num_rows_updated: 0,
+        is_backfill: false,
+      },
+      {
+        id: 8,
+        dataset: TEST_QUERY.datasetId,
+        time_utc: '2024-03-05T12:00:00Z',
+        num_rows_inserted: 0,
+        num_rows_updated: 24,
+        is_backfill: true,
+        start_time_utc: '2023-11-06T05:00:00Z',
+        end_time_utc: '2023-11-06T07:00:00Z',
+      },
+    ];
+    renderApp(api, '#/history');
+    const rows = await screen.findAllByTestId('history-pull');
+    fireEvent.click(within(rows[1]!).getByTestId('open-pull'));
+    const notice = await screen.findByTestId('refresh-notice');
+    await waitFor(() => expect(notice.getAttribute('data-changed')).toBe('true'));
+    // Market time (PJM, EST in November), the backfill's range named.
+    expect(notice.textContent).toContain(
+      '1 update added 12 new rows; 1 backfill rewrote 2023-11-06 00:00 → 2023-11-06 02:00 EST.',
+    );
+    expect(ws.changesInputs).toEqual([1]);
+
+    fireEvent.click(screen.getByTestId('refresh-pull'));
+    await waitFor(() =>
+      expect(screen.getByTestId('refresh-outcome').textContent).toBe(
+        'Refreshed 2024-03-05 09:31 EST: 12 rows added, 0 replaced, 12 charged to the plan.',
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/^52 rows/));
+
+    window.location.hash = '#/history';
+    const refreshed = await screen.findByTestId('history-refresh');
+    expect(refreshed.textContent).toBe('Refreshed 2024-03-05 09:31 EST: 12 rows added, 0 replaced, 12 charged to the plan.');
+  });
+
+  it('a pull the page just ran is not checked for updates (no request)', async () => {
+    const { api, state } = setup();
+    const ws = state.workspace;
+    renderApp(api, `#/datasets/${TEST_QUERY.datasetId}/query?start=2023-11-05&end=2023-11-08`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Run query' }));
+    await screen.findByTestId('refresh-notice');
+    expect(ws.changesInputs).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { queryHref } from '../../features/workspace/queryAddress.js';
 import { useDeletePull } from '../../features/workspace/workspaceQueries.js';
 import { ConfirmDelete } from './ConfirmDelete.js';
 import { PullDescription } from './PullDescription.js';
+import { PullProvenance } from './PullProvenance.js';
 
 const STATE_WORDS: Record<PullState, string> = {
   running: 'Running',
@@ -51,6 +52,7 @@ export function PullRow({ pull, name, market }: { pull: PullRecord; name: string
         <div className="muted small">
           Started <span className="nowrap">{formatInstant(pull.startedAt, zone, { minutes: true })}</span>
         </div>
+        <PullProvenance pull={pull} zone={zone} />
       </td>
       <td className="num">{formatCount(pull.progress?.rows ?? pull.rows)}</td>
       <td className="num">{pull.kind === 'local' ? '—' : formatCount(pull.progress?.rowsCharged ?? pull.rowsCharged)}</td>

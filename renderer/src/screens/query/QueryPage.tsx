@@ -9,6 +9,8 @@ import { queryHref, queryKey } from '../../features/workspace/queryAddress.js';
 import { parseQuerySearch, sameQuery } from './route.js';
 import { hrefs, navigate, replaceRoute } from '../../lib/router.js';
 import { PullResults } from '../../features/workspace/PullResults.js';
+import { RefreshNotice } from '../../features/workspace/RefreshNotice.js';
+import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { PullStatus } from '../../features/workspace/PullStatus.js';
 import { SaveQueryButton } from './SaveQueryButton.js';
 import { useCancelPull, usePull } from '../../features/workspace/workspaceQueries.js';
@@ -97,6 +99,7 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
     setForm((current) => ({ ...current, open: true }));
   }
   const cancel = useCancelPull();
+  const { zone } = useMarketTime(q.data?.source);
   const busy = phase.kind === 'estimating' || phase.kind === 'starting' || pull?.state === 'running';
   const fieldError = useMemo(
     () => (phase.kind === 'error' ? (fieldErrorOf(toGsError(phase.error), phase.failed.query) ?? null) : null),
@@ -214,6 +217,8 @@ export function QueryPage({ datasetId, search = '', formMemory }: QueryPageProps
               <EstimatePanel estimate={estimate} compact />
             )}
           </div>
+          {/* A pull this page just ran is current: only a reopened one is checked for dataset updates. */}
+          <RefreshNotice pull={pull} zone={zone} check={pull.id !== sent?.pullId} />
           <PullResults
             key={pull.id}
             pull={pull}
