@@ -95,7 +95,6 @@ test('the grid screens pass axe-core in light and dark', async ({ page, host, ax
     { name: 'locations picker', href: `#/locations?${grid}`, ready: 'location-page' },
     { name: 'location', href: `#/locations/${id(location!.gs_entity_id)}?${grid}`, ready: 'cost-grouping' },
     { name: 'binding', href: `#/binding?${grid}`, ready: 'binding-page' },
-    // The map's WebGL canvas is left out of the check (e2e/axe.ts); its panel and controls are read.
     { name: 'map', href: `#/map?${grid}`, ready: 'grid-map' },
   ]);
 });
