@@ -2,6 +2,9 @@ import { count, expect, test, unwrap } from './fixtures.js';
 import type { WebHost } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
+// Each test's last page is also read by axe-core (WCAG 2.1 A/AA, e2e/axe.ts): the states these tests reach.
+test.use({ axeAtEnd: true });
+
 // Charts on the embedded service's real data: the dataset page's audit and update history, and a pull's Chart tab.
 const RT = 'pjm_marginal_value_real_time_5_min'; // binding constraints per monitored facility, two sample windows
 const DAY = 86_400_000;

@@ -3,6 +3,9 @@ import { expect, test, unwrap } from './fixtures.js';
 import type { WebHost } from './fixtures.js';
 import { RT_DATASET, WINDOW, expectedOverlaps } from './gridData.js';
 
+// Each test's last page is also read by axe-core (WCAG 2.1 A/AA, e2e/axe.ts): the states these tests reach.
+test.use({ axeAtEnd: true });
+
 // The constraint pages on the embedded service's real PJM constraints (and its SYNTHETIC shift factors, substations
 // and outage tickets), with every request outside 127.0.0.1 failing the test (fixtures.ts).
 

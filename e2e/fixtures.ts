@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { BRIDGE_HEADER, BRIDGE_PATH, DEFAULT_REMOTE_BASE_URL } from '../shared/index.js';
 import type { ContractResults, Result, Verb, VerbInput } from '../shared/index.js';
 
@@ -147,6 +148,14 @@ interface TestFixtures {
   failOnPageErrors: void;
   failOnExternalRequests: void;
   resetProfiles: void;
+  /**
+   * `await axe('catalogue, dark')`: axe-core's WCAG 2.1 A/AA check of the page as it stands (e2e/axe.ts), a soft
+   * assertion named after `label` that lists each violation, so one run reports every screen's.
+   */
+  axe: (label: string) => Promise<void>;
+  /** Option: also check the page as the test leaves it (`test.use({ axeAtEnd: true })`), in the scheme it ends in. */
+  axeAtEnd: boolean;
+  axeAtEndCheck: void;
 }
 
 interface WorkerFixtures {
@@ -198,6 +207,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       await use();
       expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  axe: async ({ page }, use) => {
+    await use(async (label) => {
+      expect.soft(await axeViolations(page), `WCAG 2.1 A/AA violations on ${label}`).toEqual([]);
+    });
+  },
+  axeAtEnd: [false, { option: true }],
+  axeAtEndCheck: [
+    async ({ axeAtEnd, axe, page }, use, info) => {
+      await use();
+      // A test that already failed leaves its page wherever it stopped: nothing worth checking.
+      if (axeAtEnd && info.status === info.expectedStatus && page.url().startsWith('http'))
+        await axe(`${info.title} (its last page)`);
     },
     { auto: true },
   ],

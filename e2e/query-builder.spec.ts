@@ -3,6 +3,9 @@ import type { WebHost } from './fixtures.js';
 import type { Page } from '@playwright/test';
 import type { PullRecord } from '../shared/index.js';
 
+// Each test's last page is also read by axe-core (WCAG 2.1 A/AA, e2e/axe.ts): the states these tests reach.
+test.use({ axeAtEnd: true });
+
 // The query builder on the embedded service's real data: what Run pulls into the workspace (docs/query.md).
 const LOAD = 'nyiso_zonal_load_5_min'; // 5-minute load per NYISO zone, market date 2017-11-22 (US/Eastern)
 const WIND = 'pjm_wind_forecast_hourly'; // hourly forecasts with every vintage kept (publish_time_column)

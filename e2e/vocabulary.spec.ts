@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test, unwrap } from './fixtures.js';
 import { RT_DATASET, WINDOW } from './gridData.js';
 
+// Each test's last page is also read by axe-core (WCAG 2.1 A/AA, e2e/axe.ts): the states these tests reach.
+test.use({ axeAtEnd: true });
+
 // What a user reads, on the embedded service's real PJM data: labels in words with their units (docs/vocabulary.md),
 // times that say their clock, the vocabulary's number formats, copies at the shown precision.
 

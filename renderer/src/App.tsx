@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { CataloguePage } from './screens/catalogue/CataloguePage.js';
 import { EMPTY_FILTER } from './screens/catalogue/filter.js';
 import type { CatalogueFilter } from './screens/catalogue/filter.js';
@@ -12,6 +12,8 @@ import { SettingsPage } from './screens/settings/SettingsPage.js';
 import { AppHeader } from './shell/AppHeader.js';
 import { EmbeddedNotice } from './shell/EmbeddedNotice.js';
 import { SideNav } from './shell/SideNav.js';
+import { SkipLink } from './shell/SkipLink.js';
+import { useHeadingFocusOnNavigate } from './shell/screenFocus.js';
 import { UsageMeter } from './shell/UsageMeter.js';
 import { HistoryPage } from './screens/history/HistoryPage.js';
 import { BindingPage } from './screens/binding/BindingPage.js';
@@ -46,12 +48,15 @@ export function App() {
   const route = useHashRoute();
   const [filter, setFilter] = useState<CatalogueFilter>(EMPTY_FILTER);
   const [queryForms] = useState<QueryFormMemory>(() => new Map());
+  const mainRef = useRef<HTMLElement>(null);
   useMenuCommands();
+  useHeadingFocusOnNavigate(route, mainRef);
   return (
     <div className="shell">
+      <SkipLink mainRef={mainRef} />
       <AppHeader />
       <SideNav route={route} />
-      <main className="main" id="main">
+      <main className="main" id="main" ref={mainRef} tabIndex={-1}>
         <EmbeddedNotice />
         <RouteView route={route} filter={filter} onFilterChange={setFilter} queryForms={queryForms} />
       </main>

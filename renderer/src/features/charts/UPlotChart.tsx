@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
+import { legendTogglesPlugin } from './legendToggles.js';
 
 /** Props of {@link UPlotChart}; `options` gets the measured width (CSS px) and the fixed `height`. */
 export interface UPlotChartProps {
@@ -41,7 +42,8 @@ export function UPlotChart({ options, data, height, className, testId, onChart }
     const host = hostRef.current;
     if (!host || !canDrawCharts()) return;
     const width = Math.max(1, Math.floor(host.clientWidth));
-    const chart = new uPlot(options({ width, height }), latest.current.data, host);
+    const opts = options({ width, height });
+    const chart = new uPlot({ ...opts, plugins: [...(opts.plugins ?? []), legendTogglesPlugin()] }, latest.current.data, host);
     chartRef.current = chart;
     applied.current = latest.current.data;
     latest.current.onChart?.(chart);

@@ -77,11 +77,15 @@ export default function ConstraintMiniMap({ name, start, end, synthetic }: Const
       interactive: false,
       attributionControl: false,
     });
-    // Substation names as HTML markers: no glyph server, so no symbol layers.
+    // Substation names as HTML markers: no glyph server, so no symbol layers. They are labels, not controls (the map's
+    // name already says both places): hidden from assistive technology, and a role of their own so maplibre does not
+    // make them unfocusable buttons.
     for (const s of labels) {
       const el = document.createElement('span');
       el.className = 'mini-map-label';
       el.textContent = s.name;
+      el.setAttribute('role', 'none');
+      el.setAttribute('aria-hidden', 'true');
       new maplibregl.Marker({ element: el, anchor: 'left', offset: [8, 0] }).setLngLat([s.longitude, s.latitude]).addTo(map);
     }
     return () => map.remove();

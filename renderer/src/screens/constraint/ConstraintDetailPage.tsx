@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { formatSource } from '../../lib/format.js';
 import { hrefs, navigate, replaceRoute } from '../../lib/router.js';
 import { ContingenciesSeen } from './ContingenciesSeen.js';
@@ -35,11 +35,6 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
   const datasetText = datasetName(datasets, choice.datasetId);
   const kind = datasets.find((d) => d.id === choice.datasetId)?.kind ?? null;
   const { zone } = useMarketTime(choice.market);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // Focus the heading once the name is known, so keyboard users start here (as the dataset page).
-  useEffect(() => {
-    if (name) headingRef.current?.focus();
-  }, [name]);
 
   const linkSearch = gridSearch(choice, peakParams(peak));
   const bindsAtAll = boundQuery.isSuccess && !boundQuery.isPlaceholderData ? !!bound : null;
@@ -50,9 +45,7 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
         <a href={hrefs.constraints(gridSearch(choice, { selected: constraintId, ...peakParams(peak) }))}>← Constraints</a>
       </nav>
       <header className="page-header">
-        <h1 id="constraint-title" ref={headingRef} tabIndex={-1}>
-          {name ?? (list.isPending || boundQuery.isPending ? 'Constraint…' : 'Constraint')}
-        </h1>
+        <h1 id="constraint-title">{name ?? (list.isPending || boundQuery.isPending ? 'Constraint…' : 'Constraint')}</h1>
         <p className="subtitle">
           <span className="badge">{formatSource(market)}</span>
           <code title="gs_entity_id">{constraintId}</code>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { BoundContingency } from '../../../../shared/bridge/binding.js';
 import { formatInstantRange } from '../../../../shared/time/format.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
@@ -47,10 +47,6 @@ export function ContingencyPage({ contingencyId, search }: { contingencyId: stri
     if (patch.choice) navigate(href);
     else replaceRoute(href);
   };
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (name) headingRef.current?.focus();
-  }, [name]);
 
   return (
     <article className="page cs-detail" aria-labelledby="contingency-title" data-testid="contingency-view">
@@ -60,9 +56,7 @@ export function ContingencyPage({ contingencyId, search }: { contingencyId: stri
         </a>
       </nav>
       <header className="page-header">
-        <h1 id="contingency-title" ref={headingRef} tabIndex={-1}>
-          {name ?? (all.isPending || listed.isFetching ? 'Contingency…' : 'Contingency')}
-        </h1>
+        <h1 id="contingency-title">{name ?? (all.isPending || listed.isFetching ? 'Contingency…' : 'Contingency')}</h1>
         <p className="subtitle">
           <span className="badge">{formatSource(choice.market)}</span>
           <span className="muted">Contingency: the outage its constraints were studied under</span>

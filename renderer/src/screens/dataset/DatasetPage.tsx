@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { formatSource, isSynthetic } from '../../lib/format.js';
@@ -13,13 +12,7 @@ import { UpdatesSection } from './UpdatesSection.js';
 /** Dataset screen (`#/datasets/<id>`): facts, description (with a "Synthetic data" badge), columns, audit and updates. */
 export function DatasetPage({ datasetId }: { datasetId: string }) {
   const q = useDataset(datasetId);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const d = q.data;
-
-  // Focus the heading when the content arrives, so keyboard users start here.
-  useEffect(() => {
-    if (d) headingRef.current?.focus();
-  }, [d]);
 
   return (
     <article className="page dataset" aria-labelledby="dataset-title" data-testid="dataset-page">
@@ -42,9 +35,7 @@ export function DatasetPage({ datasetId }: { datasetId: string }) {
       {d && (
         <>
           <header className="page-header">
-            <h1 id="dataset-title" ref={headingRef} tabIndex={-1}>
-              {d.name}
-            </h1>
+            <h1 id="dataset-title">{d.name}</h1>
             <p className="subtitle">
               <code data-testid="dataset-id">{d.id}</code>
               <span className="badge">{formatSource(d.source)}</span>

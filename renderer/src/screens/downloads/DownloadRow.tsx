@@ -109,7 +109,7 @@ export function DownloadRow({ item, onCommand, onReveal, busy, style, ref, index
             </button>
           )}
           {item.state === 'completed' && (
-            <button type="button" onClick={() => onReveal(item)} aria-label={`Show ${what} in its folder`}>
+            <button type="button" onClick={() => onReveal(item)} aria-label={`Show in folder: ${what}`}>
               Show in folder
             </button>
           )}

@@ -124,18 +124,21 @@ function Day(props: {
   const day = Number(date.slice(8));
   if (!file)
     return (
-      <button type="button" className="cal-day empty" disabled aria-label={`${date}, no file`} data-testid={`export-day-${date}`}>
+      <button type="button" className="cal-day empty" disabled title={`${date}, no file`} data-testid={`export-day-${date}`}>
         <span className="cal-num">{day}</span>
+        <span className="visually-hidden">, no file</span>
       </button>
     );
   const size = formatBytes(file.sizeBytes);
-  const label = [date, size, ...(downloaded ? ['downloaded'] : []), ...(item && !downloaded ? [queueWords(item)] : [])];
+  const state = downloaded ? ['downloaded'] : item ? [queueWords(item)] : [];
+  const label = [date, size, ...state];
   return (
     <button
       type="button"
       className={`cal-day shade-${shade}${selected ? ' selected' : ''}${downloaded ? ' downloaded' : ''}`}
       aria-pressed={selected}
-      aria-label={label.join(', ')}
+      // Named by what it shows (day and size) plus its state, so voice control finds it by its number; the title is
+      // the whole date, read as its description (the month is the group's name).
       title={label.join(', ')}
       data-testid={`export-day-${date}`}
       data-date={date}
@@ -147,6 +150,7 @@ function Day(props: {
         <span className="long">{size}</span>
         <span className="short">{size.replace(' ', '').replace(/([KMGT])B$/, '$1')}</span>
       </span>
+      {state.length > 0 && <span className="visually-hidden">, {state.join(', ')}</span>}
       {downloaded ? (
         <span className="cal-mark done" aria-hidden="true">
           ✓

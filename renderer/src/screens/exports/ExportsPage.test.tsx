@@ -47,8 +47,11 @@ describe('Exports page', () => {
     expect((day('2024-03-06') as HTMLButtonElement).disabled).toBe(true);
     expect((day('2024-03-01') as HTMLButtonElement).disabled).toBe(false);
     expect(day('2024-03-01').getAttribute('aria-pressed')).toBe('false');
-    await waitFor(() => expect(day('2024-03-02').getAttribute('aria-label')).toBe('2024-03-02, 40 KB, downloaded'));
-    await waitFor(() => expect(day('2024-03-04').getAttribute('aria-label')).toBe('2024-03-04, 40 KB, failed'));
+    await waitFor(() => expect(day('2024-03-02').getAttribute('title')).toBe('2024-03-02, 40 KB, downloaded'));
+    await waitFor(() => expect(day('2024-03-04').getAttribute('title')).toBe('2024-03-04, 40 KB, failed'));
+    // The name starts with what the day shows and ends with its state.
+    expect(day('2024-03-02').textContent).toMatch(/^240 KB40K, downloaded/);
+    expect(day('2024-03-06').textContent).toBe('6, no file');
     expect(day('2024-03-08').className).toContain('shade-4');
     expect(day('2024-03-01').className).toContain('shade-2');
 
