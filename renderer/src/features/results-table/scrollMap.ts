@@ -28,6 +28,8 @@ export interface RowWindow {
   padBottom: number;
 }
 
+import { formatCount } from '../../lib/format.js';
+
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
 /** Height of every row together, px (may be far above the cap). */
@@ -101,7 +103,7 @@ export function windowAt(top: number, scrollTop: number, g: ScrollGeometry, over
  */
 export function parseRowNumber(text: string, rows: number): { index: number } | { error: string } {
   const digits = text.trim().replace(/[,\s_'\u00a0\u202f]/g, '');
-  const range = rows > 0 ? `from 1 to ${new Intl.NumberFormat('en-US').format(rows)}` : 'once the table has rows';
+  const range = rows > 0 ? `from 1 to ${formatCount(rows)}` : 'once the table has rows';
   if (!/^\d+$/.test(digits)) return { error: `Type a row number ${range}.` };
   const n = Number(digits);
   if (rows <= 0 || n < 1 || n > rows) return { error: `There is no row ${text.trim()}: type a row number ${range}.` };
