@@ -131,6 +131,16 @@ describe.each([
   });
 });
 
+describe('scaled scroll: a browser’s rounding', () => {
+  it('still lays out the last row when the area scrolls a px less far than computed', () => {
+    const g = at(1_500_000);
+    const w = windowAt(maxTop(g), maxScrollTop(g) - 1, g, 12);
+    expect(w.end).toBe(1_500_000);
+    expect(w.padTop).toBeGreaterThanOrEqual(0);
+    expect(w.padBottom).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('scaled scroll: the issue’s example', () => {
   it('row 1,400,000 of 1,500,000 is reachable, where a plain table stopped at 1,198,372', () => {
     const g = at(1_500_000);

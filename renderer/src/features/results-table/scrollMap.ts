@@ -30,6 +30,9 @@ export interface RowWindow {
 
 import { formatCount } from '../../lib/format.js';
 
+// Px a browser may round a scroll offset or a layout height by.
+const ROUNDING_PX = 2;
+
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
 
 /** Height of every row together, px (may be far above the cap). */
@@ -86,13 +89,12 @@ export function windowAt(top: number, scrollTop: number, g: ScrollGeometry, over
   const area = areaHeight(g);
   if (g.rows <= 0 || g.rowHeight <= 0) return { first: 0, end: 0, padTop: 0, padBottom: area };
   const rh = g.rowHeight;
-  // How far the rows are shifted against the area: a row above the area's top cannot be laid out.
+  // How far the rows are shifted against the area: a row above the area's top cannot be laid out, nor one below its
+  // bottom, give or take the px a browser rounds a scroll offset or a header's height by.
   const shift = Math.max(0, top - scrollTop);
-  const first = Math.min(g.rows, Math.max(0, Math.floor(top / rh) - overscan, Math.ceil(shift / rh)));
-  const end = Math.max(
-    first,
-    Math.min(g.rows, Math.ceil((top + g.viewport) / rh) + overscan, Math.floor((area - scrollTop + top) / rh)),
-  );
+  const first = Math.min(g.rows, Math.max(0, Math.floor(top / rh) - overscan, Math.ceil((shift - ROUNDING_PX) / rh)));
+  const below = Math.floor((area - scrollTop + top + ROUNDING_PX) / rh);
+  const end = Math.max(first, Math.min(g.rows, Math.ceil((top + g.viewport) / rh) + overscan, below));
   const padTop = Math.max(0, first * rh - shift);
   return { first, end, padTop, padBottom: Math.max(0, area - padTop - (end - first) * rh) };
 }
