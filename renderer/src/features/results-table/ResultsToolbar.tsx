@@ -41,19 +41,21 @@ export function ResultsToolbar({
 }: ResultsToolbarProps) {
   return (
     <div className="results-toolbar">
-      <p className="results-count" data-testid="result-count" aria-live="polite">
-        {total === null ? (
-          'Reading rows…'
-        ) : (
-          <>
-            <strong>{formatCount(total)}</strong> {total === 1 ? 'row' : 'rows'}
-            {filtered && ` (filtered from ${formatCount(unfiltered)})`}
-            {running && ' so far'}
-          </>
-        )}
-        <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneCaption(zone)}, ${zone})`}</span>
-      </p>
-      {goTo}
+      <div className="results-count-line">
+        <p className="results-count" data-testid="result-count" aria-live="polite">
+          {total === null ? (
+            'Reading rows…'
+          ) : (
+            <>
+              <strong>{formatCount(total)}</strong> {total === 1 ? 'row' : 'rows'}
+              {filtered && ` (filtered from ${formatCount(unfiltered)})`}
+              {running && ' so far'}
+            </>
+          )}
+          <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneCaption(zone)}, ${zone})`}</span>
+        </p>
+        {goTo}
+      </div>
       {options}
       <div className="results-actions">
         <button
