@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createV1Server } from '../server/app.js';
+import { syntheticEntry } from '../server/test-support/queryFixtures.js';
 
 /** A hostile /v1 that echoes the `x-api-key` it got in every error body (401 for `…/datasets`, else 403), and records it. */
 export async function startEchoingV1(): Promise<{ baseUrl: string; keysSeen: string[]; close(): Promise<void> }> {
@@ -51,6 +52,28 @@ export async function startRecordingV1(key: string): Promise<RecordingV1> {
   return {
     baseUrl: `${origin}/v1`,
     requests,
+    close: async () => {
+      await app.close();
+      await rm(cacheDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Our own /v1 service with one more dataset, `datasetId`: the synthetic rows of `bench query` (`rows` rows, ten
+ * locations per 5-minute stamp from 2020-01-01; server/test-support/queryFixtures.ts), built by DuckDB in a second or
+ * two, accepting `key` on the unlimited plan. For results larger than the repository's data.
+ */
+export async function startSyntheticV1(
+  key: string,
+  datasetId: string,
+  rows: number,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const cacheDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-synthetic-v1-'));
+  const app = await createV1Server({ apiKeys: [key], cacheDir, catalogue: [syntheticEntry(datasetId, rows)] });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    baseUrl: `${origin}/v1`,
     close: async () => {
       await app.close();
       await rm(cacheDir, { recursive: true, force: true });

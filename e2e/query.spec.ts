@@ -88,7 +88,7 @@ test('market time, newest first and two columns: _local columns and rows in desc
   const first = page.getByTestId('result-row').first().locator('td');
   await expect(first.nth(0)).toHaveText('2017-11-22 23:55 EST');
   await expect(first.nth(1)).toHaveText('2017-11-23 00:00 EST');
-  const starts = await page.getByTestId('result-row').locator('td:nth-child(1)').allTextContents();
+  const starts = await page.getByTestId('result-row').locator('td:nth-of-type(1)').allTextContents();
   expect(starts.length).toBeGreaterThan(11);
   expect([...starts].sort().reverse()).toEqual(starts);
   expect(starts.at(-1)! < starts[0]!).toBe(true);

@@ -1,4 +1,4 @@
-/* global window, document, requestAnimationFrame, MutationObserver */
+/* global window, document, requestAnimationFrame, MutationObserver, KeyboardEvent, HTMLInputElement */
 // The page side of `bench table` (bench/table.ts), injected into every document of the web host before its own
 // scripts. Plain browser JavaScript: it runs in Chromium, not in Node. `window.__bench` holds the moments the bench
 // times, in `performance.now()` ms of the document; `window.__benchTools` the actions it runs in the page.
@@ -31,7 +31,49 @@
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  /** Resolves once view row `index` (1-based, as the gutter numbers it) is on screen with its values, then painted. */
+  const rowShown = async (number) => {
+    for (;;) {
+      const row = document.querySelector(`[data-testid="result-row"][aria-rowindex="${number + 1}"]`);
+      if (row && !row.classList.contains('loading')) break;
+      await nextFrame();
+    }
+    await nextFrame();
+  };
+  const rowCount = () => Number(document.querySelector('[data-testid="results-table"]').getAttribute('aria-rowcount')) - 1;
+  // A key as the table gets it from the keyboard (React listens for the native event).
+  const press = (key, ctrlKey = false) =>
+    document
+      .querySelector('.results-scroll')
+      .dispatchEvent(new KeyboardEvent('keydown', { key, ctrlKey, bubbles: true, cancelable: true }));
+
   window.__benchTools = {
+    /** From the first row, presses End: @returns ms until the last row is painted with its values. */
+    async end() {
+      press('Home', true);
+      await rowShown(1);
+      const t = performance.now();
+      press('End', true);
+      await rowShown(rowCount());
+      return performance.now() - t;
+    },
+
+    /** From the first row, types `number` (formatted, "1,400,000") into Go to row: @returns ms until it is painted. */
+    async goTo(number) {
+      press('Home', true);
+      await rowShown(1);
+      const input = document.querySelector('[data-testid="go-to-row-input"]');
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      set.call(input, new Intl.NumberFormat('en-US').format(number));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await nextFrame();
+      const t = performance.now();
+      document.querySelector('[data-testid="go-to-row"]').requestSubmit();
+      await rowShown(number);
+      return performance.now() - t;
+    },
+
     /** Clicks the Chart tab; @returns when, for the chart's time. */
     openChart() {
       // The table's row reads fill the resource timing buffer; the chart's requests should be listed.

@@ -203,9 +203,14 @@ describe('readSeries', () => {
     expect(one).toMatchObject({ rows: 6 + 3, totalRows: 6 + 3 + 57 });
     expect(one.series[0]!.y.filter((v) => v === null)).toHaveLength(1);
 
-    // At a coarse resolution (2 buckets) a bucket keeps at most one break.
+    // At a coarse resolution (2 buckets) a bucket keeps at most one break, found inside the bucket, still halfway.
     const coarse = await read({ gapSeconds: 450, pixels: 2 });
-    expect(line(coarse.series, 'A', 'v').y.filter((v) => v === null)).toHaveLength(1);
+    const coarseA = line(coarse.series, 'A', 'v');
+    expect(coarseA.x.filter((_x, i) => coarseA.y[i] === null)).toEqual([(at(10, 55) + at(15, 0)) / 2]);
+    // Zoomed in so that no bucket is wider than the gap, the break is found between buckets, halfway.
+    const zoomed = await read({ gapSeconds: 450, pixels: 1000, from: at(10, 0), to: at(15, 25) });
+    const zoomedA = line(zoomed.series, 'A', 'v');
+    expect(zoomedA.x.filter((_x, i) => zoomedA.y[i] === null)).toEqual([(at(10, 55) + at(15, 0)) / 2]);
     expect(await readSeries(ws, binds, { x: 't', y: ['v'], pixels: 5, gapSeconds: -1 })).toMatchObject({
       ok: false,
       error: { code: 'validation' },

@@ -106,18 +106,28 @@ export async function readSeries(
           if (data.truncatedSeries) keys = found.slice(0, MAX_SERIES).map((r) => String(r.k));
         }
         const keyFilter = keys === undefined ? '' : `AND ${key} IN (${keys.map((k) => push(params, k)).join(', ') || 'NULL'})`;
-        // The rows of every series in range, counted after the drawn ones: the view's values are bound again.
-        const whereAgain = await viewWhere(conn, from, columns, options, params);
+        // With chosen series, the rows of every series in range are counted after the drawn ones: the view's values
+        // are bound again. Without, the drawn rows are all of them.
+        const whereAgain = keyFilter ? await viewWhere(conn, from, columns, options, params) : null;
         const sql = m4Sql({
           x,
           key,
           ys,
           scope: `${scope} ${keyFilter}`,
-          allScope: `FROM ${from} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
+          allScope:
+            whereAgain === null
+              ? null
+              : `FROM ${from} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
           pixels: options.pixels,
           from: options.from,
           to: options.to,
           gap: options.gapSeconds,
+          // Zoomed in to buckets no wider than the gap, no break falls inside a bucket.
+          wide:
+            options.from === undefined ||
+            options.to === undefined ||
+            options.gapSeconds === undefined ||
+            (options.to - options.from) / options.pixels > options.gapSeconds,
         });
         const reader = await conn.runAndReadAll(sql, params);
         for (const row of reader.getRowObjectsJson()) {
@@ -157,18 +167,22 @@ function push(params: DuckDBValue[], value: DuckDBValue): string {
  * The M4 statement: per series key and bucket, the first, minimum, maximum and last point of each
  * y column, deduplicated and listed by x; with `gap`, per series, bucket and y column the first
  * midpoint between consecutive rows more than `gap` apart, as a point with a NULL value; plus one
- * summary row (`col` NULL) with the range, the drawn rows and the rows of `allScope`.
+ * summary row (`col` NULL) with the range, the drawn rows and the rows of `allScope`. DuckDB reads the rows once
+ * (the CTE `src` is used three times, so it is materialized) and keeps every row's point in one hash aggregate.
  */
 function m4Sql(q: {
   x: string;
   key: string;
   ys: string[];
   scope: string;
-  allScope: string;
+  /** The rows counted as `total`, or null when they are the drawn ones. */
+  allScope: string | null;
   pixels: number;
   from?: number | undefined;
   to?: number | undefined;
   gap?: number | undefined;
+  /** Buckets may be wider than `gap` (so a break can fall inside one). */
+  wide: boolean;
 }): string {
   const lo = q.from === undefined ? 'min(t)' : literal(q.from);
   const hi = q.to === undefined ? 'max(t)' : literal(q.to);
@@ -178,7 +192,8 @@ function m4Sql(q: {
   const aggregates = q.ys
     .map((_, i) => {
       const has = `FILTER (WHERE y${i} IS NOT NULL)`;
-      return `min(t) ${has} AS tf${i}, arg_min(y${i}, t) ${has} AS vf${i}, max(t) ${has} AS tl${i}, arg_max(y${i}, t) ${has} AS vl${i},
+      const xs = q.gap !== undefined && q.wide ? `list(t) ${has} AS ts${i}, ` : '';
+      return `${xs}min(t) ${has} AS tf${i}, arg_min(y${i}, t) ${has} AS vf${i}, max(t) ${has} AS tl${i}, arg_max(y${i}, t) ${has} AS vl${i},
         arg_min(t, y${i}) AS tn${i}, min(y${i}) AS vn${i}, arg_max(t, y${i}) AS tx${i}, max(y${i}) AS vx${i}`;
     })
     .join(',\n');
@@ -188,25 +203,30 @@ function m4Sql(q: {
         `SELECT k, ${i} AS col, unnest([tf${i}, tn${i}, tx${i}, tl${i}]) AS t, unnest([vf${i}, vn${i}, vx${i}, vl${i}]) AS v FROM agg`,
     )
     .join(' UNION ALL ');
-  // A break halfway between two consecutive rows of a line that are more than `gap` apart, one per bucket.
-  const gaps =
-    q.gap === undefined
-      ? ''
-      : ' UNION ALL ' +
-        q.ys
-          .map(
-            (_, i) => `SELECT k, ${i} AS col, min(m) AS t, CAST(NULL AS DOUBLE) AS v FROM (
-              SELECT k, (p + t) / 2 AS m FROM (
-                SELECT k, t, lag(t) OVER (PARTITION BY k ORDER BY t) AS p FROM src WHERE y${i} IS NOT NULL
-              ) WHERE t - p > ${literal(q.gap!)}
-            ), span GROUP BY k, ${bucket('m')}`,
-          )
-          .join(' UNION ALL ');
+  // A break halfway between two consecutive rows of a line that are more than `gap` apart, one per bucket. Between
+  // buckets, each bucket's first point and the last point before it tell it (a window over the buckets, not the rows).
+  // Inside a bucket wider than `gap`, its x values, collected by the same aggregate and sorted per bucket: many short
+  // sorts instead of one over every row.
+  const inside = q.gap !== undefined && q.wide;
+  const gapOf = (i: number) => `SELECT k, ${i} AS col, min(m) AS t, CAST(NULL AS DOUBLE) AS v FROM (
+      SELECT k, (p + t) / 2 AS m FROM (
+        SELECT k, tf${i} AS t, lag(tl${i}) OVER (PARTITION BY k ORDER BY b) AS p FROM agg WHERE tf${i} IS NOT NULL
+      ) WHERE t - p > ${literal(q.gap!)}
+      ${
+        inside
+          ? `UNION ALL SELECT k, (s[j] + s[j + 1]) / 2 AS m FROM (
+              SELECT k, s, list_filter(range(1, len(s)), i -> s[i + 1] - s[i] > ${literal(q.gap!)})[1] AS j
+              FROM (SELECT k, list_sort(ts${i}) AS s FROM agg WHERE len(ts${i}) > 1)
+            ) WHERE j IS NOT NULL`
+          : ''
+      }
+    ), span GROUP BY k, ${bucket('m')}`;
+  const gaps = q.gap === undefined ? '' : ' UNION ALL ' + q.ys.map((_, i) => gapOf(i)).join(' UNION ALL ');
   // Bucket width in x units; a range of one x value is one bucket.
   return `
     WITH src AS (SELECT ${q.x} AS t, ${q.key} AS k, ${yCols} ${q.scope}),
     span AS (SELECT CAST(${lo} AS DOUBLE) AS lo, CAST(${hi} AS DOUBLE) AS hi, count(*) AS n FROM src),
-    everything AS (SELECT count(*) AS total ${q.allScope}),
+    everything AS (${q.allScope === null ? 'SELECT n AS total FROM span' : `SELECT count(*) AS total ${q.allScope}`}),
     bucketed AS (SELECT src.*, ${bucket('t')} AS b FROM src, span),
     agg AS (SELECT k, b, ${aggregates} FROM bucketed GROUP BY k, b),
     points AS (

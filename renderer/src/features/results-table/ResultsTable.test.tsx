@@ -97,6 +97,45 @@ describe('results table: fast scrolling', () => {
   });
 });
 
+describe('results table: row numbers, keys and go to row', () => {
+  it('numbers each row in a gutter; End shows the last row, Home the first, Page Down a page further', async () => {
+    const { state } = setup(10_000);
+    await firstRowShown();
+    const numberOf = (i: number) =>
+      screen
+        .getAllByTestId('result-row')
+        .find((r) => r.getAttribute('aria-rowindex') === String(i + 2))!
+        .querySelector('th')!.textContent;
+    expect(numberOf(0)).toBe('1');
+    const scroller = document.querySelector('.results-scroll') as HTMLElement;
+    fireEvent.keyDown(scroller, { key: 'End', ctrlKey: true });
+    await waitFor(() => expect(rowCells(9_999)[3]).toBe('22344'));
+    expect(numberOf(9_999)).toBe('10,000');
+    expect(state.workspace.rowsInputs.at(-1)).toMatchObject({ offset: 9_800 });
+    fireEvent.keyDown(scroller, { key: 'Home' });
+    await waitFor(() => expect(rowCells(0)[3]).toBe('12345'));
+    // 560 px less the header hold 20 rows: a page moves 19, keeping one row of context.
+    fireEvent.keyDown(scroller, { key: 'PageDown' });
+    await waitFor(() => expect(screen.getAllByTestId('result-row')[0]!.getAttribute('aria-rowindex')).toBe(String(19 - 12 + 2)));
+  });
+
+  it('goes to a row typed with thousands separators and selects it; says which rows exist otherwise', async () => {
+    setup(10_000);
+    await firstRowShown();
+    const input = screen.getByTestId('go-to-row-input');
+    fireEvent.change(input, { target: { value: '10,001' } });
+    fireEvent.submit(screen.getByTestId('go-to-row'));
+    expect(screen.getByTestId('go-to-row-error').textContent).toBe('There is no row 10,001: type a row number from 1 to 10,000.');
+    fireEvent.change(input, { target: { value: '7,500' } });
+    expect(screen.queryByTestId('go-to-row-error')).toBeNull();
+    fireEvent.submit(screen.getByTestId('go-to-row'));
+    await waitFor(() => expect(rowCells(7_499)[3]).toBe('19844'));
+    const row = screen.getAllByTestId('result-row').find((r) => r.getAttribute('aria-rowindex') === '7501')!;
+    expect(row.querySelectorAll('td.selected')).toHaveLength(5);
+    expect(document.activeElement).toBe(document.querySelector('.results-scroll'));
+  });
+});
+
 describe('results table: sort and filters in SQL', () => {
   it('a header click sorts ascending, again descending; Shift-click adds a second key', async () => {
     const { lastRead } = setup();
@@ -182,7 +221,7 @@ describe('results table: formats and copy', () => {
   it('labels with units in the header (raw names on hover), values before ids, the vocabulary’s formats', async () => {
     setup();
     await firstRowShown();
-    const heads = [...document.querySelectorAll('thead th')];
+    const heads = [...document.querySelectorAll('thead th[data-column]')];
     expect(heads.map((th) => th.querySelector('.th-name')!.getAttribute('aria-label'))).toEqual([
       'Interval start (UTC)',
       'Monitored facility',

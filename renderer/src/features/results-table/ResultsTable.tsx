@@ -6,6 +6,7 @@ import { toGsError } from '../../lib/bridgeQuery.js';
 import { ColumnMenu } from '../constraints/table/ColumnMenu.js';
 import { ColumnFilterPopover } from './ColumnFilterPopover.js';
 import { FilterChips } from './FilterChips.js';
+import { GoToRow } from './GoToRow.js';
 import { ResultsTableBody } from './ResultsTableBody.js';
 import { ResultsTableHeader } from './ResultsTableHeader.js';
 import { ResultsTimeOptions } from './ResultsTimeOptions.js';
@@ -74,6 +75,8 @@ export function ResultsTable(props: ResultsTableProps) {
   const rows = useVirtualRows(scrollRef, total, range, setRange, JSON.stringify(view));
   const copier = useResultsCopy({ pullId: pull.id, view, formats, order, rowAt: blocks.rowAt });
   const cells = useCellSelection(total, columns.length, (selection) => void copier.copy(selection));
+  // Wide enough for the last row's number with its separators.
+  const gutter = gutterWidth(total);
 
   const [popover, setPopover] = useState<Popover | null>(null);
   const setFilters = (filters: ColumnFilter[]) => {
@@ -96,6 +99,16 @@ export function ResultsTable(props: ResultsTableProps) {
         copying={copier.copying}
         onCopy={(full) => void copier.copy(cells.selection, full)}
         columnMenu={<ColumnMenu table={table} columns={menuColumns} pinnable={false} testId="results-column-menu" />}
+        goTo={
+          <GoToRow
+            rows={total}
+            onGo={(index) => {
+              rows.goTo(index);
+              cells.selectRow(index);
+              scrollRef.current?.focus();
+            }}
+          />
+        }
         options={
           <ResultsTimeOptions
             view={view}
@@ -127,17 +140,18 @@ export function ResultsTable(props: ResultsTableProps) {
         className="results-scroll"
         ref={scrollRef}
         tabIndex={0}
-        onKeyDown={cells.onKeyDown}
-        aria-label="Query results: select cells with the mouse, copy with Ctrl or Command + C"
+        onKeyDown={(e) => rows.onKeyDown(e) || cells.onKeyDown(e)}
+        aria-label="Query results: select cells with the mouse, copy with Ctrl or Command + C; Page Up, Page Down, Home and End move through the rows"
       >
         <table
           className="data-table results-data"
           data-testid="results-table"
           aria-rowcount={total + 1}
-          aria-colcount={headers.length}
-          style={{ width: totalWidth }}
+          aria-colcount={headers.length + 1}
+          style={{ width: gutter + totalWidth }}
         >
           <colgroup>
+            <col style={{ width: gutter }} />
             {headers.map((h) => (
               <col key={h.id} style={{ width: h.getSize() }} />
             ))}
@@ -148,13 +162,18 @@ export function ResultsTable(props: ResultsTableProps) {
             formats={formats}
             order={order}
             view={view}
+            gutter={gutter}
             onFilter={(column, at) => setPopover({ column, index: null, at })}
           />
           <ResultsTableBody
             headers={headers}
             formats={formats}
             order={order}
-            {...rows}
+            first={rows.first}
+            end={rows.end}
+            padTop={rows.padTop}
+            padBottom={rows.padBottom}
+            pinOffset={gutter}
             rowAt={blocks.rowAt}
             selected={cells.selected}
             onMouseDown={cells.onMouseDown}
@@ -189,4 +208,10 @@ export function ResultsTable(props: ResultsTableProps) {
       )}
     </div>
   );
+}
+
+/** Px of the row-number gutter for `rows` rows: the widest number's digits and separators, plus padding. */
+function gutterWidth(rows: number): number {
+  const digits = Math.max(1, String(Math.max(1, rows)).length);
+  return Math.ceil(digits * 7.6 + Math.floor((digits - 1) / 3) * 3.4) + 18;
 }

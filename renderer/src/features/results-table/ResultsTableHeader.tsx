@@ -12,12 +12,14 @@ export interface HeaderCellProps {
   format: ColumnFormat;
   filters: number;
   sortCount: number;
+  /** Px the pinned columns start from the left. */
+  pinOffset: number;
   onFilter: (at: { top: number; left: number }) => void;
 }
 
-/** Sticky-left offset of a pinned column, else nothing. */
-export function pinStyle(header: Pick<Header<unknown[], unknown>, 'column'>): CSSProperties | undefined {
-  return header.column.getIsPinned() === 'left' ? { left: header.column.getStart('left') } : undefined;
+/** Sticky-left offset of a pinned column (after `offset` px of row numbers), else nothing. */
+export function pinStyle(header: Pick<Header<unknown[], unknown>, 'column'>, offset = 0): CSSProperties | undefined {
+  return header.column.getIsPinned() === 'left' ? { left: offset + header.column.getStart('left') } : undefined;
 }
 
 /**
@@ -25,7 +27,7 @@ export function pinStyle(header: Pick<Header<unknown[], unknown>, 'column'>): CS
  * (ascending, descending, off), Shift-click adds the column to the sort; a `?` explains a cost or a shift factor; the
  * funnel opens the column's filter; the right edge resizes (double-click resets the width).
  */
-export function HeaderCell({ header, column, format, filters, sortCount, onFilter }: HeaderCellProps) {
+export function HeaderCell({ header, column, format, filters, sortCount, pinOffset, onFilter }: HeaderCellProps) {
   const numeric = format.numeric;
   const label = format.label;
   const c = header.column;
@@ -36,7 +38,7 @@ export function HeaderCell({ header, column, format, filters, sortCount, onFilte
     <th
       scope="col"
       className={[numeric ? 'num' : '', pinned ? 'pinned' : ''].join(' ').trim() || undefined}
-      style={pinStyle(header)}
+      style={pinStyle(header, pinOffset)}
       aria-sort={ariaSort(dir)}
       data-column={column.name}
     >
@@ -92,14 +94,20 @@ export interface ResultsTableHeaderProps {
   /** `order[j]`: the pull's column index of display column `j`. */
   order: readonly number[];
   view: TableView;
+  /** Width of the row-number gutter, px. */
+  gutter: number;
   onFilter: (column: TableColumn, at: { top: number; left: number }) => void;
 }
 
-/** The results table's header row: one {@link HeaderCell} per column, in display order. */
-export function ResultsTableHeader({ headers, columns, formats, order, view, onFilter }: ResultsTableHeaderProps) {
+/** The results table's header row: the row-number gutter's corner, then one {@link HeaderCell} per column, in display order. */
+export function ResultsTableHeader({ headers, columns, formats, order, view, gutter, onFilter }: ResultsTableHeaderProps) {
   return (
     <thead>
       <tr>
+        <th scope="col" className="row-number" style={{ width: gutter }}>
+          <span className="visually-hidden">Row</span>
+          <span aria-hidden="true">#</span>
+        </th>
         {headers.map((h, j) => {
           const column = columns[order[j]!]!;
           return (
@@ -110,6 +118,7 @@ export function ResultsTableHeader({ headers, columns, formats, order, view, onF
               format={formats[order[j]!]!}
               filters={view.filters.filter((f) => f.column === column.name).length}
               sortCount={view.sort.length}
+              pinOffset={gutter}
               onFilter={(at) => onFilter(column, at)}
             />
           );

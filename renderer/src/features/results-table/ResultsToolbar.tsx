@@ -17,12 +17,14 @@ export interface ResultsToolbarProps {
   /** Copies the selection as shown, or with `full` precision. */
   onCopy: (full: boolean) => void;
   columnMenu?: ReactNode;
+  /** The "go to row" control, after the count. */
+  goTo?: ReactNode;
   /** View options beside the count (the market-time options). */
   options?: ReactNode;
   actions?: ReactNode;
 }
 
-/** The line above the results table: how many rows the view holds (of how many), the zone, the view options, Copy and the actions. */
+/** The line above the results table: how many rows the view holds (of how many), the zone, go to row, the view options, Copy and the actions. */
 export function ResultsToolbar({
   total,
   unfiltered,
@@ -33,23 +35,27 @@ export function ResultsToolbar({
   copying,
   onCopy,
   columnMenu,
+  goTo,
   options,
   actions,
 }: ResultsToolbarProps) {
   return (
     <div className="results-toolbar">
-      <p className="results-count" data-testid="result-count" aria-live="polite">
-        {total === null ? (
-          'Reading rows…'
-        ) : (
-          <>
-            <strong>{formatCount(total)}</strong> {total === 1 ? 'row' : 'rows'}
-            {filtered && ` (filtered from ${formatCount(unfiltered)})`}
-            {running && ' so far'}
-          </>
-        )}
-        <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneCaption(zone)}, ${zone})`}</span>
-      </p>
+      <div className="results-count-line">
+        <p className="results-count" data-testid="result-count" aria-live="polite">
+          {total === null ? (
+            'Reading rows…'
+          ) : (
+            <>
+              <strong>{formatCount(total)}</strong> {total === 1 ? 'row' : 'rows'}
+              {filtered && ` (filtered from ${formatCount(unfiltered)})`}
+              {running && ' so far'}
+            </>
+          )}
+          <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneCaption(zone)}, ${zone})`}</span>
+        </p>
+        {goTo}
+      </div>
       {options}
       <div className="results-actions">
         <button

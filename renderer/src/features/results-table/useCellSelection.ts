@@ -33,7 +33,7 @@ export function useCellSelection(rows: number, columns: number, copy: (selection
     const pos = cellAt(e.target);
     if (pos) setSelection((s) => (s && (s.focus.row !== pos.row || s.focus.col !== pos.col) ? { ...s, focus: pos } : s));
   };
-  const onKeyDown = (e: KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent): boolean => {
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key.toLowerCase() === 'c' && selection) {
       e.preventDefault();
@@ -42,12 +42,16 @@ export function useCellSelection(rows: number, columns: number, copy: (selection
       e.preventDefault();
       setSelection({ anchor: { row: 0, col: 0 }, focus: { row: rows - 1, col: columns - 1 } });
     } else if (e.key === 'Escape') setSelection(null);
+    else return false;
+    return true;
   };
 
   return {
     selection,
     selected: selection ? rangeOf(selection) : null,
     clear: () => setSelection(null),
+    /** Selects every cell of row `row` (a row gone to). */
+    selectRow: (row: number) => setSelection({ anchor: { row, col: 0 }, focus: { row, col: Math.max(0, columns - 1) } }),
     onMouseDown,
     onMouseOver,
     onKeyDown,
