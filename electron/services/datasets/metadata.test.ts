@@ -65,6 +65,8 @@ describe.each(['embedded', 'remote'] as const)('datasets:estimate over cached me
   });
 
   it('after datasets:get it asks only /api_usage; without it, the dataset too — once', async () => {
+    // The usage meter's first read, as at the app's start: the rate gate learns the plan from it.
+    expect(await call('usage:get')).toMatchObject({ ok: true });
     let mark = up.requests.length;
     expect(await call<QueryEstimate>('datasets:estimate', DAY)).toMatchObject({ ok: true });
     expect(pathsSince(mark)).toEqual([`/datasets/${ID}`, '/api_usage']);

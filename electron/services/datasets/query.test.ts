@@ -26,7 +26,9 @@ let services: Services;
 
 const query = (input: Record<string, unknown>) =>
   dispatch(services.handlers, 'datasets:query', { datasetId: ID, ...input }) as Promise<Result<QueryPage>>;
-const params = (i: number) => Object.fromEntries(new URL(up.requests[i]!.url, 'http://x').searchParams);
+// The query's pages only: the rate gate's one read of the plan (`/api_usage`, once per key) is not one of them.
+const params = (i: number) =>
+  Object.fromEntries(new URL(up.requests.filter((r) => r.url?.startsWith(PATH))[i]!.url, 'http://x').searchParams);
 
 let fixture: ServicesOverUpstream;
 beforeEach(async () => {
