@@ -11,6 +11,7 @@ import type { DownloadResults } from './downloads.js';
 import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
 import type { MapResults } from './map.js';
+import type { OutageResults } from './outages.js';
 import type { WorkspaceResults } from './workspace.js';
 
 /** Last Remote key test: `accepted` 200, `rejected` 401/403, `unreachable` no answer, `error` else; `checkedAt` epoch ms. */
@@ -116,7 +117,7 @@ export interface AppInfo {
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
 export interface ContractResults
-  extends WorkspaceResults, GridResults, BindingResults, MapResults, DownloadResults, DisplayResults {
+  extends WorkspaceResults, GridResults, BindingResults, MapResults, OutageResults, DownloadResults, DisplayResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;
