@@ -39,7 +39,7 @@ function columns(choice: GridChoice, zone: string): DataColumn<NearTicket>[] {
         </span>
       ),
       copy: (t) => String(t.ticket),
-      width: 150,
+      width: 190,
       hideable: false,
     },
     timeColumn({

@@ -9,7 +9,6 @@ import { FactList } from '../../features/constraints/BindingFacts.js';
 import type { Fact } from '../../features/constraints/BindingFacts.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
-import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
 import { DataTable } from '../../features/constraints/table/DataTable.js';
 import { SYNTHETIC_TICKET } from '../../features/map/synthetic.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
@@ -79,10 +78,8 @@ export function TicketPage({ ticket, search }: { ticket: number; search: string 
         <>
           <div className="ticket-layout">
             <section className="card" aria-labelledby="ticket-facts-title">
-              <h2 id="ticket-facts-title">
-                Ticket <SyntheticBadge fields={q.data.synthetic} />
-              </h2>
-              <FactList facts={ticketFacts(t, zone)} testId="ticket-facts" className="ticket-facts" />
+              <h2 id="ticket-facts-title">Ticket</h2>
+              <FactList facts={ticketFacts(t, zone)} testId="ticket-facts" />
             </section>
             <section className="card" aria-labelledby="ticket-map-title">
               <h2 id="ticket-map-title">Where</h2>

@@ -54,7 +54,7 @@ export function ticketColumns(choice: GridChoice, zone: string): DataColumn<Outa
       value: (t) => t.ticket,
       cell: (t) => <TicketCell ticket={t} choice={choice} />,
       copy: (t) => String(t.ticket),
-      width: 150,
+      width: 190,
       hideable: false,
     },
     textColumn('status', 'status', (t) => t.status, 110),
