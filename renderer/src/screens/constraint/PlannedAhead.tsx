@@ -82,8 +82,9 @@ export function PlannedAhead({ constraintId, choice, zone }: { constraintId: str
     { market: choice.market, constraintId, from: choice.end, ...asked },
     { keepPrevious: true },
   );
-  const ahead = q.data ? { ...choice, start: q.data.window.start, end: q.data.window.end } : choice;
-  const cols = useMemo(() => columns(ahead, zone), [ahead.start, ahead.end, zone]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The ticket links open each ticket as of the start of the days ahead, where it is known to be active.
+  const aheadWindow = q.data?.window;
+  const cols = useMemo(() => columns(aheadWindow ? { ...choice, ...aheadWindow } : choice, zone), [choice, aheadWindow, zone]);
   const apply = (e: FormEvent) => {
     e.preventDefault();
     if (daysOk && kmOk) setAsked({ days, distanceKm: km });
