@@ -499,6 +499,31 @@ describe('project rules', () => {
         constraintId: 'a b',
       },
     ],
+    'outages:list': [
+      { market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, filters: { within: 'soon' } },
+      {
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        filters: { voltageClasses: ['999_kv'] },
+      },
+    ],
+    'outages:ticket': [
+      { market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, ticket: 1.5 },
+      { market: 'PJM/..', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' }, ticket: 1 },
+    ],
+    'outages:ahead': [
+      { market: 'pjm', constraintId: 'c', from: '2024-01-01T00:00:00Z', days: 365, distanceKm: 50 },
+      { market: 'pjm', constraintId: '../c', from: '2024-01-01T00:00:00Z', days: 7, distanceKm: 50 },
+    ],
+    'binding:profile': [
+      { datasetId: 'x', market: 'pjm', window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' } },
+      {
+        datasetId: 'x',
+        market: 'pjm',
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        constraintId: '../c',
+      },
+    ],
     'exports:list': [{}, { datasetId: '../x' }, { datasetId: 'x', month: 3 }, { datasetId: 'x', year: 1800 }],
     'downloads:start': [
       { datasetId: 'x', dates: [] },

@@ -32,6 +32,7 @@ import { createDisplayService } from './display/service.js';
 import { createExportService } from './exports/service.js';
 import { createGridService } from './grid/service.js';
 import { createLocationService } from './locations/service.js';
+import { createOutageService } from './outages/service.js';
 import { createOverlapService } from './overlap/service.js';
 import { createMapAnswers } from './map/answers.js';
 import { createMapService } from './map/service.js';
@@ -219,6 +220,7 @@ export function createServices(opts: ServicesOptions): Services {
     grid: createGridService({ proxy, requests, onConstraints: (list, whole) => locations.noticeConstraints(list, whole) }),
     locations,
     overlap: createOverlapService({ proxy, requests, workspace }),
+    outages: createOutageService({ proxy, requests }),
     map: createMapService({
       answers: createMapAnswers({
         proxy,

@@ -25,6 +25,8 @@ import { ExportsPage } from './screens/exports/ExportsPage.js';
 import { DownloadsPage } from './screens/downloads/DownloadsPage.js';
 import { LibraryPage } from './screens/library/LibraryPage.js';
 import { ReviewPage } from './screens/review/ReviewPage.js';
+import { OutagesPage } from './screens/outages/OutagesPage.js';
+import { TicketPage } from './screens/outages/TicketPage.js';
 
 // maplibre is ~1 MB: the map page and it load only when the map is opened.
 const MapPage = lazy(() => import('./screens/map/MapPage.js'));
@@ -103,6 +105,10 @@ function RouteView({
           <MapPage search={route.search} />
         </Suspense>
       );
+    case 'outages':
+      return <OutagesPage search={route.search} />;
+    case 'outage':
+      return <TicketPage key={route.ticket} ticket={route.ticket} search={route.search} />;
     case 'exports':
       return <ExportsPage search={route.search} />;
     case 'downloads':

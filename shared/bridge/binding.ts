@@ -37,6 +37,8 @@ export const bindingInputs = {
   'binding:locationCosts': z
     .object({ ...scope, locationId: EntityIdText, groupBy: z.enum(['constraint', 'constraint_contingency']) })
     .strict(),
+  /** One constraint's profile: its figures, cost per market day and binding by weekday and hour ending. */
+  'binding:profile': z.object({ ...scope, constraintId: EntityIdText }).strict(),
 } as const;
 
 /** Absolute cost ($/MW) of the rows in each of the three disjoint peak buckets; they add up to the whole. */
@@ -104,6 +106,48 @@ export interface BindingPoint {
   contingency_name: string | null;
 }
 
+/**
+ * One constraint's figures in the window (after the peak filter; docs/desktop.md#the-binding-window-store):
+ * - `binding_intervals`, `binding_hours`, `absolute_cost` ($/MW) as {@link BindingSummary};
+ * - `mean_abs_shadow_price` ($/MWh): each binding interval's largest |shadow price|, averaged weighted by interval hours;
+ *   `peak_abs_shadow_price` ($/MWh) and the first interval reaching it; both null without binding;
+ * - `penalty_factor_carried`: the window's rows carry a transmission constraint penalty factor (PJM real-time does);
+ *   `intervals_at_penalty_cap`: intervals where a row's |shadow price| reached its penalty factor (within 0.05 $/MWh,
+ *   half the factor's published step), null when not carried.
+ */
+export interface ConstraintProfileSummary {
+  binding_intervals: number;
+  binding_hours: number;
+  mean_abs_shadow_price: number | null;
+  peak_abs_shadow_price: number | null;
+  peak_interval_start_utc: string | null;
+  absolute_cost: number;
+  penalty_factor_carried: boolean;
+  intervals_at_penalty_cap: number | null;
+}
+
+/** One market day of the window (`YYYY-MM-DD` in market time): its binding intervals, hours, absolute cost ($/MW) and the running total. */
+export interface ConstraintProfileDay {
+  market_date: string;
+  binding_intervals: number;
+  binding_hours: number;
+  absolute_cost: number;
+  cumulative_cost: number;
+}
+
+/**
+ * One cell of the binding heat map, in market time: ISO `weekday` (1 Monday … 7 Sunday) and `hour_ending` (1–24; an
+ * interval counts in the hour it starts in, the fall-back day's repeated hour in HE02 with the first), the hours the
+ * constraint bound in it and the hours of the window in it (the spring-forward day has no HE03, the fall-back day two
+ * HE02s); binding frequency = `binding_hours / window_hours`.
+ */
+export interface ConstraintProfileCell {
+  weekday: number;
+  hour_ending: number;
+  binding_hours: number;
+  window_hours: number;
+}
+
 /** Result types of the binding-window verbs. */
 export interface BindingResults {
   'binding:constraints': { window: BindingWindowInfo; constraints: BoundConstraint[] };
@@ -111,4 +155,11 @@ export interface BindingResults {
   'binding:series': { window: BindingWindowInfo; points: BindingPoint[] };
   /** `rows` as `locations:constraintCosts` answers them; `synthetic` the fields /v1 marked in its costs answer. */
   'binding:locationCosts': { window: BindingWindowInfo; rows: LocationConstraintCost[]; synthetic: string[] };
+  /** `days`: every market day the window touches, in order; `cells`: every weekday × hour ending with window hours. */
+  'binding:profile': {
+    window: BindingWindowInfo;
+    summary: ConstraintProfileSummary;
+    days: ConstraintProfileDay[];
+    cells: ConstraintProfileCell[];
+  };
 }

@@ -8,5 +8,6 @@ export * from './grid.js';
 export * from './map.js';
 export * from './binary.js';
 export * from './binding.js';
+export * from './outages.js';
 export * from './downloads.js';
 export * from './display.js';

@@ -12,6 +12,7 @@ import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
 import type { MapResults } from './map.js';
 import type { RefreshResults } from './refresh.js';
+import type { OutageResults } from './outages.js';
 import type { WorkspaceResults } from './workspace.js';
 
 /** Last Remote key test: `accepted` 200, `rejected` 401/403, `unreachable` no answer, `error` else; `checkedAt` epoch ms. */
@@ -117,7 +118,15 @@ export interface AppInfo {
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
 export interface ContractResults
-  extends WorkspaceResults, RefreshResults, GridResults, BindingResults, MapResults, DownloadResults, DisplayResults {
+  extends
+    WorkspaceResults,
+    RefreshResults,
+    GridResults,
+    BindingResults,
+    MapResults,
+    OutageResults,
+    DownloadResults,
+    DisplayResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

@@ -17,6 +17,7 @@ import { bindingInputs } from './binding.js';
 import { gridInputs } from './grid.js';
 import { mapInputs } from './map.js';
 import { refreshInputs } from './refresh.js';
+import { outageInputs } from './outages.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -56,6 +57,7 @@ export const contractInputs = {
   ...gridInputs,
   ...mapInputs,
   ...bindingInputs,
+  ...outageInputs,
   ...downloadInputs,
   ...displayInputs,
 } as const satisfies { [V in Verb]: z.ZodType };

@@ -26,9 +26,11 @@ export interface EntityFilter {
 
 const iso = (expr: string): string => `strftime(${expr}, '%Y-%m-%dT%H:%M:%SZ')`;
 
-// The window's rows with their bucket and hours, kept by the peak filter and the entity, and the query's parameters
-// in the order of their `?` (the bucket's, the window id, the kept buckets, the entity's id).
-function filtered(scope: WindowScope, entity: EntityFilter): { sql: string; params: DuckDBValue[] } {
+/**
+ * The window's rows with their bucket and hours, kept by the peak filter and the entity (CTEs `r` and `f`), and the
+ * query's parameters in the order of their `?` (the bucket's, the window id, the kept buckets, the entity's id).
+ */
+export function filtered(scope: WindowScope, entity: EntityFilter): { sql: string; params: DuckDBValue[] } {
   const bucket = bucketSql('interval_start_utc', scope.market, scope);
   const id = entity.constraintId ?? entity.contingencyId;
   const where = entity.constraintId ? 'AND cid = ?' : entity.contingencyId ? 'AND kid = ?' : '';
@@ -37,7 +39,7 @@ function filtered(scope: WindowScope, entity: EntityFilter): { sql: string; para
     SELECT interval_start_utc AS t0, interval_end_utc AS t1, shadow_price AS sp, abs(shadow_price) AS a,
            coalesce(greatest(epoch(interval_end_utc) - epoch(interval_start_utc), 0), 0) / 3600.0 AS h,
            constraint_gs_entity_id AS cid, constraint_name AS cname, contingency_gs_entity_id AS kid,
-           contingency_name AS kname, ${bucket.sql} AS bucket
+           contingency_name AS kname, transmission_constraint_penalty_factor AS pf, ${bucket.sql} AS bucket
     FROM binding_window_rows WHERE window_id = ?),
   f AS (SELECT * FROM r WHERE list_contains(CAST(CAST(? AS JSON) AS VARCHAR[]), bucket) ${where})`;
   return { sql, params: [...bucket.params, scope.windowId, keptBuckets(scope.peak), ...(id ? [id] : [])] };

@@ -19,6 +19,7 @@ import type { WorkspaceService } from '../workspace/service.js';
 import { ReadCancelledError } from '../workspace/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { marketZone } from './peakSql.js';
+import { profileCells, profileDays, profileSummary } from './profile.js';
 import { bindingSeries, boundConstraints, boundContingencies, pairCosts } from './queries.js';
 import type { WindowScope } from './queries.js';
 import { BindingWindowStore } from './store.js';
@@ -35,6 +36,7 @@ export interface BindingWindowService {
   contingencies: Method<'binding:contingencies'>;
   series: Method<'binding:series'>;
   locationCosts: Method<'binding:locationCosts'>;
+  profile: Method<'binding:profile'>;
   /** Forgets the stored windows of the active profile's workspace (when it is `profile`'s, or for any profile). */
   clear(profile?: ProfileName): Promise<void>;
 }
@@ -134,6 +136,19 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
         const rows = (groupBy === 'constraint' ? byConstraint(hours, costs) : hours).sort(costOrder);
         return ok({ rows, synthetic: pairs.value.synthetic });
       }),
+    profile: ({ constraintId, ...input }, ctx) =>
+      run('binding:profile', input, ctx, async (ws, s, { signal }) =>
+        ok(
+          await ws.read(
+            async (conn) => ({
+              summary: await profileSummary(conn, s, constraintId),
+              days: await profileDays(conn, s, constraintId),
+              cells: await profileCells(conn, s, constraintId),
+            }),
+            signal,
+          ),
+        ),
+      ),
     clear: async (profile) => {
       await opts.workspace.use(async (ws) => ok(!profile || ws.profile === profile ? await store.clear(ws) : undefined));
     },

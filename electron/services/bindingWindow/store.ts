@@ -10,7 +10,7 @@ import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import { syntheticFields } from '../v1/proxy.js';
 import { rowObjects, sqlString } from '../workspace/sql.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { WINDOW_TABLES } from './tables.js';
+import { WINDOW_TABLES, upgradeWindowTables } from './tables.js';
 
 /**
  * The binding window store (docs/desktop.md#the-binding-window-store): the binding rows of one dataset and window
@@ -62,10 +62,11 @@ export interface WindowKey {
 const log = createLogger('binding-window');
 const iso = (text: string): string => new Date(text).toISOString().replace('.000Z', 'Z');
 
-// The columns the store keeps of each binding row; the others of the dataset are not needed by any screen.
+// The columns the store keeps of each binding row; the others of the dataset are not needed by any screen. A dataset
+// without a penalty factor column (docs/api.md#binding-rows answers every column of the dataset) stores it as NULL.
 const ROW_COLUMNS = `{'interval_start_utc': 'TIMESTAMPTZ', 'interval_end_utc': 'TIMESTAMPTZ', 'shadow_price': 'DOUBLE',
   'constraint_gs_entity_id': 'VARCHAR', 'constraint_name': 'VARCHAR', 'contingency_gs_entity_id': 'VARCHAR',
-  'contingency_name': 'VARCHAR'}`;
+  'contingency_name': 'VARCHAR', 'transmission_constraint_penalty_factor': 'DOUBLE'}`;
 
 /** The store of one services instance: {@link ensure} answers a window's id in the workspace, fetching it when needed. */
 export class BindingWindowStore {
@@ -112,6 +113,7 @@ export class BindingWindowStore {
     if (!this.prepared.has(ws)) {
       await ws.write(async (conn) => {
         for (const statement of WINDOW_TABLES) await conn.run(statement);
+        await upgradeWindowTables(conn);
       });
       this.prepared.add(ws);
     }

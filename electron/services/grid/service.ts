@@ -18,7 +18,7 @@ import { marketList, segment, shiftFactorQuery, windowProblem } from './inputs.j
 
 /** The grid verbs answered by one /v1 call each (constraints, location shift factors and costs, outages). */
 export type GridVerb = Exclude<
-  Extract<Verb, `constraints:${string}` | `locations:${string}` | `outages:${string}`>,
+  Extract<Verb, `constraints:${string}` | `locations:${string}` | 'outages:active'>,
   'locations:list' | 'locations:index'
 >;
 

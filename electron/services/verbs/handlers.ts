@@ -8,6 +8,7 @@ import type { ExportService } from '../exports/service.js';
 import type { GridService } from '../grid/service.js';
 import type { LocationService } from '../locations/service.js';
 import type { MapService } from '../map/service.js';
+import type { OutageService } from '../outages/service.js';
 import type { OverlapService } from '../overlap/service.js';
 import type { ProfileService } from '../profiles/service.js';
 import type { RequestRegistry } from '../v1/requests.js';
@@ -35,6 +36,8 @@ export interface Domains {
   grid: GridService;
   locations: LocationService;
   overlap: OverlapService;
+  /** `outages:list`, `outages:ticket`, `outages:ahead`: outage tickets as objects. */
+  outages: OutageService;
   /** `map:*`: the map's features as Arrow columns, and a selection's details. */
   map: MapService;
   binding: BindingWindowService;

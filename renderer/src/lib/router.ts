@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Hash routes (one build serves app:// on the desktop and http:// in the web host): `#/`, `#/datasets/<id>`, `#/datasets/<id>/query?<query>`,
  * `#/history`, `#/settings`. The query route's `search` (without `?`) holds the query and the shown pull (screens/query/route.ts).
  * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/contingencies/<gs_entity_id>`,
- * `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`;
+ * `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`, `#/outages`, `#/outages/<ticket>`;
  * their `search` holds the page's choices (dataset, window, selection) so Back and a reload keep them.
  * The export pages: `#/exports?dataset=…&year=…` (a dataset's per-day export files), `#/downloads` (the queue),
  * `#/library` (downloaded files) and `#/review?pull=…&view=…` (downloaded days opened offline).
@@ -21,6 +21,8 @@ export type Route =
   | { name: 'locations'; locationId: string | null; search: string }
   | { name: 'binding'; search: string }
   | { name: 'map'; search: string }
+  | { name: 'outages'; search: string }
+  | { name: 'outage'; ticket: number; search: string }
   | { name: 'exports'; search: string }
   | { name: 'downloads' }
   | { name: 'library' }
@@ -40,6 +42,9 @@ export function parseHash(hash: string): Route {
   if (path === '/history') return { name: 'history' };
   if (path === '/binding' || path === '/binding/') return { name: 'binding', search };
   if (path === '/map' || path === '/map/') return { name: 'map', search };
+  if (path === '/outages' || path === '/outages/') return { name: 'outages', search };
+  const ticket = /^\/outages\/(\d{1,12})\/?$/.exec(path);
+  if (ticket) return { name: 'outage', ticket: Number(ticket[1]), search };
   if (path === '/exports' || path === '/exports/') return { name: 'exports', search };
   if (path === '/downloads' || path === '/downloads/') return { name: 'downloads' };
   if (path === '/library' || path === '/library/') return { name: 'library' };
@@ -86,6 +91,8 @@ export const hrefs = {
     `#/locations${id ? `/${encodeURIComponent(id)}` : ''}${search ? `?${search}` : ''}`,
   binding: (search = '') => `#/binding${search ? `?${search}` : ''}`,
   map: (search = '') => `#/map${search ? `?${search}` : ''}`,
+  outages: (search = '') => `#/outages${search ? `?${search}` : ''}`,
+  outage: (ticket: number, search = '') => `#/outages/${ticket}${search ? `?${search}` : ''}`,
   exports: (search = '') => `#/exports${search ? `?${search}` : ''}`,
   downloads: '#/downloads',
   library: '#/library',

@@ -47,6 +47,9 @@ export function SideNav({ route }: { route: Route }) {
       <NavLink href={hrefs.map()} current={route.name === 'map'}>
         Map
       </NavLink>
+      <NavLink href={hrefs.outages()} current={route.name === 'outages' || route.name === 'outage'}>
+        Outages
+      </NavLink>
       <NavLink href={hrefs.exports()} current={route.name === 'exports'}>
         Exports
       </NavLink>

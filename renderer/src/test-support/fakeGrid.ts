@@ -1,8 +1,15 @@
-import type { BindingResults, ContractResults, GridResults, MapResults, VerbInput } from '../../../shared/bridge/contract.js';
+import type {
+  BindingResults,
+  ContractResults,
+  GridResults,
+  MapResults,
+  OutageResults,
+  VerbInput,
+} from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 
-/** The grid verbs (constraints, locations, outages, overlap), the binding-window verbs and the map's. */
-export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults;
+/** The grid verbs (constraints, locations, outages, overlap), the binding-window verbs, the map's and the outage objects'. */
+export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults | keyof OutageResults;
 
 /** Per verb, what the fake answers for an input; a verb left out answers `not_found`. */
 export type FakeGridAnswers = { [V in GridVerb]?: (input: VerbInput<V>) => ContractResults[V] };
@@ -42,5 +49,9 @@ export function fakeGridVerbs(
     'binding:contingencies': verb('binding:contingencies'),
     'binding:series': verb('binding:series'),
     'binding:locationCosts': verb('binding:locationCosts'),
+    'binding:profile': verb('binding:profile'),
+    'outages:list': verb('outages:list'),
+    'outages:ticket': verb('outages:ticket'),
+    'outages:ahead': verb('outages:ahead'),
   };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../app.js';
 import { sourceRows } from '../../test-support/constraintRows.js';
-import { parseFacility } from './facilities.js';
+import { parseFacility } from '../../../shared/reference/facilityNames.js';
 import { distanceKm } from './geo.js';
 import { generateGeometry } from './geometry.js';
 import { facilityStates } from './regions.js';

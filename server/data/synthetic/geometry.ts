@@ -1,5 +1,5 @@
 import { entityId } from '../constraints/ids.js';
-import { parseFacility } from './facilities.js';
+import { parseFacility } from '../../../shared/reference/facilityNames.js';
 import type { StationLine } from './network.js';
 import type { OutageStation } from './outages.js';
 import { facilityStates } from './regions.js';

@@ -12,7 +12,7 @@ import { EMBEDDED_CONSTRAINT_DATASETS } from '../constraints/configs.js';
 import { entityId } from '../constraints/ids.js';
 import { ConstraintStore } from '../constraints/store.js';
 import { parseEdartScheduled } from './edart.js';
-import { parseFacility } from './facilities.js';
+import { parseFacility } from '../../../shared/reference/facilityNames.js';
 import { destination, distanceKm } from './geo.js';
 import { generateTickets } from './outages.js';
 import { SCALED_DATASET, generateScaledDatabase, type ScaleOptions } from './scale.js';

@@ -81,6 +81,23 @@ function answers(over: FakeGridAnswers = {}): FakeGridAnswers {
     'constraints:list': listAnswer,
     'binding:constraints': boundAnswer,
     'binding:series': (input) => ({ window: windowInfo(input), points: POINTS }),
+    'binding:profile': (input) => ({
+      window: windowInfo(input),
+      summary: {
+        binding_intervals: 12,
+        binding_hours: 1,
+        mean_abs_shadow_price: 125,
+        peak_abs_shadow_price: 200,
+        peak_interval_start_utc: '2024-09-02T11:15:00Z',
+        absolute_cost: 1500.25,
+        penalty_factor_carried: false,
+        intervals_at_penalty_cap: null,
+      },
+      days: [
+        { market_date: '2024-09-02', binding_intervals: 12, binding_hours: 1, absolute_cost: 1500.25, cumulative_cost: 1500.25 },
+      ],
+      cells: [{ weekday: 1, hour_ending: 8, binding_hours: 1, window_hours: 1 }],
+    }),
     'binding:contingencies': (input) => ({
       window: windowInfo(input),
       contingencies: [
@@ -164,9 +181,12 @@ describe('Constraint detail', () => {
     expect([...new Set(fake.state.gridInputs.map((c) => c.verb))].sort()).toEqual([
       'binding:constraints',
       'binding:contingencies',
+      'binding:profile',
       'binding:series',
       'constraints:list',
     ]);
+    // The profile is summed from the same window: its day table and no error card.
+    await within(screen.getByTestId('constraint-profile')).findByText('2024-09-02');
     expect(fake.state.calls).not.toContain('datasets:list');
   });
 

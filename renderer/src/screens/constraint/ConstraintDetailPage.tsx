@@ -6,6 +6,9 @@ import { DetailControls } from './DetailControls.js';
 import { MapSection } from './MapSection.js';
 import { OnDemand } from './OnDemand.js';
 import { OverlapSection } from './OverlapSection.js';
+import { PlannedAhead } from './PlannedAhead.js';
+import { ProfileSection } from './ProfileSection.js';
+import { SameFacility } from './SameFacility.js';
 import { PriceSection } from './PriceSection.js';
 import { ShiftFactorSection } from './ShiftFactorSection.js';
 import { UnknownConstraint } from './UnknownConstraint.js';
@@ -21,7 +24,8 @@ import './constraint.css';
  * One constraint (`#/constraints/<gs_entity_id>?dataset=&start=&end=&peak=`): its shadow price over the window, its
  * figures (peak, binding intervals and hours, first and last binding, absolute cost split by peak bucket) and its
  * contingencies with their costs — all from the window's binding rows, over the hours chosen — then, on request, its
- * shift factors, its location on a small map and the outages that overlap its binding (each its own /v1 request). Works
+ * shift factors, its location on a small map, the outages that overlap its binding and those planned in the days after
+ * the window (each its own /v1 request); its profile and the same facility's other records need none. Works
  * when it did not bind in the window: it says so and offers where it was seen.
  */
 export function ConstraintDetailPage({ constraintId, search }: { constraintId: string; search: string }) {
@@ -83,6 +87,10 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
             kind={kind}
             datasetText={datasetText}
           />
+          {bound && <ProfileSection constraintId={constraintId} choice={choice} peak={peak} zone={zone} />}
+          {constraint && list.data && (
+            <SameFacility self={constraint} all={list.data.constraints} choice={choice} datasets={datasets} />
+          )}
           {/* Contingencies and shift factors on the left, the map on the right: the map's card stays a map's height. */}
           <div className="cs-detail-layout">
             <div className="cs-detail-column">
@@ -123,6 +131,15 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
               {() => <OverlapSection constraintId={constraintId} market={market} choice={choice} binding={bindsAtAll} />}
             </OnDemand>
           )}
+          <OnDemand
+            constraintId={constraintId}
+            section="ahead"
+            title="Planned outages ahead"
+            action="Find planned outages ahead"
+            cost="2 requests"
+          >
+            {() => <PlannedAhead constraintId={constraintId} choice={{ ...choice, market }} zone={zone} />}
+          </OnDemand>
         </>
       )}
     </article>

@@ -9,6 +9,7 @@ import { COST_HELP, formatNumber, labelWithUnit, termOf } from '../../../../shar
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
+import { TicketLink } from '../../features/outages/TicketLink.js';
 
 /** The distance (km) from the constraint's substations within which outages are looked for, at first. */
 export const DEFAULT_DISTANCE_KM = 50;
@@ -115,7 +116,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                 {q.data.outages.map((o) => (
                   <tr key={o.ticket} data-testid="overlap-row" data-ticket={o.ticket}>
                     <td className="nowrap" data-label="Ticket">
-                      {o.ticket}{' '}
+                      <TicketLink ticket={o.ticket} choice={{ ...choice, market }} />{' '}
                       {o.is_synthetic && (
                         <span
                           className="badge warn"

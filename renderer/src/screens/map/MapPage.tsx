@@ -214,6 +214,7 @@ export default function MapPage({ search }: { search: string }) {
               onClear={clear}
               onSelectConstraint={selectConstraint}
               detailsHref={(id) => hrefs.constraint(id, gridSearch(choice))}
+              ticketHref={hrefs.outage(selectedTicket.ticket, gridSearch(choice))}
             />
           ) : (
             <p className="map-card muted map-hint">Click a constraint or an outage for its details.</p>

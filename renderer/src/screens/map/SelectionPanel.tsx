@@ -98,11 +98,18 @@ export function OutageSelection(props: {
   onClear: () => void;
   onSelectConstraint: (id: string) => void;
   detailsHref: (id: string) => string;
+  /** The ticket's own page. */
+  ticketHref: string;
 }) {
-  const { facts, overlap, onClear, onSelectConstraint, detailsHref } = props;
+  const { facts, overlap, onClear, onSelectConstraint, detailsHref, ticketHref } = props;
   return (
     <section className="map-card map-selection" data-testid="map-selection" data-ticket={facts.ticket} aria-label="Selection">
       <Head title={facts.title} badge={facts.badge} synthetic={facts.synthetic} onClear={onClear} />
+      <p>
+        <a href={ticketHref} data-testid="ticket-link" data-ticket={facts.ticket}>
+          Ticket {facts.ticket}
+        </a>
+      </p>
       <FactList facts={[...facts.facts, { label: 'Causes', value: facts.causes.join('; ') || '—' }]} />
       <h3>Equipment ({facts.equipment.length})</h3>
       <ul className="map-equipment">

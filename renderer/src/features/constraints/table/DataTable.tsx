@@ -5,6 +5,7 @@ import type { ColumnDef, ColumnPinningState, RowSelectionState, SortingState, Vi
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ColumnMenu } from './ColumnMenu.js';
 import type { DataColumn } from './dataColumn.js';
+import { rowsToCsv, saveCsv } from './csv.js';
 import { sortRows } from './sortRows.js';
 import { TableToolbar } from './TableToolbar.js';
 import { useFitWidths } from './useFitWidths.js';
@@ -40,6 +41,8 @@ export interface DataTableProps<T> {
   /** Rows of the table's foot (totals), each a cell per column id; kept in view under the rows. */
   footer?: readonly FooterRow[];
   footerTestId?: string;
+  /** File name of "Export CSV" (the rows shown, in the shown order and columns, at full precision); no export without it. */
+  exportName?: string;
 }
 
 /** A row of a {@link DataTable}'s foot: its cells by column id (a hidden column's cell is not shown), and `data-*` attributes. */
@@ -53,10 +56,12 @@ export interface FooterRow {
  * A client-side table of up to ~10,000 rows: TanStack Table for sorting (header buttons; rows without a value last),
  * column visibility and pinning and row selection; TanStack Virtual above {@link VIRTUALIZE_ABOVE} rows; rows copied as
  * TSV (selected, or all in the shown order and columns; Ctrl/⌘+C copies the selection) under a header line of raw
- * names, as shown or at full precision; a `?` by a header whose column has help.
+ * names, as shown or at full precision; with `exportName`, the rows shown saved as CSV; a `?` by a header whose column
+ * has help.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, columns, rowId, noun, testId, rowTestId, rowIdAttribute, highlightId, empty, footer, footerTestId } = props;
+  const { rows, columns, rowId, noun, testId, rowTestId, rowIdAttribute, highlightId, empty, footer, footerTestId, exportName } =
+    props;
   const [sorting, setSorting] = useState<SortingState>(props.initialSorting);
   const [visibility, setVisibility] = useState<VisibilityState>(() =>
     Object.fromEntries((props.initialHidden ?? []).map((id) => [id, false])),
@@ -197,6 +202,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onCopyAll={(full) => void copier.copy(sorted, copyColumns, full)}
         notice={copier.notice}
         columnMenu={<ColumnMenu table={table} columns={byId} />}
+        onExport={
+          exportName
+            ? () =>
+                saveCsv(
+                  exportName,
+                  rowsToCsv(
+                    shown.map((r) => r.original),
+                    copyColumns,
+                  ),
+                )
+            : undefined
+        }
       />
       <div
         className="cs-table-scroll"

@@ -13,13 +13,16 @@ export interface TableToolbarProps {
   onCopyAll: (full: boolean) => void;
   notice: CopyNotice | null;
   columnMenu: ReactNode;
+  /** Saves the rows shown as a CSV file; no Export button without it. */
+  onExport?: (() => void) | undefined;
 }
 
 /**
  * The line above a {@link DataTable}: "74 constraints, 2 selected", Copy selected, Copy all (as shown; the ▾ copies with
- * full precision), Columns; the copy notice.
+ * full precision), Export CSV where the table offers it, Columns; the copy notice.
  */
-export function TableToolbar({ shown, selected, noun, onCopySelected, onCopyAll, notice, columnMenu }: TableToolbarProps) {
+export function TableToolbar(props: TableToolbarProps) {
+  const { shown, selected, noun, onCopySelected, onCopyAll, notice, columnMenu, onExport } = props;
   return (
     <div className="cs-table-toolbar">
       <p className="count" aria-live="polite">
@@ -44,6 +47,11 @@ export function TableToolbar({ shown, selected, noun, onCopySelected, onCopyAll,
             { label: 'Copy all with full precision', disabled: shown === 0, onClick: () => onCopyAll(true) },
           ]}
         />
+        {onExport && (
+          <button type="button" disabled={shown === 0} onClick={onExport} data-testid="export-csv">
+            Export CSV
+          </button>
+        )}
         {columnMenu}
       </div>
     </div>

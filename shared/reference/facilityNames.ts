@@ -1,3 +1,9 @@
+/**
+ * The stations and voltage a PJM facility name states, read by one rule for the SYNTHETIC substation placement
+ * (docs/constraints.md#generators-seeded-deterministic) and for matching real-time and day-ahead names of one facility
+ * (docs/constraints.md#real-time-and-day-ahead-names-of-one-facility).
+ */
+
 /** Stations of one facility (`to` null for transformers, breakers) and its kV when the name states one. */
 export interface FacilityStations {
   from: string;
@@ -23,7 +29,10 @@ function stationWords(fragment: string): string {
 
 /** Stations of a PJM facility name (`BERGEN 230 KV BER-HUD`, `LENOX-NMESHOPP …`, `YORKANA B43 CB`); never throws. */
 export function parseFacility(name: string): FacilityStations {
-  const head = name.split(/\s+l\/o\s+/i)[0]!.replace(/^\d+\s+/, '').trim();
+  const head = name
+    .split(/\s+l\/o\s+/i)[0]!
+    .replace(/^\d+\s+/, '')
+    .trim();
   // `230 KV`, `345/138 kV`; else a bare voltage class ending the name (`Stillwell-Dumont 345`).
   const kv = /(\d{2,3})(?:\/\d+)?\s*kv\b/i.exec(head) ?? /\s(69|115|138|161|230|345|500|765)$/.exec(head);
   const voltage = kv ? Number(kv[1]) : null;
