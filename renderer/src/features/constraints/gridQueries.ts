@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BindingResults, ContractResults, GridResults, VerbInput } from '../../../../shared/bridge/contract.js';
+import type { BindingResults, ContractResults, GridResults, MapResults, VerbInput } from '../../../../shared/bridge/contract.js';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { withRequestId } from '../../lib/requestId.js';
 
-/** A grid verb (constraints, locations, outages, overlap) or a binding-window verb. */
-export type GridVerb = keyof GridResults | keyof BindingResults;
+/** A grid verb (constraints, locations, outages, overlap), a binding-window verb or a map verb. */
+export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults;
 
 /** A grid verb's input without the `requestId` the hook adds. */
 export type GridInput<V extends GridVerb> = Omit<VerbInput<V>, 'requestId'>;
