@@ -2,9 +2,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import './gridMap.css';
 import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import maplibregl from 'maplibre-gl';
-import type { LngLatBoundsLike, Map as MaplibreMap } from 'maplibre-gl';
+import type { LngLatBoundsLike, Map as MaplibreMap, MapMouseEvent } from 'maplibre-gl';
 import { MapboxOverlay } from '@deck.gl/mapbox';
-import type { PickingInfo } from '@deck.gl/core';
 import type { Place } from '../../../../shared/reference/basemap.js';
 import { useChartTheme } from '../charts/theme.js';
 import { dataLayers } from './deckLayers.js';
@@ -27,11 +26,17 @@ import type { MapPick } from './picking.js';
 import type { ShownWindow } from './timeWindow.js';
 
 /**
- * The map container as the tests and the benchmark see it: `gsMap` (the maplibre Map), `gsDeck` (the deck.gl overlay)
- * and `gsShown()` (what the data layers show now, by the same comparisons the GPU filter makes), plus the attribute
+ * The map container as the tests and the benchmark see it: `gsMap` (the maplibre Map), `gsDeck` (the deck.gl overlay),
+ * `gsRows` and `gsShown()` (what the data layers show now, by the same comparisons the GPU filter makes), plus the attribute
  * `data-equipment-shown`, the GPU's own count of the equipment rows it draws.
  */
-export type GridMapElement = HTMLDivElement & { gsMap?: MaplibreMap; gsDeck?: MapboxOverlay; gsShown?: () => ShownSummary };
+export type GridMapElement = HTMLDivElement & {
+  gsMap?: MaplibreMap;
+  gsDeck?: MapboxOverlay;
+  gsShown?: () => ShownSummary;
+  /** The rows drawn (test hook: where a feature is). */
+  gsRows?: MapRows | null;
+};
 
 /** Props of {@link GridMap}. */
 export interface GridMapProps {
@@ -83,19 +88,23 @@ export function GridMap(props: GridMapProps) {
   const palette = mapPalette(useChartTheme().dark);
   const [initial] = useState(() => ({ palette, market, bounds: props.initialBounds }));
 
-  const onHover = useEffectEvent((info: PickingInfo) => {
-    const pick = info.picked ? pickOf(info, rows) : null;
-    setHover(pick ? { x: info.x, y: info.y, pick } : null);
+  // Picking is deck.gl's, asked at the pointer from maplibre's own mouse events (one pick per frame at most).
+  const onHover = useEffectEvent((overlay: MapboxOverlay, m: MaplibreMap, x: number, y: number) => {
+    const info = x < 0 ? null : overlay.pickObject({ x, y, radius: 4 });
+    const pick = info ? pickOf(info, rows) : null;
+    m.getCanvas().style.cursor = pick ? 'pointer' : '';
+    setHover(pick ? { x, y, pick } : null);
   });
 
-  const onClick = useEffectEvent((overlay: MapboxOverlay, m: MaplibreMap, info: PickingInfo) => {
+  const onClick = useEffectEvent((overlay: MapboxOverlay, m: MaplibreMap, e: MapMouseEvent) => {
+    const { x, y } = e.point;
     // Every feature within a few pixels, topmost first: outages are drawn (so picked) above constraint lines.
-    const picks = picksOf(overlay.pickMultipleObjects({ x: info.x, y: info.y, radius: 4, depth: 8 }), rows);
+    const picks = picksOf(overlay.pickMultipleObjects({ x, y, radius: 4, depth: 8 }), rows);
     setHover(null);
     const cell = picks.find((p) => p.kind === 'cell');
-    if (cell && picks.length === 1 && info.coordinate) {
+    if (cell && picks.length === 1) {
       // A cell of outage counts: zoom in where it is, until the equipment itself shows.
-      m.easeTo({ center: info.coordinate as [number, number], zoom: Math.max(m.getZoom() + 2, 7) });
+      m.easeTo({ center: e.lngLat, zoom: Math.max(m.getZoom() + 2, 7) });
       setPopup(null);
       return;
     }
@@ -103,7 +112,7 @@ export function GridMap(props: GridMapProps) {
     if (chosen.length === 1 && chosen[0]!.kind !== 'location') {
       setPopup(null);
       props.onPick(chosen[0]!);
-    } else setPopup(chosen.length ? { x: info.x, y: info.y, picks: chosen } : null);
+    } else setPopup(chosen.length ? { x, y, picks: chosen } : null);
   });
 
   useEffect(() => {
@@ -124,14 +133,20 @@ export function GridMap(props: GridMapProps) {
     });
     m.touchZoomRotate.disableRotation();
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    const overlay = new MapboxOverlay({
-      interleaved: true,
-      layers: [],
-      onHover: (info) => onHover(info),
-      onClick: (info) => onClick(overlay, m, info),
-      getCursor: ({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
-    });
+    const overlay = new MapboxOverlay({ interleaved: true, layers: [] });
     m.addControl(overlay);
+    let hoverAt: { x: number; y: number } | null = null;
+    let frame = 0;
+    const hoverSoon = (x: number, y: number) => {
+      hoverAt = { x, y };
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        if (hoverAt) onHover(overlay, m, hoverAt.x, hoverAt.y);
+      });
+    };
+    m.on('mousemove', (e) => hoverSoon(e.point.x, e.point.y));
+    m.on('mouseout', () => hoverSoon(-1, -1));
+    m.on('click', (e) => onClick(overlay, m, e));
     el.gsMap = m;
     el.gsDeck = overlay;
     m.on('idle', () => tracker.idle());
@@ -143,10 +158,12 @@ export function GridMap(props: GridMapProps) {
       setMap({ m, overlay });
     });
     return () => {
+      cancelAnimationFrame(frame);
       setMap(null);
       delete el.gsMap;
       delete el.gsDeck;
       delete el.gsShown;
+      delete el.gsRows;
       m.remove();
     };
   }, [initial]);
@@ -184,6 +201,7 @@ export function GridMap(props: GridMapProps) {
       : [];
     const labels = labelLayers({ places: props.places, stations, zoom, palette, visible: visible.labels });
     map.overlay.setProps({ layers: [...data, ...labels] });
+    el.gsRows = rows;
     el.gsShown = () => (rows ? shownSummary(rows, included, range, visible) : { tickets: [], constraints: [], equipment: 0, equipmentLines: 0 });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `places` changes once, with its answer
   }, [map, rows, included, filterVersion, range, palette, zoom, visible, locations, constraintHalo, ticketHalo, stations, props.places]);

@@ -12,6 +12,9 @@ describe('picks', () => {
   it('reads constraints, outages, locations and cells of outage counts; ignores other layers', () => {
     expect(pickOf(info(LAYERS.binding, 1), rows)).toEqual({ kind: 'constraint', id: 'c-1', name: 'DRESD-935 KEND 345 KV', row: 1 });
     expect(pickOf(info(LAYERS.outagePoints, 0), rows)).toEqual({ kind: 'outage', ticket: 9000001, row: 0 });
+    // As deck.gl answers for typed-array data: no object, the index into the layer's rows.
+    const layer = { id: LAYERS.binding, props: { data: Int32Array.of(1, 0) } };
+    expect(pickOf({ layer, index: 0 }, rows)).toMatchObject({ kind: 'constraint', row: 1 });
     expect(pickOf(info(LAYERS.locations, { name: 'WESTERN HUB', location_type: 'hub', market_id: 'pjm' }), rows)).toMatchObject({
       kind: 'location',
       name: 'WESTERN HUB',

@@ -10,10 +10,20 @@ export type MapPick =
   | { kind: 'location'; name: string; location_type: string; market_id: string }
   | { kind: 'cell'; count: number };
 
-/** The part of a deck.gl picking result a pick reads (`object` is the row index for the data layers). */
+/**
+ * The part of a deck.gl picking result a pick reads. The data layers' data are typed arrays of row indices, which deck.gl
+ * does not index for `object`: the row is `layer.props.data[index]`.
+ */
 export interface PickedInfo {
-  layer?: { id: string } | null;
+  layer?: { id: string; props?: { data?: unknown } } | null;
   object?: unknown;
+  index?: number;
+}
+
+function rowOf(info: PickedInfo): number | undefined {
+  if (typeof info.object === 'number') return info.object;
+  const data = info.layer?.props?.data;
+  return ArrayBuffer.isView(data) && info.index !== undefined && info.index >= 0 ? (data as Int32Array)[info.index] : undefined;
 }
 
 /** The layer toggle a pick belongs to (a popup closes when its layer is hidden). */
@@ -33,10 +43,11 @@ export function pickOf(info: PickedInfo, rows: MapRows | null): MapPick | null {
     const count = (o as { count?: number } | undefined)?.count ?? 0;
     return count > 0 ? { kind: 'cell', count } : null;
   }
-  if (!rows || typeof o !== 'number') return null;
+  const row = rowOf(info);
+  if (!rows || row === undefined) return null;
   if (id === LAYERS.binding || id === LAYERS.bindingPoints)
-    return { kind: 'constraint', id: categoryValue(rows.runs.id, o) ?? '', name: categoryValue(rows.runs.name, o) ?? '', row: o };
-  if (id === LAYERS.outages || id === LAYERS.outagePoints) return { kind: 'outage', ticket: rows.equipment.ticket[o]!, row: o };
+    return { kind: 'constraint', id: categoryValue(rows.runs.id, row) ?? '', name: categoryValue(rows.runs.name, row) ?? '', row };
+  if (id === LAYERS.outages || id === LAYERS.outagePoints) return { kind: 'outage', ticket: rows.equipment.ticket[row]!, row };
   return null;
 }
 
