@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { OutageTicket } from '../shared/index.js';
-import type { GridMapElement } from '../renderer/src/features/map/GridMap.js';
+import type { Map as MaplibreMap } from 'maplibre-gl';
+import type { ShownSummary } from '../renderer/src/features/map/gpuFilter.js';
+import type { MapRows } from '../renderer/src/features/map/mapRows.js';
 import { expect, test, unwrap } from './fixtures.js';
 import { RT_DATASET, WINDOW, ticketsOverlapping } from './gridData.js';
 
@@ -8,6 +10,9 @@ import { RT_DATASET, WINDOW, ticketsOverlapping } from './gridData.js';
 // outage equipment drawn by deck.gl from map:features' columns, asserted from the map's test hooks once it is idle —
 // `gsShown()` (the rows the GPU filter keeps, by its own comparisons), `data-equipment-shown` (the GPU's own count) and
 // `gsRows` (where a feature is, to point at it).
+
+/** The map container's test hooks (renderer/src/features/map/GridMap.tsx). */
+type GridMapElement = { gsMap?: MaplibreMap; gsShown?: () => ShownSummary; gsRows?: MapRows | null };
 
 const HOUR = 3_600_000;
 const T0 = '2024-09-02T11:00:00Z';
@@ -28,7 +33,7 @@ async function openMap(page: Page, extra: Record<string, string> = {}): Promise<
 /** What the data layers show now (tickets, constraints, equipment rows), and the GPU's count of the equipment lines. */
 async function shown(page: Page) {
   return page.getByTestId('grid-map').evaluate((el) => {
-    const g = el as GridMapElement;
+    const g = el as unknown as GridMapElement;
     return { ...g.gsShown!(), gpuLines: Number(el.getAttribute('data-equipment-shown') ?? -1) };
   });
 }
@@ -37,10 +42,13 @@ async function shown(page: Page) {
  * A page point on a shown feature: the middle of a shown binding run's line (`constraint`) or of a shown outage line,
  * or, for `stacked`, a shown outage's end lying on a shown constraint's end (null when there is none).
  */
-async function pointOf(page: Page, what: 'constraint' | 'outage' | 'stacked'): Promise<{ x: number; y: number; id: string } | null> {
+async function pointOf(
+  page: Page,
+  what: 'constraint' | 'outage' | 'stacked',
+): Promise<{ x: number; y: number; id: string } | null> {
   const box = (await page.getByTestId('grid-map').boundingBox())!;
   const p = await page.getByTestId('grid-map').evaluate((el, what) => {
-    const g = el as GridMapElement;
+    const g = el as unknown as GridMapElement;
     const rows = g.gsRows!;
     const s = g.gsShown!();
     const px = (lon: number, lat: number) => g.gsMap!.project([lon, lat]);
@@ -50,7 +58,8 @@ async function pointOf(page: Page, what: 'constraint' | 'outage' | 'stacked'): P
     const tickets = new Set(s.tickets);
     const runRows = [...runs.lines].filter((i) => constraintIds.has(runs.id.values[runs.id.codes[i]!]!));
     const eqRows = [...eq.placed].filter((i) => tickets.has(eq.ticket[i]!));
-    const mid = (r: typeof runs | typeof eq, i: number) => px((r.fromLon[i]! + r.toLon[i]!) / 2, (r.fromLat[i]! + r.toLat[i]!) / 2);
+    const mid = (r: typeof runs | typeof eq, i: number) =>
+      px((r.fromLon[i]! + r.toLon[i]!) / 2, (r.fromLat[i]! + r.toLat[i]!) / 2);
     if (what === 'constraint' && runRows[0] !== undefined) {
       const i = runRows[0];
       return { ...mid(runs, i), id: runs.id.values[runs.id.codes[i]!]! };
@@ -106,7 +115,9 @@ test('a click on an outage lying on a constraint’s end offers both, and select
   const chooser = page.getByTestId('map-popup');
   await expect(chooser).toBeVisible();
   // Outages are picked above lines: every outage there (this one among them) before the constraint, offered too.
-  const picks = (await chooser.locator('[data-pick]').evaluateAll((els) => els.map((e) => e.getAttribute('data-pick')))) as string[];
+  const picks = (await chooser
+    .locator('[data-pick]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-pick')))) as string[];
   expect(picks).toContain(`ticket:${at!.id}`);
   const firstConstraint = picks.findIndex((p) => p.startsWith('constraint:'));
   expect(firstConstraint).toBeGreaterThan(0);
@@ -153,7 +164,7 @@ test('moving the slider shows exactly the outages whose interval overlaps the ne
   await idle(page);
   const all = await shown(page);
   const cancelled = tickets.filter((t: OutageTicket) => t.status === 'Cancelled').map((t: OutageTicket) => t.ticket);
-  expect(all.tickets.filter((t) => cancelled.includes(t))).toEqual([]);
+  expect(all.tickets.filter((t: number) => cancelled.includes(t))).toEqual([]);
   expect(all.tickets).toEqual(drawable.map((t: OutageTicket) => t.ticket).sort((a: number, b: number) => a - b));
 });
 
@@ -171,7 +182,7 @@ test('search flies to a ticket and selects it', async ({ page, host }) => {
   await idle(page);
   // The camera ended on the ticket: zoomed in, its equipment in view.
   const camera = await page.getByTestId('grid-map').evaluate((el) => {
-    const m = (el as GridMapElement).gsMap!;
+    const m = (el as unknown as GridMapElement).gsMap!;
     const b = m.getBounds();
     return { zoom: m.getZoom(), west: b.getWest(), east: b.getEast(), south: b.getSouth(), north: b.getNorth() };
   });

@@ -5,7 +5,6 @@ import type { MapColumnType, MapFeatureCounts, MapFeatures } from '../../../shar
 
 /** Test data of the map: `map:features` answers built from plain rows, encoded as main encodes them (Arrow IPC). */
 
-
 const TYPES: Record<MapColumnType, () => Float32 | Int32 | Bool | Utf8 | Dictionary> = {
   float32: () => new Float32(),
   int32: () => new Int32(),
@@ -16,7 +15,8 @@ const TYPES: Record<MapColumnType, () => Float32 | Int32 | Bool | Utf8 | Diction
 
 function encode(spec: Record<string, MapColumnType>, rows: readonly Record<string, unknown>[]): Uint8Array {
   const vectors: Record<string, Vector> = {};
-  for (const [name, type] of Object.entries(spec)) vectors[name] = vectorFromArray(rows.map((r) => r[name] ?? null) as never, TYPES[type]() as never);
+  for (const [name, type] of Object.entries(spec))
+    vectors[name] = vectorFromArray(rows.map((r) => r[name] ?? null) as never, TYPES[type]() as never);
   return tableToIPC(new Table(vectors), 'stream');
 }
 
@@ -68,7 +68,12 @@ export function equipmentRow(over: Partial<Record<keyof typeof MAP_EQUIPMENT_COL
 export function mapFeaturesAnswer(
   runs: readonly Record<string, unknown>[],
   equipment: readonly Record<string, unknown>[],
-  over: { originMs?: number; windowMinutes?: number; counts?: Partial<MapFeatureCounts>; synthetic?: MapFeatures['synthetic'] } = {},
+  over: {
+    originMs?: number;
+    windowMinutes?: number;
+    counts?: Partial<MapFeatureCounts>;
+    synthetic?: MapFeatures['synthetic'];
+  } = {},
 ): MapFeatures {
   const tickets = new Set(equipment.map((e) => e.ticket)).size;
   return {
@@ -87,6 +92,9 @@ export function mapFeaturesAnswer(
       ...over.counts,
     },
     truncated: false,
-    synthetic: over.synthetic ?? { binding: ['start', 'end'], outages: ['tickets with is_synthetic=true', 'from_substation', 'to_substation'] },
+    synthetic: over.synthetic ?? {
+      binding: ['start', 'end'],
+      outages: ['tickets with is_synthetic=true', 'from_substation', 'to_substation'],
+    },
   };
 }

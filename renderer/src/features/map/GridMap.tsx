@@ -84,7 +84,7 @@ export function GridMap(props: GridMapProps) {
   const [map, setMap] = useState<{ m: MaplibreMap; overlay: MapboxOverlay } | null>(null);
   const [zoom, setZoom] = useState(0);
   const [hover, setHover] = useState<{ x: number; y: number; pick: MapPick } | null>(null);
-  const [popup, setPopup] = useState<Popup | null>(null);
+  const [opened, setPopup] = useState<Popup | null>(null);
   const palette = mapPalette(useChartTheme().dark);
   const [initial] = useState(() => ({ palette, market, bounds: props.initialBounds }));
 
@@ -202,16 +202,28 @@ export function GridMap(props: GridMapProps) {
     const labels = labelLayers({ places: props.places, stations, zoom, palette, visible: visible.labels });
     map.overlay.setProps({ layers: [...data, ...labels] });
     el.gsRows = rows;
-    el.gsShown = () => (rows ? shownSummary(rows, included, range, visible) : { tickets: [], constraints: [], equipment: 0, equipmentLines: 0 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `places` changes once, with its answer
-  }, [map, rows, included, filterVersion, range, palette, zoom, visible, locations, constraintHalo, ticketHalo, stations, props.places]);
+    el.gsShown = () =>
+      rows ? shownSummary(rows, included, range, visible) : { tickets: [], constraints: [], equipment: 0, equipmentLines: 0 };
+  }, [
+    map,
+    rows,
+    included,
+    filterVersion,
+    range,
+    palette,
+    zoom,
+    visible,
+    locations,
+    constraintHalo,
+    ticketHalo,
+    stations,
+    props.places,
+  ]);
 
   useLayoutEffect(() => {
     if (!map) return;
     busy(map.m);
     applyVisibility(map.m, visible);
-    // A popup closes with its layer.
-    setPopup((p) => (p && p.picks.every((k) => visible[groupOfPick(k)]) ? p : null));
   }, [map, visible]);
 
   useLayoutEffect(() => {
@@ -240,12 +252,14 @@ export function GridMap(props: GridMapProps) {
   }, [loading, map]);
 
   useEffect(() => {
-    if (!popup) return;
+    if (!opened) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setPopup(null);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [popup]);
+  }, [opened]);
 
+  // A popup closes with its layer.
+  const popup = opened && opened.picks.every((k) => visible[groupOfPick(k)]) ? opened : null;
   const tip = hover && !popup ? props.describe(hover.pick) : null;
   const only = popup?.picks.length === 1 ? popup.picks[0]! : null;
   const onlyText = only ? props.describe(only) : null;

@@ -84,8 +84,11 @@ function ends(rows: FeatureRows) {
   };
 }
 
-const filterOf = (rows: FeatureRows, included: Uint8Array) => (i: number) =>
-  [rows.start[i]!, rows.end[i]!, included.length === 1 ? included[0]! : included[i]!];
+const filterOf = (rows: FeatureRows, included: Uint8Array) => (i: number) => [
+  rows.start[i]!,
+  rows.end[i]!,
+  included.length === 1 ? included[0]! : included[i]!,
+];
 
 function bindingLayers(input: DataLayerInput): Layer[] {
   const { rows, palette, range, visible } = input;

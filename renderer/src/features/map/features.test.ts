@@ -10,7 +10,13 @@ const B = { latitude: 40.1, longitude: -84, name: 'KEND' };
 
 describe('segment', () => {
   it('a line between two places, a point for one place or one known end', () => {
-    expect(segment(A, B)).toEqual({ type: 'LineString', coordinates: [[-88.27, 41.39], [-84, 40.1]] });
+    expect(segment(A, B)).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [-88.27, 41.39],
+        [-84, 40.1],
+      ],
+    });
     expect(segment(A, { ...A, name: 'X' })).toEqual({ type: 'Point', coordinates: [-88.27, 41.39] });
     expect(segment(null, B)).toEqual({ type: 'Point', coordinates: [-84, 40.1] });
   });
@@ -28,7 +34,10 @@ describe('bounds', () => {
     expect(boundsOf({ type: 'FeatureCollection', features: [] })).toBeNull();
     const rows = mapRows(
       decodeMapFeatures(
-        mapFeaturesAnswer([runRow()], [equipmentRow(), equipmentRow({ from_lon: null, from_lat: null, to_lon: null, to_lat: null })]),
+        mapFeaturesAnswer(
+          [runRow()],
+          [equipmentRow(), equipmentRow({ from_lon: null, from_lat: null, to_lon: null, to_lat: null })],
+        ),
       ),
     );
     const b = rowsBounds(rows)!;

@@ -38,7 +38,9 @@ function boundsOfPositions(positions: Iterable<readonly [number, number]>): Boun
 export function boundsOf(...collections: FeatureCollection<LineString | Point>[]): Bounds | null {
   return boundsOfPositions(
     collections.flatMap((c) =>
-      c.features.flatMap((f) => (f.geometry.type === 'Point' ? [f.geometry.coordinates] : f.geometry.coordinates) as [number, number][]),
+      c.features.flatMap(
+        (f) => (f.geometry.type === 'Point' ? [f.geometry.coordinates] : f.geometry.coordinates) as [number, number][],
+      ),
     ),
   );
 }

@@ -49,7 +49,18 @@ describe('what is shown', () => {
   const rows = mapRows(
     decodeMapFeatures(
       mapFeaturesAnswer(
-        [runRow(), runRow({ constraint_gs_entity_id: 'c-2', start_min: 700, end_min: 705, start_lon: null, start_lat: null, end_lon: null, end_lat: null })],
+        [
+          runRow(),
+          runRow({
+            constraint_gs_entity_id: 'c-2',
+            start_min: 700,
+            end_min: 705,
+            start_lon: null,
+            start_lat: null,
+            end_lon: null,
+            end_lat: null,
+          }),
+        ],
         [
           equipmentRow(),
           equipmentRow({ ticket: 2, start_min: 720, end_min: 1440, to_lon: -80.5, to_lat: 40.6 }),

@@ -25,11 +25,12 @@ export type FilterRange = [[number, number], [number, number], [number, number]]
  * filters include. A window edge off the minute is taken at the minutes it reaches into (never shows a row it should not).
  */
 export function filterRange(window: ShownWindow | null, originMs: number): FilterRange {
-  if (!window) return [
-    [-FAR, FAR],
-    [-FAR, FAR],
-    [0.5, 1.5],
-  ];
+  if (!window)
+    return [
+      [-FAR, FAR],
+      [-FAR, FAR],
+      [0.5, 1.5],
+    ];
   const a = (window.start - originMs) / 60_000;
   const b = (window.end - originMs) / 60_000;
   return [

@@ -66,7 +66,9 @@ export function placesAt(all: readonly Place[], zoom: number): Place[] {
   for (const p of all) {
     if (p.rank > limit) break;
     const k = 1 / Math.max(0.2, Math.cos((p.latitude * Math.PI) / 180));
-    const near = kept.some((q) => Math.abs(q.latitude - p.latitude) * k < spacing && Math.abs(q.longitude - p.longitude) < spacing * k);
+    const near = kept.some(
+      (q) => Math.abs(q.latitude - p.latitude) * k < spacing && Math.abs(q.longitude - p.longitude) < spacing * k,
+    );
     if (!near) kept.push(p);
   }
   return kept;

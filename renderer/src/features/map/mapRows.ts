@@ -85,7 +85,12 @@ export function category(table: Table, name: string): Category {
 export const categoryValue = (c: Category, i: number): string | null => (c.codes[i]! < 0 ? null : c.values[c.codes[i]!]!);
 
 function featureRows(table: Table, ends: [string, string, string, string]): FeatureRows {
-  const [fromLon, fromLat, toLon, toLat] = ends.map((n) => floats(table, n)) as [Float32Array, Float32Array, Float32Array, Float32Array];
+  const [fromLon, fromLat, toLon, toLat] = ends.map((n) => floats(table, n)) as [
+    Float32Array,
+    Float32Array,
+    Float32Array,
+    Float32Array,
+  ];
   const lines: number[] = [];
   const points: number[] = [];
   for (let i = 0; i < table.numRows; i++) {

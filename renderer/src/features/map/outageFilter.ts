@@ -13,7 +13,13 @@ export interface OutageFilter {
 }
 
 /** No outage filtered out. */
-export const NO_OUTAGE_FILTER: OutageFilter = { outageType: null, status: null, equipmentType: null, voltageClass: null, zone: null };
+export const NO_OUTAGE_FILTER: OutageFilter = {
+  outageType: null,
+  status: null,
+  equipmentType: null,
+  voltageClass: null,
+  zone: null,
+};
 
 /** Voltage classes, by the lower bound of each (kV): the classes transmission planners group lines by. */
 export const VOLTAGE_CLASSES = [

@@ -5,12 +5,19 @@ import { decodeMapFeatures } from './mapColumns.js';
 import { mapRows } from './mapRows.js';
 import { pickOf, picksOf } from './picking.js';
 
-const rows = mapRows(decodeMapFeatures(mapFeaturesAnswer([runRow(), runRow({ start_min: 700 })], [equipmentRow(), equipmentRow()])));
+const rows = mapRows(
+  decodeMapFeatures(mapFeaturesAnswer([runRow(), runRow({ start_min: 700 })], [equipmentRow(), equipmentRow()])),
+);
 const info = (id: string, object: unknown) => ({ layer: { id }, object });
 
 describe('picks', () => {
   it('reads constraints, outages, locations and cells of outage counts; ignores other layers', () => {
-    expect(pickOf(info(LAYERS.binding, 1), rows)).toEqual({ kind: 'constraint', id: 'c-1', name: 'DRESD-935 KEND 345 KV', row: 1 });
+    expect(pickOf(info(LAYERS.binding, 1), rows)).toEqual({
+      kind: 'constraint',
+      id: 'c-1',
+      name: 'DRESD-935 KEND 345 KV',
+      row: 1,
+    });
     expect(pickOf(info(LAYERS.outagePoints, 0), rows)).toEqual({ kind: 'outage', ticket: 9000001, row: 0 });
     // As deck.gl answers for typed-array data: no object, the index into the layer's rows.
     const layer = { id: LAYERS.binding, props: { data: Int32Array.of(1, 0) } };
@@ -26,7 +33,13 @@ describe('picks', () => {
 
   it('stacked features: each thing once, topmost (the outage above the line) first', () => {
     const picks = picksOf(
-      [info(LAYERS.outages, 0), info(LAYERS.outages, 1), info(LAYERS.binding, 0), info(LAYERS.binding, 1), info(LAYERS.bindingHalo, 0)],
+      [
+        info(LAYERS.outages, 0),
+        info(LAYERS.outages, 1),
+        info(LAYERS.binding, 0),
+        info(LAYERS.binding, 1),
+        info(LAYERS.bindingHalo, 0),
+      ],
       rows,
     );
     expect(picks.map((p) => p.kind)).toEqual(['outage', 'constraint']);

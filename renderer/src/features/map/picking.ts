@@ -46,7 +46,12 @@ export function pickOf(info: PickedInfo, rows: MapRows | null): MapPick | null {
   const row = rowOf(info);
   if (!rows || row === undefined) return null;
   if (id === LAYERS.binding || id === LAYERS.bindingPoints)
-    return { kind: 'constraint', id: categoryValue(rows.runs.id, row) ?? '', name: categoryValue(rows.runs.name, row) ?? '', row };
+    return {
+      kind: 'constraint',
+      id: categoryValue(rows.runs.id, row) ?? '',
+      name: categoryValue(rows.runs.name, row) ?? '',
+      row,
+    };
   if (id === LAYERS.outages || id === LAYERS.outagePoints) return { kind: 'outage', ticket: rows.equipment.ticket[row]!, row };
   return null;
 }

@@ -8,7 +8,15 @@ import type { SearchHit } from './searchIndex.js';
  * The map's search: a constraint by name, an outage ticket by number or a substation by name, among what the map holds;
  * choosing a result (click, or Enter for the first) hands it to the page, which selects it and flies to it.
  */
-export function MapSearch({ rows, stations, onFound }: { rows: MapRows | null; stations: readonly StationLabel[]; onFound: (hit: SearchHit) => void }) {
+export function MapSearch({
+  rows,
+  stations,
+  onFound,
+}: {
+  rows: MapRows | null;
+  stations: readonly StationLabel[];
+  onFound: (hit: SearchHit) => void;
+}) {
   const [query, setQuery] = useState('');
   const listId = useId();
   const hits = rows && query.trim() ? searchRows(rows, stations, query) : [];

@@ -17,7 +17,14 @@ export interface OutageFiltersProps {
  * The outage filters: outage type, status, equipment type, voltage class and zone (each "Any" or one value of the
  * answer), and whether Cancelled tickets are drawn (never out of service, so left out unless asked for).
  */
-export function OutageFilters({ rows, filter, onFilter, includeCancelled, onIncludeCancelled, cancelledTickets }: OutageFiltersProps) {
+export function OutageFilters({
+  rows,
+  filter,
+  onFilter,
+  includeCancelled,
+  onIncludeCancelled,
+  cancelledTickets,
+}: OutageFiltersProps) {
   const e = rows?.equipment;
   const fields: { key: keyof OutageFilter; label: string; choices: string[] }[] = [
     { key: 'outageType', label: 'Outage type', choices: e ? choicesOf(e.outageType) : [] },
@@ -44,7 +51,7 @@ export function OutageFilters({ rows, filter, onFilter, includeCancelled, onIncl
           </label>
         ))}
       </div>
-      <label className="inline-label">
+      <label className="cancelled-toggle">
         <input type="checkbox" checked={includeCancelled} onChange={(ev) => onIncludeCancelled(ev.target.checked)} /> Show
         Cancelled tickets
         {!includeCancelled && cancelledTickets > 0 && (

@@ -115,7 +115,7 @@ describe('TimeSlider', () => {
     expect(screen.getByTestId('map-window').textContent).toMatch(/^2023-11-06 00:00 → 2023-11-07 00:00 EST/);
   });
 
-  it('the arrow keys move by the chosen step, not by the slider\'s 5-minute resolution', () => {
+  it("the arrow keys move by the chosen step, not by the slider's 5-minute resolution", () => {
     const seen: number[] = [];
     render(<Harness onTime={(t) => seen.push(t)} />);
     const slider = screen.getByRole('slider', { name: 'Time' });

@@ -17,7 +17,10 @@ const ends = (a: string | null, b: string | null) => [...new Set([a, b].filter(B
 /** The tooltip's text for `pick`, or null when the rows do not hold it. */
 export function hoverText(pick: MapPick, rows: MapRows | null, zone: string): TooltipText | null {
   if (pick.kind === 'location')
-    return { title: pick.name, lines: [`Pricing location · ${pick.location_type || 'location'} · ${pick.market_id.toUpperCase()}`] };
+    return {
+      title: pick.name,
+      lines: [`Pricing location · ${pick.location_type || 'location'} · ${pick.market_id.toUpperCase()}`],
+    };
   if (pick.kind === 'cell')
     return {
       title: `${formatNumber(pick.count, 'count')} pieces of outage equipment`,

@@ -26,7 +26,8 @@ export function searchRows(rows: MapRows, stations: readonly StationLabel[], que
   }
   const rank = (name: string) => (name.toLowerCase().startsWith(q) ? 0 : 1);
   const nameCodes = new Int32Array(rows.runs.id.values.length).fill(-1);
-  for (let i = 0; i < rows.runs.count; i++) if (nameCodes[rows.runs.id.codes[i]!] === -1) nameCodes[rows.runs.id.codes[i]!] = rows.runs.name.codes[i]!;
+  for (let i = 0; i < rows.runs.count; i++)
+    if (nameCodes[rows.runs.id.codes[i]!] === -1) nameCodes[rows.runs.id.codes[i]!] = rows.runs.name.codes[i]!;
   const names = rows.runs.id.values
     .map((id, k) => ({ id, name: rows.runs.name.values[nameCodes[k]!] ?? id }))
     .filter((c) => c.name.toLowerCase().includes(q) || c.id.toLowerCase() === q)

@@ -57,7 +57,14 @@ export function useMapData(choice: GridChoice, top: TopChoice, includeCancelled:
     (): LocationPoint[] =>
       (locationData ?? []).flatMap((l) =>
         foldMarket(l.market_id) === market && Number.isFinite(l.latitude) && Number.isFinite(l.longitude)
-          ? [{ position: [l.longitude!, l.latitude!], name: l.name, location_type: l.location_type ?? '', market_id: l.market_id }]
+          ? [
+              {
+                position: [l.longitude!, l.latitude!],
+                name: l.name,
+                location_type: l.location_type ?? '',
+                market_id: l.market_id,
+              },
+            ]
           : [],
       ),
     [locationData, market],

@@ -85,5 +85,15 @@ export function useSelection(
       .filter((i) => e.ticket[i] === ticket)
       .map((i) => haloOf(e, i));
   }, [rows, ticket]);
-  return { detail, location, outage, overlap, overlapIds, constraintHalo, ticketHalo, drawn, locatedName: located?.constraint_name ?? null };
+  return {
+    detail,
+    location,
+    outage,
+    overlap,
+    overlapIds,
+    constraintHalo,
+    ticketHalo,
+    drawn,
+    locatedName: located?.constraint_name ?? null,
+  };
 }
