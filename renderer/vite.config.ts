@@ -23,6 +23,9 @@ export default defineConfig({
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // Before `vendor`: maplibre loads only with the map page or the mini map (lazy imports).
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ },
+            // deck.gl (and its luma.gl, math.gl, loaders.gl) and apache-arrow load only with the map page too.
+            { name: 'deckgl', test: /node_modules[\\/](@deck\.gl|@luma\.gl|@math\.gl|@loaders\.gl|@probe\.gl|mjolnir\.js)[\\/]/ },
+            { name: 'arrow', test: /node_modules[\\/](apache-arrow|flatbuffers)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -3,6 +3,7 @@ import type {
   BindingResults,
   ContractResults,
   GridResults,
+  MapResults,
   OutageResults,
   VerbInput,
 } from '../../../../shared/bridge/contract.js';
@@ -10,8 +11,8 @@ import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { withRequestId } from '../../lib/requestId.js';
 
-/** A grid verb (constraints, locations, outages, overlap), a binding-window verb or an outage-object verb. */
-export type GridVerb = keyof GridResults | keyof BindingResults | keyof OutageResults;
+/** A grid verb (constraints, locations, outages, overlap), a binding-window verb, an outage-object verb or a map verb. */
+export type GridVerb = keyof GridResults | keyof BindingResults | keyof OutageResults | keyof MapResults;
 
 /** A grid verb's input without the `requestId` the hook adds. */
 export type GridInput<V extends GridVerb> = Omit<VerbInput<V>, 'requestId'>;

@@ -1,17 +1,12 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import { basemapLayers, basemapSources } from './basemapStyle.js';
-import { dataLayers, dataSources } from './layers.js';
 import type { MapPalette } from './palette.js';
 
 /**
- * The whole style: the basemap's vector tiles (basemapStyle.ts, from the page's own origin) and the data layers on
- * GeoJSON sources. No `glyphs` and no `sprite`, so maplibre never asks the network for anything; labels are HTML
- * (popups, legend, the selection panel). `baseUri` is the page's (`document.baseURI`).
+ * The maplibre style: the basemap's vector tiles only (basemapStyle.ts, from the page's own origin). No `glyphs` and no
+ * `sprite`, so maplibre never asks the network for anything; the data and the labels are deck.gl layers drawn into the
+ * same map (deckLayers.ts, labelLayers.ts). `baseUri` is the page's (`document.baseURI`).
  */
 export function mapStyle(palette: MapPalette, market: string, baseUri: string): StyleSpecification {
-  return {
-    version: 8,
-    sources: { ...basemapSources(baseUri), ...dataSources() },
-    layers: [...basemapLayers(palette, { market }), ...dataLayers(palette)],
-  };
+  return { version: 8, sources: basemapSources(baseUri), layers: basemapLayers(palette, { market }) };
 }

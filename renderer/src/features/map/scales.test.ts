@@ -4,14 +4,14 @@ import {
   PRICE_BREAKS,
   PRICE_COLORS,
   PRICE_WIDTHS,
-  outageColorExpression,
   outageTypeColor,
   priceClass,
   priceClassLabel,
-  priceColorExpression,
-  priceWidthExpression,
-  statusDashExpression,
+  priceColor,
+  priceWidth,
+  rgb,
   statusOpacity,
+  statusWidth,
 } from './scales.js';
 
 describe('peak |shadow price| scale', () => {
@@ -30,29 +30,22 @@ describe('peak |shadow price| scale', () => {
     ]);
   });
 
-  it('colour and width grow with the class; the expressions step at the same breaks', () => {
+  it('colour and width grow with the class, stepping at the same breaks', () => {
     expect(PRICE_COLORS.light).toHaveLength(PRICE_BREAKS.length);
     expect([...PRICE_WIDTHS]).toEqual([...PRICE_WIDTHS].sort((a, b) => a - b));
-    const color = priceColorExpression(false) as unknown[];
-    expect(color.slice(0, 3)).toEqual([
-      'step',
-      ['abs', ['to-number', ['get', 'peak_abs_shadow_price'], 0]],
+    expect([9.99, 10, 49.9, 50, 100, 500, 999, 1000].map((v) => priceColor(v, false))).toEqual([
       PRICE_COLORS.light[0],
-    ]);
-    expect(color.slice(3)).toEqual([
-      10,
       PRICE_COLORS.light[1],
-      50,
+      PRICE_COLORS.light[1],
       PRICE_COLORS.light[2],
-      100,
       PRICE_COLORS.light[3],
-      500,
       PRICE_COLORS.light[4],
-      1000,
+      PRICE_COLORS.light[4],
       PRICE_COLORS.light[5],
     ]);
-    expect((priceColorExpression(true) as unknown[])[2]).toBe(PRICE_COLORS.dark[0]);
-    expect((priceWidthExpression(2) as unknown[]).at(-1)).toBe(PRICE_WIDTHS.at(-1)! + 2);
+    expect(priceColor(-5, true)).toBe(PRICE_COLORS.dark[0]);
+    expect(priceWidth(25_000)).toBe(PRICE_WIDTHS.at(-1));
+    expect(rgb('#e8b20e')).toEqual([232, 178, 14]);
   });
 });
 
@@ -60,17 +53,13 @@ describe('outage scales', () => {
   it('colours the known outage types, anything else grey', () => {
     expect(outageTypeColor('Continuous')).not.toBe(outageTypeColor('Daily'));
     expect(outageTypeColor('Emergency')).toBe(OTHER_OUTAGE_COLOR);
-    const e = outageColorExpression() as unknown[];
-    expect(e[0]).toBe('match');
-    expect(e.at(-1)).toBe(OTHER_OUTAGE_COLOR);
   });
 
-  it('cancelled tickets are faint and dotted, unknown statuses draw like active ones', () => {
+  it('cancelled tickets are faint and thin, unknown statuses draw like active ones', () => {
     expect(statusOpacity('Cancelled')).toBeLessThan(statusOpacity('Completed'));
     expect(statusOpacity('Completed')).toBeLessThan(statusOpacity('Active'));
     expect(statusOpacity('Whatever')).toBe(statusOpacity('Active'));
-    const dash = statusDashExpression() as unknown[];
-    expect(dash.at(-1)).toEqual(['literal', [1, 0]]);
-    expect(dash).toContainEqual(['literal', [0.6, 1.6]]);
+    expect(statusWidth('Submitted')).toBeLessThan(statusWidth('Active'));
+    expect(statusWidth('Whatever')).toBe(statusWidth('Active'));
   });
 });

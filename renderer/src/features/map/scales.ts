@@ -1,9 +1,7 @@
-import type { ExpressionSpecification } from 'maplibre-gl';
-
 /**
- * Colour and size scales of the data layers, with the same numbers for maplibre expressions and the legend.
+ * Colour and size scales of the data layers, with the same numbers for the deck.gl layers and the legend.
  * Shadow prices span four orders of magnitude ($1 to $thousands per MWh), so the price scale is in classes
- * (a maplibre `step`), not linear: each class reads in the legend as a range.
+ * (steps), not linear: each class reads in the legend as a range.
  */
 
 /** Lower bounds of the peak |shadow price| classes ($/MWh); the first class starts at 0. */
@@ -34,22 +32,20 @@ export function priceClassLabel(k: number): string {
   return hi === undefined ? `≥ ${f(lo)}` : `${f(lo)}–${f(hi)}`;
 }
 
-function stepExpression(property: string, values: readonly (string | number)[]): ExpressionSpecification {
-  const stops = PRICE_BREAKS.slice(1).flatMap((b, i) => [b, values[i + 1]!]);
-  return ['step', ['abs', ['to-number', ['get', property], 0]], values[0]!, ...stops] as unknown as ExpressionSpecification;
+/** `#rrggbb` as `[r, g, b]` (0–255), the colour form deck.gl's accessors take. */
+export function rgb(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1, 7), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-/** Line (and point) colour by the feature's `peak_abs_shadow_price`. */
-export function priceColorExpression(dark: boolean): ExpressionSpecification {
-  return stepExpression('peak_abs_shadow_price', dark ? PRICE_COLORS.dark : PRICE_COLORS.light);
+/** Colour of a peak |shadow price| ($/MWh) in the light or dark palette. */
+export function priceColor(peak: number, dark: boolean): string {
+  return (dark ? PRICE_COLORS.dark : PRICE_COLORS.light)[priceClass(peak)]!;
 }
 
-/** Line width by `peak_abs_shadow_price`; `extra` px is added (the selection halo is wider). */
-export function priceWidthExpression(extra = 0): ExpressionSpecification {
-  return stepExpression(
-    'peak_abs_shadow_price',
-    PRICE_WIDTHS.map((w) => w + extra),
-  );
+/** Line width (px) of a peak |shadow price|; constraints drawn as points get it as radius plus 1. */
+export function priceWidth(peak: number): number {
+  return PRICE_WIDTHS[priceClass(peak)]!;
 }
 
 /** Colours of the outage types the data has (eDART `OUTAGE TYPE`); anything else is "Other". */
@@ -61,29 +57,22 @@ export const OUTAGE_TYPE_COLORS: readonly { type: string; color: string }[] = [
 /** Colour of an outage type not in {@link OUTAGE_TYPE_COLORS}. */
 export const OTHER_OUTAGE_COLOR = '#7d8796';
 
-/** The colour of `outageType` (the legend and tests use it; the layer uses {@link outageColorExpression}). */
+/** The colour of `outageType` (the outage layers and the legend). */
 export function outageTypeColor(outageType: string): string {
   return OUTAGE_TYPE_COLORS.find((c) => c.type === outageType)?.color ?? OTHER_OUTAGE_COLOR;
 }
 
-/** Outage colour by `outage_type`. */
-export function outageColorExpression(): ExpressionSpecification {
-  return [
-    'match',
-    ['get', 'outage_type'],
-    ...OUTAGE_TYPE_COLORS.flatMap((c) => [c.type, c.color]),
-    OTHER_OUTAGE_COLOR,
-  ] as unknown as ExpressionSpecification;
-}
-
-/** How a ticket status is drawn: opacity and dash pattern (line widths); statuses not listed draw like Active. */
-export const STATUS_STYLES: readonly { status: string; opacity: number; dash: [number, number]; note: string }[] = [
-  { status: 'Active', opacity: 0.95, dash: [1, 0], note: 'solid' },
-  { status: 'Approved', opacity: 0.95, dash: [1, 0], note: 'solid' },
-  { status: 'Submitted', opacity: 0.85, dash: [2, 1.5], note: 'dashed' },
-  { status: 'Revised', opacity: 0.85, dash: [2, 1.5], note: 'dashed' },
-  { status: 'Completed', opacity: 0.5, dash: [1, 0], note: 'faint' },
-  { status: 'Cancelled', opacity: 0.28, dash: [0.6, 1.6], note: 'faint, dotted' },
+/**
+ * How a ticket status is drawn: opacity and line width (px at zoom 6; thinner for a ticket not yet approved); statuses not
+ * listed draw like Active. Cancelled tickets are drawn only when the page asks for them.
+ */
+export const STATUS_STYLES: readonly { status: string; opacity: number; width: number; note: string }[] = [
+  { status: 'Active', opacity: 0.95, width: 2.5, note: 'solid' },
+  { status: 'Approved', opacity: 0.95, width: 2.5, note: 'solid' },
+  { status: 'Submitted', opacity: 0.8, width: 1.5, note: 'thin' },
+  { status: 'Revised', opacity: 0.8, width: 1.5, note: 'thin' },
+  { status: 'Completed', opacity: 0.45, width: 2.5, note: 'faint' },
+  { status: 'Cancelled', opacity: 0.25, width: 1.5, note: 'faint, thin' },
 ];
 
 /** Opacity of a status (unknown → 0.95). */
@@ -91,22 +80,7 @@ export function statusOpacity(status: string): number {
   return STATUS_STYLES.find((s) => s.status === status)?.opacity ?? 0.95;
 }
 
-/** Line or circle opacity by `status`. */
-export function statusOpacityExpression(): ExpressionSpecification {
-  return [
-    'match',
-    ['get', 'status'],
-    ...STATUS_STYLES.flatMap((s) => [s.status, s.opacity]),
-    0.95,
-  ] as unknown as ExpressionSpecification;
-}
-
-/** Dash pattern by `status` (data-driven `line-dasharray`, maplibre ≥ 5.8). */
-export function statusDashExpression(): ExpressionSpecification {
-  return [
-    'match',
-    ['get', 'status'],
-    ...STATUS_STYLES.flatMap((s) => [s.status, ['literal', s.dash]]),
-    ['literal', [1, 0]],
-  ] as unknown as ExpressionSpecification;
+/** Line width (px) of a status (unknown → Active's). */
+export function statusWidth(status: string): number {
+  return STATUS_STYLES.find((s) => s.status === status)?.width ?? STATUS_STYLES[0]!.width;
 }

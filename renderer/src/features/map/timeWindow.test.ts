@@ -70,6 +70,9 @@ describe('a "1 day" step is a market day', () => {
     expect(alignTime(EDT_DAY + 11 * H, '1d', 'US/Eastern', week)).toBe(EDT_DAY);
     expect(alignTime(EDT_DAY + 11 * H, '1d', 'US/Central', week)).toBe(EDT_DAY + H);
     expect(alignTime(EDT_DAY + 11 * H, '1h', 'US/Eastern', week)).toBe(EDT_DAY + 11 * H);
+    // "1 hour" starts on the market hour; "5 minutes" keeps t.
+    expect(alignTime(EDT_DAY + 11 * H + 35 * 60_000, '1h', 'US/Eastern', week)).toBe(EDT_DAY + 11 * H);
+    expect(alignTime(EDT_DAY + 11 * H + 35 * 60_000, '5m', 'US/Eastern', week)).toBe(EDT_DAY + 11 * H + 35 * 60_000);
     // A window that starts mid-day: its first day starts with the window.
     expect(alignTime(T0 + 2 * H, '1d', 'US/Eastern', range)).toBe(T0);
   });

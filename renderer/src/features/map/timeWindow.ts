@@ -81,12 +81,15 @@ export function shownWindow(t: number, step: number): ShownWindow {
 const nextDayStart = (t: number, zone: string): number => marketDayStart(addDays(marketDateOf(t, zone), 1), zone);
 
 /**
- * `t` where its step starts: for "1 day", 00:00 market time (in `zone`) of the day containing it, or the range's start
- * when that midnight lies before it (a window starting mid-day); other steps keep `t`.
+ * `t` where its step starts: for "1 day", 00:00 market time (in `zone`) of the day containing it; for "1 hour", the
+ * start of its market hour (counted from that midnight, so a DST day's hours stay whole); either way not before the
+ * range's start (a window starting mid-day or mid-hour). "5 minutes" keeps `t`.
  */
 export function alignTime(t: number, step: StepKey, zone: string, window: ShownWindow): number {
-  if (step !== '1d') return t;
-  return Math.max(sliderRange(window).min, marketDayStart(marketDateOf(t, zone), zone));
+  if (step === '5m') return t;
+  const dayStart = marketDayStart(marketDateOf(t, zone), zone);
+  const start = step === '1d' ? dayStart : dayStart + Math.floor((t - dayStart) / 3_600_000) * 3_600_000;
+  return Math.max(sliderRange(window).min, start);
 }
 
 /** The window a step shows at `t`: `[t, t + step)`, for "1 day" up to the next 00:00 market time in `zone`. */

@@ -11,6 +11,7 @@ import type { FakeGridAnswers } from '../../test-support/fakeGrid.js';
 import type { GridMapProps } from '../../features/map/GridMap.js';
 import MapPage from './MapPage.js';
 import { bindingConstraint, ticket } from '../../test-support/mapFixtures.js';
+import { equipmentRow, mapFeaturesAnswer, runRow } from '../../test-support/mapFeatures.js';
 
 // maplibre needs WebGL: the page is tested around a stand-in that records what the map would be given.
 const seen = vi.hoisted(() => ({ props: null as GridMapProps | null }));
@@ -22,6 +23,8 @@ vi.mock('../../features/map/GridMap.js', () => ({
 }));
 
 afterEach(cleanup);
+// The place labels are read from the page's own folder; none here.
+vi.stubGlobal('fetch', () => Promise.resolve(new Response('[]', { headers: { 'content-type': 'application/json' } })));
 
 function MapRoute() {
   const route = useHashRoute();
@@ -41,12 +44,14 @@ function renderMap(api: GridscopeApi, hash: string) {
 }
 
 const answers = (): FakeGridAnswers => ({
-  'constraints:bindingLocations': () => ({ constraints: [bindingConstraint()], synthetic: ['start', 'end'] }),
-  'outages:active': () => ({
-    truncated: false,
-    tickets: [ticket(), ticket({ ticket: 724453, is_synthetic: false })],
-    synthetic: ['tickets with is_synthetic=true', 'from_substation', 'to_substation'],
-  }),
+  'map:features': (input) =>
+    mapFeaturesAnswer(
+      [runRow(), runRow({ start_min: 700, end_min: 705, peak_abs_shadow_price: 3.44 })],
+      [equipmentRow(), equipmentRow({ ticket: 724453, is_synthetic: false })],
+      { counts: { cancelledTickets: input.includeCancelled ? 0 : 3 } },
+    ),
+  'map:constraintDetail': () => ({ constraint: bindingConstraint(), synthetic: ['start', 'end'] }),
+  'map:ticket': (input) => ({ ticket: ticket({ ticket: input.ticket }), synthetic: ['from_substation', 'to_substation'] }),
   'locations:list': () => [],
   'overlap:forOutage': () => ({ ticket: null, distanceKm: 50, constraints: [], truncated: false, synthetic: [] }),
   'constraints:list': () => ({ constraints: [], datasetMetadata: null }),
@@ -56,7 +61,7 @@ const at = (extra: Record<string, string> = {}) => `#/map?${gridSearch(DEFAULT_G
 const tParam = () => new URLSearchParams(window.location.hash.split('?')[1]).get('t');
 
 describe('map page', () => {
-  it('asks for the top 100 binding constraints and every active outage of the window; counts and badges', async () => {
+  it('asks map:features for the top 100 binding constraints and the outages of the window; counts and badges', async () => {
     const { api, state } = createFakeApi({ grid: answers() });
     renderMap(api, at());
     // The first render loads the lazy map chunk.
@@ -64,20 +69,30 @@ describe('map page', () => {
       () => expect(screen.getByTestId('map-counts').textContent).toContain('1 binding constraints · 2 outage tickets'),
       { timeout: 5000 },
     );
+    // Cancelled tickets are left out by main and neither drawn nor counted; the line says how many.
+    expect(screen.getByTestId('map-counts').textContent).toContain('3 Cancelled not drawn');
     const window = { start: DEFAULT_GRID_CHOICE.start, end: DEFAULT_GRID_CHOICE.end };
-    expect(state.gridInputs.map((c) => [c.verb, c.input])).toEqual(
-      expect.arrayContaining([
-        [
-          'constraints:bindingLocations',
-          expect.objectContaining({ datasetId: DEFAULT_GRID_CHOICE.datasetId, window, limit: 100 }),
-        ],
-        ['outages:active', expect.objectContaining({ market: 'pjm', window, limit: 100_000 })],
-      ]),
-    );
+    expect(state.gridInputs.map((c) => [c.verb, c.input])).toEqual([
+      ['map:features', expect.objectContaining({ datasetId: DEFAULT_GRID_CHOICE.datasetId, market: 'pjm', window, limit: 100 })],
+      ...state.gridInputs.slice(1).map((c) => [c.verb, c.input]),
+    ]);
+    expect(state.gridInputs.map((c) => c.verb)).not.toContain('outages:active');
+    expect(state.gridInputs[0]!.input).not.toHaveProperty('includeCancelled');
     const layers = screen.getByRole('group', { name: 'Layers' });
     await waitFor(() => expect(within(layers).getAllByText('Synthetic')).toHaveLength(2));
     expect(layers.textContent).toContain('1 of 2 tickets are synthetic');
-    await waitFor(() => expect(seen.props?.data.binding.lines.features).toHaveLength(2));
+    await waitFor(() => expect(seen.props?.rows?.runs.count).toBe(2));
+    expect(seen.props?.rows?.equipment.count).toBe(2);
+  });
+
+  it('"Show Cancelled tickets" asks main for them', async () => {
+    const { api, state } = createFakeApi({ grid: answers() });
+    renderMap(api, at());
+    fireEvent.click(await screen.findByLabelText(/Show\s+Cancelled tickets/));
+    await waitFor(() =>
+      expect(state.gridInputs.filter((c) => c.verb === 'map:features').at(-1)!.input).toMatchObject({ includeCancelled: true }),
+    );
+    await waitFor(() => expect(screen.getByTestId('map-counts').textContent).not.toContain('Cancelled not drawn'));
   });
 
   it('moves the shown window with the step buttons (a day is a market day) and keeps t and step in the address', async () => {
@@ -115,9 +130,9 @@ describe('map page', () => {
     expect(panel.getAttribute('data-constraint-id')).toBe('c-1');
     expect(within(panel).getByRole('link', { name: 'Open details' }).getAttribute('href')).toMatch(/^#\/constraints\/c-1\?/);
     expect(within(panel).getByRole('link', { name: 'Show in constraints table' }).getAttribute('href')).toContain('selected=c-1');
-    // No t in the address: the slider opens at the constraint's peak interval.
-    expect(seen.props?.window?.start).toBe(Date.parse('2024-09-02T04:15:00Z'));
-    expect(seen.props?.selectedGeometry.features).toHaveLength(1);
+    // No t in the address: the slider opens at the hour of the constraint's peak run (04:15Z → the hour from 04:00Z).
+    expect(seen.props?.window?.start).toBe(Date.parse('2024-09-02T04:00:00Z'));
+    expect(seen.props?.constraintHalo).toHaveLength(1);
     expect(seen.props?.fit).not.toBeNull();
   });
 
@@ -142,8 +157,8 @@ describe('map page', () => {
     const { api, state } = createFakeApi({ grid });
     renderMap(api, at());
     await screen.findByTestId('map-counts');
-    await waitFor(() => expect(seen.props?.data.outages.lines.features.length).toBeGreaterThan(0));
-    seen.props!.onPick({ kind: 'outage', ticket: 9000001 });
+    await waitFor(() => expect(seen.props?.rows?.equipment.lines.length).toBeGreaterThan(0));
+    seen.props!.onPick({ kind: 'outage', ticket: 9000001, row: 0 });
     await waitFor(() => expect(screen.getByTestId('map-selection').getAttribute('data-ticket')).toBe('9000001'));
     const panel = screen.getByTestId('map-selection');
     expect(panel.textContent).toContain('Synthetic ticket');
@@ -156,8 +171,9 @@ describe('map page', () => {
       verb: 'overlap:forOutage',
       input: expect.objectContaining({ ticket: 9000001, distanceKm: 50 }),
     });
-    await waitFor(() => expect(seen.props?.overlapIds).toEqual(['c-1']));
-    expect(seen.props?.ticket).toBe(9000001);
+    // The overlapped constraint and the ticket's equipment are haloed.
+    await waitFor(() => expect(seen.props?.constraintHalo).toHaveLength(1));
+    expect(seen.props?.ticketHalo).toHaveLength(1);
   });
 
   it('the top-N choice is the limit sent; "All" sends none', async () => {
@@ -166,7 +182,7 @@ describe('map page', () => {
     fireEvent.change(await screen.findByLabelText('Binding constraints drawn'), { target: { value: 'all' } });
     await waitFor(() => expect(window.location.hash).toContain('top=all'));
     await waitFor(() =>
-      expect(state.gridInputs.filter((c) => c.verb === 'constraints:bindingLocations').at(-1)!.input).not.toHaveProperty('limit'),
+      expect(state.gridInputs.filter((c) => c.verb === 'map:features').at(-1)!.input).not.toHaveProperty('limit'),
     );
   });
 });

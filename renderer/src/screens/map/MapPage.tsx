@@ -1,6 +1,5 @@
 import './map.css';
 import { useMemo, useState } from 'react';
-import type { FeatureCollection, LineString, Point } from 'geojson';
 import type { LngLatBoundsLike } from 'maplibre-gl';
 import { useChartTheme } from '../../features/charts/theme.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -8,65 +7,75 @@ import { gridSearch, readGridChoice } from '../../features/constraints/gridChoic
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { hrefs, navigate, replaceRoute } from '../../lib/router.js';
 import { constraintFacts, outageFacts } from './facts.js';
-import { boundsOf } from '../../features/map/features.js';
+import { halosBounds, rowsBounds } from '../../features/map/features.js';
+import { filterRange, ticketsShown } from '../../features/map/gpuFilter.js';
 import { GridMap } from '../../features/map/GridMap.js';
 import { footprintBounds } from '../../features/map/isoFootprints.js';
+import { stationLabels } from '../../features/map/labelLayers.js';
+import { ALL_VISIBLE } from '../../features/map/layers.js';
 import { LayerToggles } from './LayerToggles.js';
-import type { LayerGroup } from '../../features/map/layers.js';
 import { Legend } from './Legend.js';
+import { MapSearch } from './MapSearch.js';
+import type { SearchHit } from './searchIndex.js';
 import { mapSearch, readMapParams } from './route.js';
 import type { MapParams } from './route.js';
 import { MapToolbar } from './MapToolbar.js';
+import { includedEquipment, NO_OUTAGE_FILTER } from '../../features/map/outageFilter.js';
+import { OutageFilters } from './OutageFilters.js';
 import type { MapPick } from '../../features/map/picking.js';
-import { constraintPopup, locationPopup, outagePopup } from './popupContent.js';
+import { hoverText } from './hoverText.js';
 import { ConstraintSelection, OutageSelection } from './SelectionPanel.js';
-import { layerSources } from './sources.js';
+import { layerSources, syntheticTicketCount } from './sources.js';
 import { TimeSlider } from './TimeSlider.js';
 import { alignTime, snapTime, stepWindow } from '../../features/map/timeWindow.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { useMapData } from './useMapData.js';
 import { OVERLAP_DISTANCE_KM, useSelection } from './useSelection.js';
+import type { MapRows } from '../../features/map/mapRows.js';
 
-/** Observations a popup lists before "… N more" (popups do not scroll; the selection panel lists more). */
-const POPUP_OBSERVATIONS = 5;
 /** Observations the selection panel lists. */
 const PANEL_OBSERVATIONS = 40;
 
-const ALL_VISIBLE: Record<LayerGroup, boolean> = { states: true, iso: true, locations: true, binding: true, outages: true };
-
-/** Start (epoch ms) of the earliest binding observation of `constraints`; null when there is none. */
-function earliestBinding(constraints: Iterable<{ observations: readonly { interval_start_utc: string }[] }>): number | null {
-  let first = Infinity;
-  for (const c of constraints) for (const o of c.observations) first = Math.min(first, Date.parse(o.interval_start_utc));
-  return Number.isFinite(first) ? first : null;
+/** Where the slider opens without `t`: the selected constraint's peak run, else the first binding run; epoch ms. */
+function openingTime(rows: MapRows | null, constraint: string | null): number | null {
+  if (!rows || rows.runs.count === 0) return null;
+  const r = rows.runs;
+  const code = constraint === null ? -1 : r.id.values.indexOf(constraint);
+  let best = -1;
+  for (let i = 0; i < r.count; i++) {
+    if (code >= 0 ? r.id.codes[i] === code && (best < 0 || r.peak[i]! > r.peak[best]!) : best < 0 || r.start[i]! < r.start[best]!)
+      best = i;
+  }
+  return best < 0 ? null : rows.originMs + r.start[best]! * 60_000;
 }
 
 /**
  * The map of binding constraints and outages (#/map): the address holds the grid choice and the map's parameters
- * (route.ts); the data comes from the bridge (useMapData.ts); the map itself is {@link GridMap}.
+ * (route.ts); the data is `map:features`' columns (useMapData.ts); the map itself is {@link GridMap}.
  */
 export default function MapPage({ search }: { search: string }) {
   const choice = useMemo(() => readGridChoice(search), [search]);
   const params = useMemo(() => readMapParams(search), [search]);
-  const data = useMapData(choice, params.top);
+  const [includeCancelled, setIncludeCancelled] = useState(false);
+  const data = useMapData(choice, params.top, includeCancelled);
+  const { rows } = data;
   const { dark } = useChartTheme();
   const [visible, setVisible] = useState(ALL_VISIBLE);
   const [playing, setPlaying] = useState(false);
+  const [filter, setFilter] = useState(NO_OUTAGE_FILTER);
   const [fit, setFit] = useState<{ bounds: LngLatBoundsLike; seq: number; animate: boolean } | null>(null);
   const [fittedFor, setFittedFor] = useState<string | null>(null);
 
   const initialBounds = useMemo(() => footprintBounds(choice.market), [choice.market]);
   const range = { start: Date.parse(choice.start), end: Date.parse(choice.end) };
-  const drawn = params.constraint ? (data.constraintById.get(params.constraint) ?? null) : null;
-  // Without `t`, a selected constraint opens at its peak interval, anything else at the first binding interval (a window
-  // often starts hours before its data), or at the window's start while the answer is still on its way.
-  const firstBinding = useMemo(() => earliestBinding(data.constraintById.values()), [data.constraintById]);
   const time = useMarketTime(choice.market);
-  const wanted = params.t ?? (drawn ? Date.parse(drawn.peak_interval_start_utc) : (firstBinding ?? range.start));
-  // A "1 day" step shows a market day: it starts at 00:00 market time.
+  const wanted = params.t ?? openingTime(rows, params.constraint) ?? range.start;
+  // A "1 hour" step starts on the hour and a "1 day" step at 00:00 market time.
   const t = alignTime(snapTime(wanted, range), params.step, time.marketZone, range);
   const shown = params.allTimes ? null : stepWindow(t, params.step, time.marketZone);
-  const selection = useSelection(choice, params.constraint, params.ticket, drawn, !data.queries.binding.isFetching);
+  const selection = useSelection(choice, params.top, params.constraint, params.ticket, rows);
+  const included = useMemo(() => (rows ? includedEquipment(rows.equipment, filter) : new Uint8Array(0)), [rows, filter]);
+  const stations = useMemo(() => (rows ? stationLabels(rows) : []), [rows]);
 
   const replace = (next: Partial<MapParams>) => replaceRoute(hrefs.map(mapSearch(choice, { ...params, t, ...next })));
   const choose = (next: GridChoice) =>
@@ -74,30 +83,13 @@ export default function MapPage({ search }: { search: string }) {
   const requestFit = (bounds: LngLatBoundsLike | null, animate: boolean) =>
     setFit((f) => ({ bounds: bounds ?? footprintBounds(choice.market), seq: (f?.seq ?? 0) + 1, animate }));
 
-  // `?constraint=` from elsewhere (the detail page's "Show on map"): fit to it once its geometry is known.
-  const selectedBounds = boundsOf(selection.geometry as FeatureCollection<LineString | Point>);
+  // `?constraint=` from elsewhere (the detail page's "Show on map") or the search: fit to it once its place is known.
+  const selectedBounds = params.constraint ? halosBounds(selection.constraintHalo) : null;
   if (params.constraint && selectedBounds && fittedFor !== params.constraint) {
     setFittedFor(params.constraint);
-    requestFit(selectedBounds, false);
+    requestFit(selectedBounds, true);
   }
 
-  const constraintFactsOf = (id: string, cap: number) => {
-    const c = data.constraintById.get(id);
-    return c
-      ? constraintFacts(c, { window: shown, choice, coordinatesSynthetic: data.bindingSynthetic, cap, zone: time.zone })
-      : null;
-  };
-  const popupContent = (pick: MapPick): HTMLElement | null => {
-    if (pick.kind === 'constraint') {
-      const f = constraintFactsOf(pick.id, POPUP_OBSERVATIONS);
-      return f && constraintPopup(f);
-    }
-    if (pick.kind === 'outage') {
-      const ticket = data.ticketByNumber.get(pick.ticket);
-      return ticket ? outagePopup(outageFacts(ticket, data.stationsSynthetic, time.zone)) : null;
-    }
-    return pick.kind === 'location' ? locationPopup(pick) : null;
-  };
   const onPick = (pick: MapPick) => {
     if (pick.kind === 'constraint') {
       setFittedFor(pick.id); // picked on the map: already in view, no camera move
@@ -109,10 +101,41 @@ export default function MapPage({ search }: { search: string }) {
     replace({ constraint: id, ticket: null });
   };
   const clear = () => replace({ constraint: null, ticket: null });
+  const onFound = (hit: SearchHit) => {
+    if (hit.kind === 'constraint') selectConstraint(hit.id);
+    else if (hit.kind === 'ticket' && rows) {
+      const e = rows.equipment;
+      const own = Array.from(e.placed).filter((i) => e.ticket[i] === hit.ticket);
+      requestFit(halosBounds(own.map((i) => ({ from: [e.fromLon[i]!, e.fromLat[i]!], to: [e.toLon[i]!, e.toLat[i]!] }))), true);
+      replace({ ticket: hit.ticket, constraint: null });
+    } else if (hit.kind === 'substation') {
+      const [x, y] = hit.position;
+      requestFit(
+        [
+          [x - 0.25, y - 0.2],
+          [x + 0.25, y + 0.2],
+        ],
+        true,
+      );
+    }
+  };
 
   const q = data.queries;
-  const selectedTicket = params.ticket === null ? undefined : data.ticketByNumber.get(params.ticket);
-  const selectedFacts = params.constraint ? constraintFactsOf(params.constraint, PANEL_OBSERVATIONS) : null;
+  const counts = data.answer?.counts;
+  const inShown = rows ? ticketsShown(rows.equipment, included, filterRange(shown, rows.originMs)) : 0;
+  const detail = selection.detail.data?.constraint;
+  const selectedFacts =
+    params.constraint && detail
+      ? constraintFacts(detail, {
+          window: shown,
+          choice,
+          coordinatesSynthetic: data.bindingSynthetic,
+          cap: PANEL_OBSERVATIONS,
+          zone: time.zone,
+        })
+      : null;
+  const selectedTicket = params.ticket === null ? undefined : selection.outage.data?.ticket;
+  const syntheticTickets = useMemo(() => (rows ? syntheticTicketCount(rows) : 0), [rows]);
   return (
     <section className="page map-page" aria-labelledby="map-title">
       <header className="page-header">
@@ -122,27 +145,29 @@ export default function MapPage({ search }: { search: string }) {
           top={params.top}
           onChoice={choose}
           onTop={(top) => replace({ top })}
-          onFit={() =>
-            requestFit(boundsOf(data.binding.lines, data.binding.points, data.outages.lines, data.outages.points), true)
-          }
-        />
+          onFit={() => requestFit(rows && rowsBounds(rows), true)}
+        >
+          <MapSearch rows={rows} stations={stations} onFound={onFound} />
+        </MapToolbar>
         <p className="count" data-testid="map-counts">
-          {data.constraintById.size.toLocaleString('en-US')} binding constraints
-          {data.binding.unplaced ? ` (${data.binding.unplaced} without coordinates, not drawn)` : ''} ·{' '}
-          {data.ticketByNumber.size.toLocaleString('en-US')} outage tickets active in the window
-          {data.truncated ? ' (more exist: the list was cut)' : ''} · {choice.market.toUpperCase()}
+          {(counts?.constraints ?? 0).toLocaleString('en-US')} binding constraints
+          {counts?.unplacedConstraints ? ` (${counts.unplacedConstraints} without coordinates, not drawn)` : ''} ·{' '}
+          {(counts?.tickets ?? 0).toLocaleString('en-US')} outage tickets active in the window,{' '}
+          <span data-testid="map-tickets-shown">{inShown.toLocaleString('en-US')}</span> in the shown{' '}
+          {params.allTimes ? 'times' : 'step'}
+          {data.answer?.truncated ? ' (more exist: the list was cut)' : ''}
+          {counts?.cancelledTickets ? ` · ${counts.cancelledTickets.toLocaleString('en-US')} Cancelled not drawn` : ''} ·{' '}
+          {choice.market.toUpperCase()}
         </p>
-        {q.binding.isError && (
+        {q.features.isError && (
           <ErrorState
-            error={q.binding.error}
-            what="binding constraints"
-            verb="constraints:bindingLocations"
-            onRetry={() => void q.binding.refetch()}
+            error={q.features.error}
+            what="the map's constraints and outages"
+            verb="map:features"
+            onRetry={() => void q.features.refetch()}
           />
         )}
-        {q.outages.isError && (
-          <ErrorState error={q.outages.error} what="outages" verb="outages:active" onRetry={() => void q.outages.refetch()} />
-        )}
+        {data.decodeError && <p className="error">{data.decodeError.message}</p>}
         {q.locations.isError && (
           <ErrorState
             error={q.locations.error}
@@ -156,16 +181,20 @@ export default function MapPage({ search }: { search: string }) {
         <div className="map-main">
           <GridMap
             market={choice.market}
-            data={data.features}
+            rows={rows}
+            included={included}
+            filterVersion={JSON.stringify(filter)}
             window={shown}
             visible={visible}
             loading={data.loading}
-            selectedGeometry={selection.geometry}
-            ticket={params.ticket}
-            overlapIds={selection.overlapIds}
+            locations={data.locations}
+            places={data.places}
+            stations={stations}
+            constraintHalo={selection.constraintHalo}
+            ticketHalo={selection.ticketHalo}
             fit={fit}
             onPick={onPick}
-            popupContent={popupContent}
+            describe={(pick) => hoverText(pick, rows, time.zone)}
             initialBounds={initialBounds}
           />
           <TimeSlider
@@ -196,10 +225,16 @@ export default function MapPage({ search }: { search: string }) {
               aria-label="Selection"
             >
               <h2>{selection.locatedName ?? params.constraint}</h2>
-              <p className="muted">
-                Not among the binding constraints drawn for this dataset and window (top {String(params.top)}).{' '}
-                <a href={hrefs.constraint(params.constraint, gridSearch(choice))}>Open details</a>
-              </p>
+              {selection.drawn || !rows ? (
+                <p className="muted" aria-busy="true">
+                  Loading its binding intervals…
+                </p>
+              ) : (
+                <p className="muted">
+                  Not among the binding constraints drawn for this dataset and window (top {String(params.top)}).{' '}
+                  <a href={hrefs.constraint(params.constraint, gridSearch(choice))}>Open details</a>
+                </p>
+              )}
             </section>
           ) : selectedTicket ? (
             <OutageSelection
@@ -216,15 +251,39 @@ export default function MapPage({ search }: { search: string }) {
               detailsHref={(id) => hrefs.constraint(id, gridSearch(choice))}
               ticketHref={hrefs.outage(selectedTicket.ticket, gridSearch(choice))}
             />
+          ) : params.ticket !== null ? (
+            <section className="map-card map-selection" data-testid="map-selection" aria-label="Selection">
+              <h2>Outage ticket {params.ticket}</h2>
+              {selection.outage.isError ? (
+                <ErrorState error={selection.outage.error} what="the ticket" verb="map:ticket" />
+              ) : (
+                <p className="muted" aria-busy="true">
+                  Loading the ticket…
+                </p>
+              )}
+            </section>
           ) : (
-            <p className="map-card muted map-hint">Click a constraint or an outage for its details.</p>
+            <p className="map-card muted map-hint">Point at a constraint or an outage for its name; click it for its details.</p>
           )}
+          <OutageFilters
+            rows={rows}
+            filter={filter}
+            onFilter={setFilter}
+            includeCancelled={includeCancelled}
+            onIncludeCancelled={setIncludeCancelled}
+            cancelledTickets={counts?.cancelledTickets ?? 0}
+          />
           <LayerToggles
             visible={visible}
-            sources={layerSources(data)}
+            sources={layerSources({
+              bindingSynthetic: data.bindingSynthetic,
+              syntheticTickets,
+              tickets: counts?.tickets ?? 0,
+              stationsSynthetic: data.stationsSynthetic,
+            })}
             onChange={(g, v) => setVisible((s) => ({ ...s, [g]: v }))}
           />
-          <Legend dark={dark} dense={data.dense} />
+          <Legend dark={dark} labels={visible.labels} />
         </aside>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { DatasetSelect } from '../../features/constraints/DatasetSelect.js';
 import { datasetName } from '../../features/constraints/constraintDatasets.js';
 import { useConstraintDatasets } from '../../features/constraints/useConstraintDatasets.js';
@@ -19,13 +19,15 @@ export interface MapToolbarProps {
   onChoice: (choice: GridChoice) => void;
   onTop: (top: TopChoice) => void;
   onFit: () => void;
+  /** Shown after the controls (the map's search). */
+  children?: ReactNode;
 }
 
 /**
  * The map's choices: binding dataset (applies at once), window (typed in market time or UTC, or a preset; on Apply),
  * top-N, and "Fit to data".
  */
-export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarProps) {
+export function MapToolbar({ choice, top, onChoice, onTop, onFit, children }: MapToolbarProps) {
   const time = useMarketTime(choice.market);
   const shown = (zone: string) => ({ start: windowFieldText(choice.start, zone), end: windowFieldText(choice.end, zone) });
   const [text, setText] = useState(() => shown(time.zone));
@@ -93,6 +95,7 @@ export function MapToolbar({ choice, top, onChoice, onTop, onFit }: MapToolbarPr
       <button type="button" onClick={onFit}>
         Fit to data
       </button>
+      {children}
     </div>
   );
 }

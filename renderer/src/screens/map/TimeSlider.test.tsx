@@ -114,4 +114,18 @@ describe('TimeSlider', () => {
     expect(seen).toEqual([day0 + 25 * H]);
     expect(screen.getByTestId('map-window').textContent).toMatch(/^2023-11-06 00:00 → 2023-11-07 00:00 EST/);
   });
+
+  it("the arrow keys move by the chosen step, not by the slider's 5-minute resolution", () => {
+    const seen: number[] = [];
+    render(<Harness onTime={(t) => seen.push(t)} />);
+    const slider = screen.getByRole('slider', { name: 'Time' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.keyDown(slider, { key: 'ArrowUp' });
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    expect(seen).toEqual([T0 + H, T0 + 2 * H, T0 + H]);
+    // Past the range's start: nothing.
+    fireEvent.keyDown(slider, { key: 'ArrowDown' });
+    fireEvent.keyDown(slider, { key: 'ArrowDown' });
+    expect(seen).toEqual([T0 + H, T0 + 2 * H, T0 + H, T0]);
+  });
 });

@@ -6,6 +6,8 @@ import type { ShownWindow, StepKey } from '../../features/map/timeWindow.js';
 /** How often Play advances one step, ms. */
 export const PLAY_TICK_MS = 700;
 
+const KEY_DIRECTIONS: Record<string, -1 | 1> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 };
+
 /** Props of {@link TimeSlider}. */
 export interface TimeSliderProps {
   /** The page's window `[start, end)`, epoch ms. */
@@ -81,6 +83,14 @@ export function TimeSlider(props: TimeSliderProps) {
           aria-valuetext={allTimes ? 'All times' : first}
           disabled={allTimes}
           onChange={(e) => onTime(Number(e.target.value))}
+          onKeyDown={(e) => {
+            // The arrow keys move by the chosen step (the input's own step is the slider's 5-minute resolution).
+            const direction = KEY_DIRECTIONS[e.key];
+            if (!direction) return;
+            e.preventDefault();
+            const next = direction === 1 ? forward : back;
+            if (next !== null) onTime(next);
+          }}
         />
         <select aria-label="Step" value={step} onChange={(e) => onStep(e.target.value as StepKey)} disabled={allTimes}>
           {STEPS.map((s) => (

@@ -1,4 +1,5 @@
 import type { LayerSource } from './LayerToggles.js';
+import type { MapRows } from '../../features/map/mapRows.js';
 import type { LayerGroup } from '../../features/map/layers.js';
 
 /** Sentence of the binding constraint layer when its coordinates are synthetic. */
@@ -29,5 +30,14 @@ export function layerSources(data: {
     locations: { source: 'CommonGrid (ODbL)', synthetic: null },
     binding: { source: 'PJM', synthetic: data.bindingSynthetic ? BINDING_SYNTHETIC : null },
     outages: { source: 'PJM eDART', synthetic: outageSyntheticText(data.syntheticTickets, data.tickets, data.stationsSynthetic) },
+    labels: { source: 'GeoNames (CC BY 4.0)', synthetic: null },
   };
+}
+
+/** Distinct tickets of the rows marked synthetic (`is_synthetic`). */
+export function syntheticTicketCount(rows: MapRows): number {
+  const flags = rows.equipment.table.getChild('is_synthetic');
+  const tickets = new Set<number>();
+  for (let i = 0; i < rows.equipment.count; i++) if (flags?.get(i) === true) tickets.add(rows.equipment.ticket[i]!);
+  return tickets.size;
 }
