@@ -9,3 +9,4 @@ export * from './binary.js';
 export * from './binding.js';
 export * from './downloads.js';
 export * from './display.js';
+export * from './watchlist.js';

@@ -7,6 +7,7 @@ import type { ProfileName } from './inputs.js';
 import type { VerbInput } from './table.js';
 import type { AppCommand, Verb } from './verbs.js';
 import type { DisplayResults } from './display.js';
+import type { WatchlistResults } from './watchlist.js';
 import type { DownloadResults } from './downloads.js';
 import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
@@ -116,7 +117,7 @@ export interface AppInfo {
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
 export interface ContractResults
-  extends WorkspaceResults, GridResults, BindingResults, MapResults, DownloadResults, DisplayResults {
+  extends WorkspaceResults, GridResults, BindingResults, MapResults, DownloadResults, DisplayResults, WatchlistResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

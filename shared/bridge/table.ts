@@ -16,6 +16,7 @@ import { downloadInputs } from './downloads.js';
 import { bindingInputs } from './binding.js';
 import { gridInputs } from './grid.js';
 import { mapInputs } from './map.js';
+import { watchlistInputs } from './watchlist.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -56,6 +57,7 @@ export const contractInputs = {
   ...bindingInputs,
   ...downloadInputs,
   ...displayInputs,
+  ...watchlistInputs,
 } as const satisfies { [V in Verb]: z.ZodType };
 
 /** The input type of a verb, as the renderer writes it (defaults not yet applied). */
