@@ -236,7 +236,7 @@ export function createServices(opts: ServicesOptions): Services {
     exports: createExportService({ proxy, requests, downloads }),
     downloads,
     display: createDisplayService({ configDir: opts.configDir }),
-    watchlist: createWatchlistService({ workspace, binding, grid }),
+    watchlist: createWatchlistService({ workspace, binding, grid, ...(now ? { now } : {}) }),
   });
 
   let disposed: Promise<void> | undefined;

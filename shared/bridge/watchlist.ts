@@ -21,11 +21,8 @@ export const DEFAULT_WATCH_DISTANCE_KM = 50;
 
 const Name = z.string().trim().min(1, 'name: 1 to 200 characters').max(MAX_WATCH_NAME, 'name: 1 to 200 characters');
 // The app's own address of the page watched (its hash), so the watchlist opens it as it was starred.
-const address = (path: string, example: string) =>
-  z
-    .string()
-    .max(4000)
-    .regex(new RegExp(`^#/${path}(?:[/?][^\\s]*)?$`), `address: this page's own address, e.g. ${example}`);
+const address = (pattern: RegExp, example: string) =>
+  z.string().max(4000).regex(pattern, `address: this page's own address, e.g. ${example}`);
 const Km = z.number().min(0).max(1000);
 const Latitude = z.number().min(-90).max(90);
 const Longitude = z.number().min(-180).max(180);
@@ -51,7 +48,7 @@ export const WatchTarget = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('constraint'),
       ...common,
-      address: address('constraints/', '#/constraints/<id>?dataset=…'),
+      address: address(/^#\/constraints\/[^/?\s]+(?:\?\S*)?$/, '#/constraints/<id>?dataset=…'),
       constraintId: EntityIdText,
       distanceKm: Km.optional(),
     })
@@ -60,7 +57,7 @@ export const WatchTarget = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('location'),
       ...common,
-      address: address('locations/', '#/locations/<id>?dataset=…'),
+      address: address(/^#\/locations\/[^/?\s]+(?:\?\S*)?$/, '#/locations/<id>?dataset=…'),
       locationId: EntityIdText,
       latitude: Latitude.nullable().optional(),
       longitude: Longitude.nullable().optional(),
@@ -71,7 +68,7 @@ export const WatchTarget = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('path'),
       ...common,
-      address: address('paths', '#/paths?source=…&sink=…'),
+      address: address(/^#\/paths\/?(?:\?\S*)?$/, '#/paths?source=…&sink=…'),
       sourceId: EntityIdText,
       sinkId: EntityIdText,
       /** The source's and the sink's coordinates when known, for the outages near the path. */
@@ -86,7 +83,7 @@ export const WatchTarget = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('map'),
       ...common,
-      address: address('map', '#/map?dataset=…'),
+      address: address(/^#\/map\/?(?:\?\S*)?$/, '#/map?dataset=…'),
       area: WatchArea.nullable().optional(),
     })
     .strict(),

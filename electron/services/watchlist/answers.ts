@@ -1,3 +1,4 @@
+import { ok } from '../../../shared/index.js';
 import type {
   BindingConstraintWithLocations,
   BoundConstraint,
@@ -12,7 +13,7 @@ import type { CallContext } from '../common/call.js';
 import type { GridService } from '../grid/service.js';
 
 /**
- * The answers a check reads, each asked at most once per check however many items need it (docs/watchlist.md#requests):
+ * The answers a check reads, each asked at most once however many items need it (docs/watchlist.md#requests):
  * the binding window store's sums (one /v1 request per dataset and window, shared with every grid screen) and the grid
  * verbs' answers (each one request, kept by the response cache).
  */
@@ -55,33 +56,44 @@ export interface AnswerSources {
   grid: Pick<GridService, 'activeOutages' | 'constraintLocation' | 'locationShiftFactors' | 'bindingLocations'>;
 }
 
-/** One check's {@link WatchAnswers}: each distinct call made once (in flight or done), the caller's signal passed on. */
-export function createAnswers(sources: AnswerSources, ctx?: CallContext): WatchAnswers {
-  const asked = new Map<string, Promise<unknown>>();
-  function once<T>(key: unknown[], ask: () => Promise<T>): Promise<T> {
+/** Answers shared by the checks of a few minutes: {@link AnswerMemo.with} gives them with a caller's signal. */
+export interface AnswerMemo {
+  with(ctx?: CallContext): WatchAnswers;
+}
+
+/**
+ * A memo of {@link WatchAnswers}: each distinct call made once (in flight or answered) for as long as the memo is kept;
+ * a failed answer is forgotten, so the next check asks again. Each call passes on the signal of the check that made it.
+ */
+export function createAnswerMemo(sources: AnswerSources): AnswerMemo {
+  const asked = new Map<string, Promise<Result<unknown>>>();
+  function once<T>(key: unknown[], ask: () => Promise<Result<T>>): Promise<Result<T>> {
     const k = JSON.stringify(key);
-    let p = asked.get(k) as Promise<T> | undefined;
+    let p = asked.get(k) as Promise<Result<T>> | undefined;
     if (!p) {
       p = ask();
       asked.set(k, p);
+      void p.then((r) => (r.ok ? undefined : asked.delete(k)));
     }
     return p;
   }
   const { binding, grid } = sources;
   return {
-    bound: (datasetId, market, window) =>
-      once(['bound', datasetId, market, window], () => binding.constraints({ datasetId, market, window }, ctx)),
-    intervals: (datasetId, market, window, ids) =>
-      once(['intervals', datasetId, market, window, ids], async () => {
-        const r = await binding.intervals({ datasetId, market, window, constraintIds: ids }, ctx);
-        return r.ok ? { ok: true as const, value: r.value.starts } : r;
-      }),
-    tickets: (market, window) =>
-      once(['tickets', market, window], () => grid.activeOutages({ market, window, limit: FETCH_LIMIT }, ctx)),
-    constraintPlace: (constraintId) => once(['place', constraintId], () => grid.constraintLocation({ constraintId }, ctx)),
-    shiftFactors: (locationId, datasetId) =>
-      once(['sf', locationId, datasetId], () => grid.locationShiftFactors({ locationId, datasetId }, ctx)),
-    bindingPlaces: (datasetId, window) =>
-      once(['places', datasetId, window], () => grid.bindingLocations({ datasetId, window, limit: FETCH_LIMIT }, ctx)),
+    with: (ctx) => ({
+      bound: (datasetId, market, window) =>
+        once(['bound', datasetId, market, window], () => binding.constraints({ datasetId, market, window }, ctx)),
+      intervals: (datasetId, market, window, ids) =>
+        once(['intervals', datasetId, market, window, ids], async () => {
+          const r = await binding.intervals({ datasetId, market, window, constraintIds: ids }, ctx);
+          return r.ok ? ok(r.value.starts) : r;
+        }),
+      tickets: (market, window) =>
+        once(['tickets', market, window], () => grid.activeOutages({ market, window, limit: FETCH_LIMIT }, ctx)),
+      constraintPlace: (constraintId) => once(['place', constraintId], () => grid.constraintLocation({ constraintId }, ctx)),
+      shiftFactors: (locationId, datasetId) =>
+        once(['sf', locationId, datasetId], () => grid.locationShiftFactors({ locationId, datasetId }, ctx)),
+      bindingPlaces: (datasetId, window) =>
+        once(['places', datasetId, window], () => grid.bindingLocations({ datasetId, window, limit: FETCH_LIMIT }, ctx)),
+    }),
   };
 }

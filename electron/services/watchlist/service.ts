@@ -4,7 +4,9 @@ import type { CallContext } from '../common/call.js';
 import { createLogger } from '../common/logger.js';
 import type { WorkspaceService } from '../workspace/service.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { createAnswers } from './answers.js';
+import { MIN_WINDOW_LIFE_MS } from '../bindingWindow/store.js';
+import { createAnswerMemo } from './answers.js';
+import type { AnswerMemo } from './answers.js';
 import type { AnswerSources } from './answers.js';
 import { changesOf, snapshotOf } from './changes.js';
 import { lookAt } from './look.js';
@@ -29,7 +31,11 @@ export interface WatchlistService {
 
 export interface WatchlistServiceOptions extends AnswerSources {
   workspace: Pick<WorkspaceService, 'use'>;
+  now?: () => number;
 }
+
+/** How long a check's answers are used again by the next checks (ms): the binding window store's least life. */
+export const ANSWER_LIFE_MS = MIN_WINDOW_LIFE_MS;
 
 const log = createLogger('watchlist');
 
@@ -45,8 +51,8 @@ async function guarded<T>(what: string, work: () => Promise<Result<T>>): Promise
 
 /**
  * The watchlist (docs/watchlist.md): items kept in the active profile's workspace, and `check`, which looks at every
- * item over a window of market days and the previous equal window from answers asked once per check and shared with
- * the grid screens (the binding window store, the response cache). An item whose answers fail keeps its last look and
+ * item over a window of market days and the previous equal window from answers asked once per {@link ANSWER_LIFE_MS}
+ * and shared with the grid screens (the binding window store, the response cache). An item whose answers fail keeps its last look and
  * says why (`problem`), so the list works offline on what was last fetched. Errors: an unknown id → `not_found`; a full
  * list → `validation`; no workspace → `internal`; the caller gone → `cancelled` (what was looked at by then is kept).
  */
@@ -54,6 +60,14 @@ export function createWatchlistService(opts: WatchlistServiceOptions): Watchlist
   const use = <T>(what: string, work: (ws: Workspace) => Promise<Result<T>>) =>
     opts.workspace.use((ws) => guarded(what, () => work(ws)));
   const answer = (r: Result<StoredWatch>): Result<WatchItem> => (r.ok ? ok(publicItem(r.value)) : r);
+  const now = opts.now ?? Date.now;
+  // The answers of the last few minutes, per profile: reopening the watchlist asks /v1 nothing (the cache may be off).
+  let kept: { profile: string; at: number; memo: AnswerMemo } | undefined;
+  const memoFor = (profile: string): AnswerMemo => {
+    if (!kept || kept.profile !== profile || now() - kept.at > ANSWER_LIFE_MS)
+      kept = { profile, at: now(), memo: createAnswerMemo(opts) };
+    return kept.memo;
+  };
 
   return {
     list: () => use('read the watchlist', async (ws) => ok((await listWatches(ws)).map(publicItem))),
@@ -64,7 +78,7 @@ export function createWatchlistService(opts: WatchlistServiceOptions): Watchlist
     check: ({ days, lastDay, requestId }, ctx) =>
       use('look at the watchlist', async (ws) => {
         const items = await listWatches(ws);
-        const answers = createAnswers(opts, ctx);
+        const answers = memoFor(ws.profile).with(ctx);
         const outcomes = await Promise.all(
           items.map(async (item): Promise<LookOutcome> => {
             const windows = lookWindows(item.target.market, days, lastDay);
