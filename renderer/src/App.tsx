@@ -23,6 +23,7 @@ import { ExportsPage } from './screens/exports/ExportsPage.js';
 import { DownloadsPage } from './screens/downloads/DownloadsPage.js';
 import { LibraryPage } from './screens/library/LibraryPage.js';
 import { ReviewPage } from './screens/review/ReviewPage.js';
+import { WatchlistPage } from './screens/watchlist/WatchlistPage.js';
 
 // maplibre is ~1 MB: the map page and it load only when the map is opened.
 const MapPage = lazy(() => import('./screens/map/MapPage.js'));
@@ -98,6 +99,8 @@ function RouteView({
           <MapPage search={route.search} />
         </Suspense>
       );
+    case 'watchlist':
+      return <WatchlistPage search={route.search} />;
     case 'exports':
       return <ExportsPage search={route.search} />;
     case 'downloads':

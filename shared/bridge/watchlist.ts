@@ -92,6 +92,20 @@ export type WatchTarget = z.output<typeof WatchTarget>;
 /** One of `constraint`, `location`, `path`, `map`. */
 export type WatchKind = WatchTarget['kind'];
 
+/** The key two stars of the same thing share: kind, dataset and ids; a map view by its address. */
+export function watchKey(t: WatchTarget): string {
+  switch (t.kind) {
+    case 'constraint':
+      return ['constraint', t.datasetId, t.constraintId].join('|');
+    case 'location':
+      return ['location', t.datasetId, t.locationId].join('|');
+    case 'path':
+      return ['path', t.datasetId, t.sourceId, t.sinkId].join('|');
+    case 'map':
+      return ['map', t.address].join('|');
+  }
+}
+
 /** A market day `YYYY-MM-DD` (docs/market-time.md#market-days). */
 const MarketDay = z.string().refine((d) => {
   try {

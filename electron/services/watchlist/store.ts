@@ -1,4 +1,4 @@
-import { MAX_WATCH_ITEMS, WatchTarget, fail, ok } from '../../../shared/index.js';
+import { MAX_WATCH_ITEMS, WatchTarget, fail, ok, watchKey } from '../../../shared/index.js';
 import type { Result, WatchItem, WatchLook } from '../../../shared/index.js';
 import { isoMillis, rowObjects } from '../workspace/sql.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -35,20 +35,6 @@ const COLUMNS = `id, name, CAST(target AS VARCHAR) AS target, ${isoMillis('creat
 export interface StoredWatch extends WatchItem {
   latest: WatchSnapshot | null;
   seen: WatchSnapshot | null;
-}
-
-/** The key two stars of the same thing share: kind, dataset and ids; a map view by its address. */
-export function watchKey(t: WatchTarget): string {
-  switch (t.kind) {
-    case 'constraint':
-      return ['constraint', t.datasetId, t.constraintId].join('|');
-    case 'location':
-      return ['location', t.datasetId, t.locationId].join('|');
-    case 'path':
-      return ['path', t.datasetId, t.sourceId, t.sinkId].join('|');
-    case 'map':
-      return ['map', t.address].join('|');
-  }
 }
 
 // Written only by this code; a damaged value reads as none rather than hiding the item.

@@ -47,6 +47,9 @@ export function SideNav({ route }: { route: Route }) {
       <NavLink href={hrefs.map()} current={route.name === 'map'}>
         Map
       </NavLink>
+      <NavLink href={hrefs.watchlist()} current={route.name === 'watchlist'}>
+        Watchlist
+      </NavLink>
       <NavLink href={hrefs.exports()} current={route.name === 'exports'}>
         Exports
       </NavLink>
