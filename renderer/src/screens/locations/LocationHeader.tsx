@@ -20,8 +20,8 @@ export function LocationHeader({ location, star }: { location: PricingLocation; 
         {location.latitude !== null && location.longitude !== null && (
           <span className="muted">{formatCoordinates(location.latitude, location.longitude)}</span>
         )}
-        {star}
       </p>
+      {star}
     </header>
   );
 }
