@@ -1,7 +1,7 @@
 import type { OutageTicket, WatchArea, WatchTicket } from '../../../shared/index.js';
 
 /**
- * Which outage tickets a watched item counts as near it (docs/watchlist.md#outages-near-an-item): by great-circle
+ * Which outage tickets a watched item counts as near it (docs/watchlist.md#what-a-look-shows): by great-circle
  * distance from any equipment endpoint to the item's points, as docs/overlap.md#distance measures it, or — for a map
  * view — an equipment endpoint inside its area.
  */
