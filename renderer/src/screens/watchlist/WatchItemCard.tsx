@@ -1,19 +1,24 @@
 import { useState } from 'react';
-import type { WatchItem, WatchTicket } from '../../../../shared/bridge/watchlist.js';
+import type { WatchItem, WatchTicket, WatchTicketChange } from '../../../../shared/bridge/watchlist.js';
 import { formatInstant, formatInstantRange } from '../../../../shared/time/format.js';
 import { ConfirmButton } from '../../components/ConfirmButton.js';
 import { FactList } from '../../features/constraints/BindingFacts.js';
+import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { useOpenWatch, useRenameWatch, useUnstar } from '../../features/watchlist/watchlistQueries.js';
 import { formatSource } from '../../lib/format.js';
 import { navigate } from '../../lib/router.js';
 import { KIND_WORDS, watchFacts } from './watchFacts.js';
 
-function TicketLine({ t, zone, before }: { t: WatchTicket; zone: string; before?: WatchTicket['status'] }) {
+/** A new ticket, or a changed one with what it was: `Approved → Cancelled`, or its interval before. */
+function TicketLine({ t, zone, before }: { t: WatchTicket; zone: string; before?: WatchTicketChange['before'] }) {
+  const status = before && before.status !== t.status ? `${before.status} → ${t.status}` : t.status;
+  const moved = before && (Date.parse(before.start) !== Date.parse(t.start) || Date.parse(before.end) !== Date.parse(t.end));
   return (
     <li data-testid="watch-ticket">
-      Ticket {t.ticket} · {before && before !== t.status ? `${before} → ${t.status}` : t.status} · {t.outage_type}
+      <strong>{before ? 'Changed' : 'New'}</strong> · Ticket {t.ticket} · {status} · {t.outage_type}
       {t.facility ? ` · ${t.facility}` : ''} · {formatInstantRange(t.start, t.end, zone)}
+      {moved ? ` (was ${formatInstantRange(before.start, before.end, zone)})` : ''}
     </li>
   );
 }
@@ -99,17 +104,17 @@ export function WatchItemCard({ item, datasetText }: { item: WatchItem; datasetT
                 <TicketLine key={`n${t.ticket}`} t={t} zone={zone} />
               ))}
               {c.changedTickets.map((t) => (
-                <TicketLine key={`c${t.ticket}`} t={t} zone={zone} before={t.before.status} />
+                <TicketLine key={`c${t.ticket}`} t={t} zone={zone} before={t.before} />
               ))}
             </ul>
           )}
-          {(c.limitReached || c.truncated || c.synthetic.length > 0) && (
+          {(c.limitReached || c.truncated) && (
             <p className="muted">
               {c.limitReached ? 'A window held more binding rows than one answer: its figures count only those. ' : ''}
-              {c.truncated ? 'The outage list was cut: some tickets may be missing. ' : ''}
-              {c.synthetic.length > 0 ? `Synthetic values: ${c.synthetic.join(', ')}.` : ''}
+              {c.truncated ? 'The outage list was cut: some tickets may be missing.' : ''}
             </p>
           )}
+          <SyntheticBadge fields={c.synthetic} explain testId="watch-synthetic" />
         </>
       ) : (
         !item.problem && <p className="muted">Not looked at yet.</p>
