@@ -547,6 +547,24 @@ describe('project rules', () => {
     'workspace:openLocal': [{ datasetId: 'x' }, { datasetId: 'x', dates: ['2024-01-01'], files: ['/etc/passwd'] }],
     'display:get': [{ times: 'utc' }],
     'display:set': [{}, { times: 'local' }, { times: 'utc', path: '/tmp/display.json' }],
+    'watchlist:list': [{ path: '/tmp/watch' }],
+    'watchlist:add': [
+      {},
+      { kind: 'constraint', name: 'x', market: 'pjm', datasetId: 'd', constraintId: 'c', address: 'https://evil.example/' },
+      { kind: 'path', name: 'x', market: 'pjm', datasetId: 'd', sourceId: 'a', sinkId: 'b', address: '#/constraints/c' },
+      { kind: 'map', name: ' ', market: 'pjm', datasetId: 'd', address: '#/map' },
+      { kind: 'map', name: 'x', market: 'pjm', datasetId: 'd', address: '#/map', area: { west: 1, south: 0, east: 0, north: 1 } },
+      { kind: 'location', name: 'x', market: 'pjm', datasetId: 'd', locationId: '../x', address: '#/locations/x' },
+      { kind: 'file', name: 'x', market: 'pjm', datasetId: 'd', address: '#/map' },
+    ],
+    'watchlist:rename': [{ id: 1 }, { id: 0, name: 'x' }, { id: 1, name: '' }, { id: 1, name: 'x'.repeat(201) }],
+    'watchlist:delete': [{}, { id: -1 }, { id: 1.5 }],
+    'watchlist:check': [
+      { days: 0, lastDay: '2024-09-03' },
+      { days: 7, lastDay: '2024-02-30' },
+      { days: 32, lastDay: '2024-09-03' },
+    ],
+    'watchlist:open': [{ id: 'x' }, { id: 1, path: '/tmp' }],
   };
 
   it('no verb takes a file path from the page: no input field names a path, file, folder or directory', () => {

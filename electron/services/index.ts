@@ -38,6 +38,7 @@ import { createMapAnswers } from './map/answers.js';
 import { createMapService } from './map/service.js';
 import { createBindingWindowService } from './bindingWindow/service.js';
 import { createProfileService } from './profiles/service.js';
+import { createWatchlistService } from './watchlist/service.js';
 import { watchActivity } from './v1/activity.js';
 import { createTrafficMonitor } from './v1/traffic.js';
 
@@ -193,6 +194,7 @@ export function createServices(opts: ServicesOptions): Services {
     },
     ...(now ? { now } : {}),
   });
+  const grid = createGridService({ proxy, requests, onConstraints: (list, whole) => locations.noticeConstraints(list, whole) });
   const handlers = createHandlers({
     app: { info: async () => ok(info()) },
     requests,
@@ -217,7 +219,7 @@ export function createServices(opts: ServicesOptions): Services {
       ...(now ? { now } : {}),
     }),
     workspace: createWorkspaceOperations({ workspace, proxy, metadata, downloads }),
-    grid: createGridService({ proxy, requests, onConstraints: (list, whole) => locations.noticeConstraints(list, whole) }),
+    grid,
     locations,
     overlap: createOverlapService({ proxy, requests, workspace }),
     outages: createOutageService({ proxy, requests }),
@@ -236,6 +238,7 @@ export function createServices(opts: ServicesOptions): Services {
     exports: createExportService({ proxy, requests, downloads }),
     downloads,
     display: createDisplayService({ configDir: opts.configDir }),
+    watchlist: createWatchlistService({ workspace, binding, grid, ...(now ? { now } : {}) }),
   });
 
   let disposed: Promise<void> | undefined;

@@ -27,6 +27,7 @@ import { LibraryPage } from './screens/library/LibraryPage.js';
 import { ReviewPage } from './screens/review/ReviewPage.js';
 import { OutagesPage } from './screens/outages/OutagesPage.js';
 import { TicketPage } from './screens/outages/TicketPage.js';
+import { WatchlistPage } from './screens/watchlist/WatchlistPage.js';
 
 // maplibre is ~1 MB: the map page and it load only when the map is opened.
 const MapPage = lazy(() => import('./screens/map/MapPage.js'));
@@ -109,6 +110,8 @@ function RouteView({
       return <OutagesPage search={route.search} />;
     case 'outage':
       return <TicketPage key={route.ticket} ticket={route.ticket} search={route.search} />;
+    case 'watchlist':
+      return <WatchlistPage search={route.search} />;
     case 'exports':
       return <ExportsPage search={route.search} />;
     case 'downloads':

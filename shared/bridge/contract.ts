@@ -11,3 +11,4 @@ export * from './binding.js';
 export * from './outages.js';
 export * from './downloads.js';
 export * from './display.js';
+export * from './watchlist.js';

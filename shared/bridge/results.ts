@@ -7,6 +7,7 @@ import type { ProfileName } from './inputs.js';
 import type { VerbInput } from './table.js';
 import type { AppCommand, Verb } from './verbs.js';
 import type { DisplayResults } from './display.js';
+import type { WatchlistResults } from './watchlist.js';
 import type { DownloadResults } from './downloads.js';
 import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
@@ -126,7 +127,8 @@ export interface ContractResults
     MapResults,
     OutageResults,
     DownloadResults,
-    DisplayResults {
+    DisplayResults,
+    WatchlistResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

@@ -18,6 +18,7 @@ import { gridInputs } from './grid.js';
 import { mapInputs } from './map.js';
 import { refreshInputs } from './refresh.js';
 import { outageInputs } from './outages.js';
+import { watchlistInputs } from './watchlist.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -60,6 +61,7 @@ export const contractInputs = {
   ...outageInputs,
   ...downloadInputs,
   ...displayInputs,
+  ...watchlistInputs,
 } as const satisfies { [V in Verb]: z.ZodType };
 
 /** The input type of a verb, as the renderer writes it (defaults not yet applied). */

@@ -78,6 +78,12 @@ export const VERBS = [
   'workspace:openLocal',
   'display:get',
   'display:set',
+  'watchlist:list',
+  'watchlist:add',
+  'watchlist:rename',
+  'watchlist:delete',
+  'watchlist:check',
+  'watchlist:open',
 ] as const;
 
 /** A verb name, e.g. `datasets:list`. */

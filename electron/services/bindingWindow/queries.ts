@@ -168,3 +168,22 @@ export async function pairCosts(conn: DuckDBConnection, scope: WindowScope): Pro
     absolute_cost: Number(r.cost),
   }));
 }
+
+/**
+ * The distinct binding intervals (their starts, ISO `Z`, ascending) of the window after the peak filter where any of
+ * `constraintIds` has a row; every constraint's when `constraintIds` is null.
+ */
+export async function bindingIntervals(
+  conn: DuckDBConnection,
+  scope: WindowScope,
+  constraintIds: readonly string[] | null,
+): Promise<string[]> {
+  const f = filtered(scope, {});
+  const only = constraintIds === null ? '' : 'WHERE list_contains(CAST(CAST(? AS JSON) AS VARCHAR[]), cid)';
+  const rows = await rowObjects(
+    conn,
+    `WITH ${f.sql} SELECT DISTINCT ${iso('t0')} AS start_text FROM f ${only} ORDER BY start_text`,
+    constraintIds === null ? f.params : [...f.params, JSON.stringify(constraintIds)],
+  );
+  return rows.map((r) => String(r.start_text));
+}

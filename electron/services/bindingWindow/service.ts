@@ -20,7 +20,7 @@ import { ReadCancelledError } from '../workspace/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { marketZone } from './peakSql.js';
 import { profileCells, profileDays, profileSummary } from './profile.js';
-import { bindingSeries, boundConstraints, boundContingencies, pairCosts } from './queries.js';
+import { bindingIntervals, bindingSeries, boundConstraints, boundContingencies, pairCosts } from './queries.js';
 import type { WindowScope } from './queries.js';
 import { BindingWindowStore } from './store.js';
 import type { StoreTarget, StoredWindow } from './store.js';
@@ -30,13 +30,28 @@ export type BindingVerb = Extract<Verb, `binding:${string}`>;
 
 type Method<V extends BindingVerb> = (input: ParsedInput<V>, ctx?: CallContext) => Promise<Result<ContractResults[V]>>;
 
-/** One method per {@link BindingVerb}, and `clear` for when the response cache is emptied. */
+/** The binding intervals of some constraints in a window (no verb of its own: the watchlist's). */
+export interface BindingIntervals {
+  window: BindingWindowInfo;
+  /** Distinct interval starts (ISO `Z`), ascending. */
+  starts: string[];
+}
+
+/** One method per {@link BindingVerb}, `intervals` for other domains, and `clear` for when the response cache is emptied. */
 export interface BindingWindowService {
   constraints: Method<'binding:constraints'>;
   contingencies: Method<'binding:contingencies'>;
   series: Method<'binding:series'>;
   locationCosts: Method<'binding:locationCosts'>;
   profile: Method<'binding:profile'>;
+  /**
+   * The intervals where any of `constraintIds` (every constraint's when null) has a binding row in the window, after
+   * the peak filter; tracked as `binding:series`.
+   */
+  intervals(
+    input: Scope & { constraintIds: readonly string[] | null; requestId?: string },
+    ctx?: CallContext,
+  ): Promise<Result<BindingIntervals>>;
   /** Forgets the stored windows of the active profile's workspace (when it is `profile`'s, or for any profile). */
   clear(profile?: ProfileName): Promise<void>;
 }
@@ -81,12 +96,12 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
     ...(opts.now ? { now: opts.now } : {}),
   });
 
-  function run<V extends BindingVerb>(
+  function run<V extends BindingVerb, T extends { window: BindingWindowInfo } = ContractResults[V]>(
     verb: V,
     { requestId, ...scope }: Scope & { requestId?: string | undefined },
     ctx: CallContext | undefined,
-    answer: (ws: Workspace, s: WindowScope, call: GetOptions) => Promise<Result<Omit<ContractResults[V], 'window'>>>,
-  ): Promise<Result<ContractResults[V]>> {
+    answer: (ws: Workspace, s: WindowScope, call: GetOptions) => Promise<Result<Omit<T, 'window'>>>,
+  ): Promise<Result<T>> {
     const bad = windowProblem(scope.window);
     if (bad) return Promise.resolve(bad);
     const peak = scope.peak ?? 'all';
@@ -98,7 +113,7 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
         try {
           const s = { windowId: w.id, market: scope.market, start: w.start, end: w.end, peak };
           const body = await answer(ws, s, { ...call, profile: ws.profile });
-          return body.ok ? ok({ ...body.value, window: info(w, scope, peak) } as ContractResults[V]) : body;
+          return body.ok ? ok({ ...body.value, window: info(w, scope, peak) } as T) : body;
         } catch (error) {
           if (error instanceof ReadCancelledError) return fail('cancelled', error.message);
           return fail('internal', `Summing the binding rows failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -148,6 +163,10 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
             signal,
           ),
         ),
+      ),
+    intervals: ({ constraintIds, ...input }, ctx) =>
+      run<'binding:series', BindingIntervals>('binding:series', input, ctx, async (ws, s, { signal }) =>
+        ok({ starts: await ws.read((conn) => bindingIntervals(conn, s, constraintIds), signal) }),
       ),
     clear: async (profile) => {
       await opts.workspace.use(async (ws) => ok(!profile || ws.profile === profile ? await store.clear(ws) : undefined));

@@ -13,6 +13,7 @@ import type { OverlapService } from '../overlap/service.js';
 import type { ProfileService } from '../profiles/service.js';
 import type { RequestRegistry } from '../v1/requests.js';
 import type { TrafficMonitor } from '../v1/traffic.js';
+import type { WatchlistService } from '../watchlist/service.js';
 import type { WorkspaceOperations } from '../workspace/operations.js';
 
 // Types only: the handler table every transport dispatches to, and the domain services it routes to (verbs/routes.ts).
@@ -46,4 +47,6 @@ export interface Domains {
   downloads: DownloadManager;
   /** The user's display preferences (market time or UTC). */
   display: DisplayService;
+  /** The starred constraints, locations, paths and map views, and what changed on them (docs/watchlist.md). */
+  watchlist: WatchlistService;
 }

@@ -90,5 +90,12 @@ export function createHandlers(d: Domains): Handlers {
 
     'display:get': () => d.display.get(),
     'display:set': (i) => d.display.set(i),
+
+    'watchlist:list': (i, ctx) => d.watchlist.list(i, ctx),
+    'watchlist:add': (i, ctx) => d.watchlist.add(i, ctx),
+    'watchlist:rename': (i, ctx) => d.watchlist.rename(i, ctx),
+    'watchlist:delete': (i, ctx) => d.watchlist.delete(i, ctx),
+    'watchlist:check': (i, ctx) => d.watchlist.check(i, ctx),
+    'watchlist:open': (i, ctx) => d.watchlist.open(i, ctx),
   };
 }

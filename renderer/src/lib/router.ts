@@ -5,6 +5,7 @@ import { useSyncExternalStore } from 'react';
  * `#/history`, `#/settings`. The query route's `search` (without `?`) holds the query and the shown pull (screens/query/route.ts).
  * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/contingencies/<gs_entity_id>`,
  * `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`, `#/outages`, `#/outages/<ticket>`;
+ * `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`, `#/watchlist` (starred items and what changed on them);
  * their `search` holds the page's choices (dataset, window, selection) so Back and a reload keep them.
  * The export pages: `#/exports?dataset=…&year=…` (a dataset's per-day export files), `#/downloads` (the queue),
  * `#/library` (downloaded files) and `#/review?pull=…&view=…` (downloaded days opened offline).
@@ -23,6 +24,7 @@ export type Route =
   | { name: 'map'; search: string }
   | { name: 'outages'; search: string }
   | { name: 'outage'; ticket: number; search: string }
+  | { name: 'watchlist'; search: string }
   | { name: 'exports'; search: string }
   | { name: 'downloads' }
   | { name: 'library' }
@@ -45,6 +47,7 @@ export function parseHash(hash: string): Route {
   if (path === '/outages' || path === '/outages/') return { name: 'outages', search };
   const ticket = /^\/outages\/(\d{1,12})\/?$/.exec(path);
   if (ticket) return { name: 'outage', ticket: Number(ticket[1]), search };
+  if (path === '/watchlist' || path === '/watchlist/') return { name: 'watchlist', search };
   if (path === '/exports' || path === '/exports/') return { name: 'exports', search };
   if (path === '/downloads' || path === '/downloads/') return { name: 'downloads' };
   if (path === '/library' || path === '/library/') return { name: 'library' };
@@ -93,6 +96,7 @@ export const hrefs = {
   map: (search = '') => `#/map${search ? `?${search}` : ''}`,
   outages: (search = '') => `#/outages${search ? `?${search}` : ''}`,
   outage: (ticket: number, search = '') => `#/outages/${ticket}${search ? `?${search}` : ''}`,
+  watchlist: (search = '') => `#/watchlist${search ? `?${search}` : ''}`,
   exports: (search = '') => `#/exports${search ? `?${search}` : ''}`,
   downloads: '#/downloads',
   library: '#/library',

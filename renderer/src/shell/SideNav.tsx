@@ -50,6 +50,9 @@ export function SideNav({ route }: { route: Route }) {
       <NavLink href={hrefs.outages()} current={route.name === 'outages' || route.name === 'outage'}>
         Outages
       </NavLink>
+      <NavLink href={hrefs.watchlist()} current={route.name === 'watchlist'}>
+        Watchlist
+      </NavLink>
       <NavLink href={hrefs.exports()} current={route.name === 'exports'}>
         Exports
       </NavLink>

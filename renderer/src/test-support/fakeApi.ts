@@ -1,3 +1,5 @@
+import { createFakeWatchlist, fakeWatchlistVerbs } from './fakeWatchlist.js';
+import type { FakeWatchlist } from './fakeWatchlist.js';
 import type {
   BridgeCallOptions,
   ColumnValuesResult,
@@ -119,6 +121,8 @@ export interface FakeState {
   downloads: FakeDownloads;
   /** The display preferences `display:get` answers and `display:set` replaces (market time unless a test says UTC). */
   display: DisplaySettings;
+  /** The watched items behind `watchlist:*`. */
+  watchlist: FakeWatchlist;
 }
 
 /** An in-memory {@link GridscopeApi} answering from {@link FakeState}; like the real bridge it never returns a key. */
@@ -172,6 +176,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     gridInputs: [],
     downloads: createFakeDownloads(),
     display: { times: 'market' },
+    watchlist: createFakeWatchlist(),
     ...init,
   };
   const answer = <V extends Verb>(verb: V, value: () => ContractResults[V]): Promise<Result<ContractResults[V]>> => {
@@ -299,6 +304,7 @@ export function createFakeApi(init: Partial<FakeState> = {}): { api: GridscopeAp
     },
     'display:get': () => answer('display:get', () => state.display),
     'display:set': (next) => answer('display:set', () => (state.display = { ...next })),
+    ...fakeWatchlistVerbs(state.watchlist, (verb) => state.calls.push(verb as Verb)),
     'datasets:updates': ({ datasetId, limit = 100 }) =>
       answer('datasets:updates', () => state.updates.filter((u) => u.dataset === datasetId).slice(0, limit)),
     ...fakeWorkspaceVerbs(state.workspace, {

@@ -18,6 +18,7 @@ import { datasetName } from '../../features/constraints/constraintDatasets.js';
 import { useDatasetsOf } from '../../features/constraints/useConstraintDatasets.js';
 import { gridSearch, readGridChoice } from '../../features/constraints/gridChoice.js';
 import { peakParams, readPeak } from '../../features/constraints/peakChoice.js';
+import { WatchStar } from '../../features/watchlist/WatchStar.js';
 import './constraint.css';
 
 /**
@@ -61,6 +62,18 @@ export function ConstraintDetailPage({ constraintId, search }: { constraintId: s
             >
               Show on map
             </a>
+          )}
+          {!unknown && (
+            <WatchStar
+              target={{
+                kind: 'constraint',
+                name: name ?? constraintId,
+                market,
+                datasetId: choice.datasetId,
+                address: hrefs.constraint(constraintId, linkSearch),
+                constraintId,
+              }}
+            />
           )}
         </p>
         <DetailControls

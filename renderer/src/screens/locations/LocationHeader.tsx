@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PricingLocation } from '../../../../shared/bridge/grid.js';
 import { formatSource } from '../../lib/format.js';
 import { locationTypeLabel } from './LocationPicker.js';
@@ -8,8 +9,8 @@ export function formatCoordinates(latitude: number, longitude: number): string {
   return `${part(latitude, 'N', 'S')}, ${part(longitude, 'E', 'W')}`;
 }
 
-/** A pricing location's heading: its name, then hub or zone, market and coordinates (CommonGrid, real) when known. */
-export function LocationHeader({ location }: { location: PricingLocation }) {
+/** A pricing location's heading: its name, then hub or zone, market and coordinates (CommonGrid, real) when known, and `star`. */
+export function LocationHeader({ location, star }: { location: PricingLocation; star?: ReactNode }) {
   return (
     <header className="page-header">
       <h1 id="location-title">{location.name}</h1>
@@ -20,6 +21,7 @@ export function LocationHeader({ location }: { location: PricingLocation }) {
           <span className="muted">{formatCoordinates(location.latitude, location.longitude)}</span>
         )}
       </p>
+      {star}
     </header>
   );
 }

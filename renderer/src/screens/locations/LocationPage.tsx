@@ -9,6 +9,7 @@ import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { ChoiceForm } from './ChoiceForm.js';
 import { CostsSection } from './CostsSection.js';
 import { LocationHeader } from './LocationHeader.js';
+import { WatchStar } from '../../features/watchlist/WatchStar.js';
 import { LocationPicker } from './LocationPicker.js';
 import { LocationsIntro } from './LocationsIntro.js';
 import { locationSearch, readLocationView } from './route.js';
@@ -37,7 +38,23 @@ export function LocationPage({ locationId, search }: { locationId: string | null
   return (
     <article className="page location-page" aria-labelledby="location-title" data-testid="location-page">
       {location ? (
-        <LocationHeader location={location} />
+        <LocationHeader
+          location={location}
+          star={
+            <WatchStar
+              target={{
+                kind: 'location',
+                name: location.name,
+                market: location.market_id,
+                datasetId: choice.datasetId,
+                address: hrefs.locations(location.gs_entity_id, search),
+                locationId: location.gs_entity_id,
+                latitude: location.latitude,
+                longitude: location.longitude,
+              }}
+            />
+          }
+        />
       ) : (
         <header className="page-header">
           <h1 id="location-title">{locationId && all.isPending ? 'Pricing location…' : 'Pricing locations'}</h1>

@@ -10,6 +10,10 @@ import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
 import { formatInstantRange } from '../../../../shared/time/format.js';
 import { TOP_CHOICES } from './route.js';
+import { WatchStar } from '../../features/watchlist/WatchStar.js';
+import { gridSearch } from '../../features/constraints/gridChoice.js';
+import { formatSource } from '../../lib/format.js';
+import { hrefs } from '../../lib/router.js';
 import type { TopChoice } from './route.js';
 
 /** Props of {@link MapToolbar}. */
@@ -96,6 +100,16 @@ export function MapToolbar({ choice, top, onChoice, onTop, onFit, children }: Ma
         Fit to data
       </button>
       {children}
+      <WatchStar
+        target={{
+          kind: 'map',
+          name: `${formatSource(choice.market)} map · ${datasetName(datasets, choice.datasetId)}`,
+          market: choice.market,
+          datasetId: choice.datasetId,
+          address: hrefs.map(gridSearch(choice)),
+          area: null,
+        }}
+      />
     </div>
   );
 }
