@@ -115,9 +115,7 @@ export async function readSeries(
           ys,
           scope: `${scope} ${keyFilter}`,
           allScope:
-            whereAgain === null
-              ? null
-              : `FROM ${from} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
+            whereAgain === null ? null : `FROM ${from} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
           pixels: options.pixels,
           from: options.from,
           to: options.to,
