@@ -7,5 +7,6 @@ export * from './grid.js';
 export * from './map.js';
 export * from './binary.js';
 export * from './binding.js';
+export * from './paths.js';
 export * from './downloads.js';
 export * from './display.js';

@@ -10,6 +10,7 @@ import type { DisplayResults } from './display.js';
 import type { DownloadResults } from './downloads.js';
 import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
+import type { PathResults } from './paths.js';
 import type { MapResults } from './map.js';
 import type { WorkspaceResults } from './workspace.js';
 
@@ -116,7 +117,7 @@ export interface AppInfo {
 
 /** Verb → result value type (wrapped in {@link Result} on the wire). */
 export interface ContractResults
-  extends WorkspaceResults, GridResults, BindingResults, MapResults, DownloadResults, DisplayResults {
+  extends WorkspaceResults, GridResults, BindingResults, PathResults, MapResults, DownloadResults, DisplayResults {
   'app:info': AppInfo;
   'datasets:list': Dataset[];
   'datasets:get': DatasetWithTimezone;

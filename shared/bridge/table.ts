@@ -16,6 +16,7 @@ import { downloadInputs } from './downloads.js';
 import { bindingInputs } from './binding.js';
 import { gridInputs } from './grid.js';
 import { mapInputs } from './map.js';
+import { pathInputs } from './paths.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -54,6 +55,7 @@ export const contractInputs = {
   ...gridInputs,
   ...mapInputs,
   ...bindingInputs,
+  ...pathInputs,
   ...downloadInputs,
   ...displayInputs,
 } as const satisfies { [V in Verb]: z.ZodType };

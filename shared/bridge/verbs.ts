@@ -54,6 +54,7 @@ export const VERBS = [
   'binding:contingencies',
   'binding:series',
   'binding:locationCosts',
+  'paths:congestion',
   'exports:list',
   'downloads:start',
   'downloads:list',
