@@ -42,6 +42,7 @@ export type TimeWindow = z.output<typeof TimeWindow>;
 
 /** How the overlap splits a binding interval's cost among its near outages (docs/overlap.md#allocation); default `equal`. */
 export const OverlapAllocation = z.enum(['equal', 'inverse_distance']);
+export type OverlapAllocation = z.infer<typeof OverlapAllocation>;
 
 const ShiftFactorOptions = {
   datasetId: DatasetId.optional(),

@@ -1,8 +1,15 @@
-import type { BindingResults, ContractResults, GridResults, MapResults, VerbInput } from '../../../shared/bridge/contract.js';
+import type {
+  BindingResults,
+  ContractResults,
+  GridResults,
+  MapResults,
+  PathResults,
+  VerbInput,
+} from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 
-/** The grid verbs (constraints, locations, outages, overlap), the binding-window verbs and the map's. */
-export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults;
+/** The grid verbs (constraints, locations, outages, overlap), the binding-window verbs, the map's and the path's. */
+export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults | keyof PathResults;
 
 /** Per verb, what the fake answers for an input; a verb left out answers `not_found`. */
 export type FakeGridAnswers = { [V in GridVerb]?: (input: VerbInput<V>) => ContractResults[V] };
@@ -42,5 +49,6 @@ export function fakeGridVerbs(
     'binding:contingencies': verb('binding:contingencies'),
     'binding:series': verb('binding:series'),
     'binding:locationCosts': verb('binding:locationCosts'),
+    'paths:congestion': verb('paths:congestion'),
   };
 }
