@@ -97,12 +97,16 @@ async function sideData(
   datasetId: string,
   input: Input,
   call: GetOptions,
-) {
+  attempt = 1,
+): Promise<Result<SideData>> {
   const ends = (['source', 'sink'] as const).filter((role) => input[role] !== null);
   const [stored, ...answers] = await Promise.all([
     opts.store.ensure(ws, { datasetId, ...input.window }, call),
     ...ends.map((role) => pairsOf(opts.proxy, side, role, input[role]!, datasetId, input, call)),
   ]);
+  // Another call this one joined (the same window or answer) may have been cancelled: then it is asked again, once.
+  const joinedCancelled = [stored, ...answers].some((r) => !r.ok && r.error.code === 'cancelled');
+  if (joinedCancelled && !call.signal?.aborted && attempt < 2) return sideData(opts, ws, side, datasetId, input, call, 2);
   if (!stored.ok) return stored;
   const pairs: PairShiftFactor[] = [];
   const synthetic = new Set<string>();

@@ -1,20 +1,19 @@
 import { useCallback, useMemo } from 'react';
 import uPlot from 'uplot';
 import type { PathDay } from '../../../../shared/bridge/paths.js';
-import { marketDayStart } from '../../../../shared/time/market.js';
 import type { PeakFilter } from '../../../../shared/time/peak.js';
-import { formatNumber } from '../../../../shared/vocabulary/index.js';
-import { themedAxis, zonedDate } from '../../features/charts/chartOptions.js';
+import { formatNumber, termOf } from '../../../../shared/vocabulary/index.js';
+import { themedAxis } from '../../features/charts/chartOptions.js';
 import { seriesColor, useChartTheme, withAlpha } from '../../features/charts/theme.js';
 import type { ChartTheme } from '../../features/charts/theme.js';
 import { UPlotChart } from '../../features/charts/UPlotChart.js';
 
 const HEIGHT = 280;
-const HALF_DAY_S = 43_200;
+const DAY = termOf('market_date').label;
 
-/** x (market-day middles, epoch s), each side's daily cost and running total ($/MW) in the bucket of `peak`. */
-export function pathChartData(days: readonly PathDay[], zone: string, peak: PeakFilter): uPlot.AlignedData {
-  const x = days.map((d) => marketDayStart(d.market_date, zone) / 1000 + HALF_DAY_S);
+/** x (the market day's index), each side's daily cost and running total ($/MW) in the bucket of `peak`. */
+export function pathChartData(days: readonly PathDay[], peak: PeakFilter): uPlot.AlignedData {
+  const x = days.map((_d, i) => i);
   const col = (f: (d: PathDay) => number | null | undefined) => days.map((d) => f(d) ?? null);
   return [
     x,
@@ -27,16 +26,23 @@ export function pathChartData(days: readonly PathDay[], zone: string, peak: Peak
 
 const money = (_u: uPlot, v: number | null) => formatNumber(v, 'money');
 
-/** uPlot options: market days on x (in `zone`), daily bars on the left axis, running totals as lines on the right. */
-export function pathChartOptions(size: { width: number; height: number }, theme: ChartTheme, zone: string): uPlot.Options {
+/**
+ * uPlot options: market days on x (one slot each, named by their date: the answer already read them in the market's
+ * zone), daily bars on the left axis, running totals as lines on the right.
+ */
+export function pathChartOptions(
+  size: { width: number; height: number },
+  theme: ChartTheme,
+  dates: readonly string[],
+): uPlot.Options {
+  const dateAt = (v: number | null) => (v != null && Number.isInteger(v) ? (dates[v] ?? '') : '');
   const [rt, da] = [seriesColor(0, theme.dark), seriesColor(1, theme.dark)];
   const bars = (align: -1 | 1) => uPlot.paths.bars!({ size: [0.35, 40], align });
   return {
     ...size,
-    tzDate: (ts) => zonedDate(ts, zone),
-    scales: { x: { time: true }, day: {}, total: {} },
+    scales: { x: { time: false, range: () => [-0.5, Math.max(0, dates.length - 0.5)] }, day: {}, total: {} },
     axes: [
-      { ...themedAxis(theme, 'Market day'), values: '{YYYY}-{MM}-{DD}', space: 90 },
+      { ...themedAxis(theme, DAY), values: (_u, splits) => splits.map(dateAt), space: 90, incrs: [1, 2, 7, 14, 30] },
       { ...themedAxis(theme, 'Per day ($/MW)'), scale: 'day', size: 70, labelSize: 18 },
       {
         ...themedAxis(theme, 'Since the window start ($/MW)'),
@@ -48,7 +54,7 @@ export function pathChartOptions(size: { width: number; height: number }, theme:
       },
     ],
     series: [
-      { label: 'Market day', value: (_u, v) => (v == null ? '—' : zonedDate(v, zone).toISOString().slice(0, 10)) },
+      { label: DAY, value: (_u, v) => dateAt(v) || '—' },
       {
         label: 'Real-time, day',
         scale: 'day',
@@ -76,12 +82,16 @@ export function pathChartOptions(size: { width: number; height: number }, theme:
 
 /**
  * The path's congestion over time: per market day (bars, real-time left of day-ahead) and from the window's start
- * (lines, right axis), in $/MW over the hours chosen; market days read in the market's zone.
+ * (lines, right axis), in $/MW over the hours chosen; market days as the answer read them, in the market's zone.
  */
-export function PathChart({ days, zone, peak }: { days: readonly PathDay[]; zone: string; peak: PeakFilter }) {
+export function PathChart({ days, peak }: { days: readonly PathDay[]; peak: PeakFilter }) {
   const theme = useChartTheme();
-  const data = useMemo(() => pathChartData(days, zone, peak), [days, zone, peak]);
-  const options = useCallback((size: { width: number; height: number }) => pathChartOptions(size, theme, zone), [theme, zone]);
+  const data = useMemo(() => pathChartData(days, peak), [days, peak]);
+  const dates = useMemo(() => days.map((d) => d.market_date).join(','), [days]);
+  const options = useCallback(
+    (size: { width: number; height: number }) => pathChartOptions(size, theme, dates.split(',')),
+    [theme, dates],
+  );
   return (
     <figure className="path-chart" aria-label="Path congestion per market day and running total">
       <figcaption>

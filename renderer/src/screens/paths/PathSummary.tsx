@@ -24,15 +24,26 @@ export function PathSummary({ answer, peak }: { answer: PathResults['paths:conge
         <caption className="muted">Path total by hours, real-time and day-ahead</caption>
         <thead>
           <tr>
-            <th scope="col">Hours</th>
-            <th scope="col" className="num" title="hours">
+            <th scope="col" rowSpan={2}>
+              Hours
+            </th>
+            <th scope="col" rowSpan={2} className="num" title="hours">
               {labelWithUnit(hours)}
             </th>
+            <th scope="colgroup" colSpan={2} className="path-side">
+              Real-time
+            </th>
+            <th scope="colgroup" colSpan={2} className="path-side">
+              Day-ahead
+            </th>
+          </tr>
+          <tr>
             {COLUMNS.map((c) => {
               const term = termOf(c.name);
+              const short = c.what === 'cost' ? 'Congestion ($/MW)' : 'Mean ($/MWh)';
               return (
-                <th key={c.name} scope="col" className="num" title={c.name}>
-                  {labelWithUnit(term)} {term.help && <HelpTip text={term.help} about={labelWithUnit(term)} />}
+                <th key={c.name} scope="col" className="num" title={c.name} aria-label={labelWithUnit(term)}>
+                  {short} {term.help && <HelpTip text={term.help} about={labelWithUnit(term)} />}
                 </th>
               );
             })}

@@ -44,8 +44,8 @@ export function PathsPage({ search }: { search: string }) {
     (shown ? replaceRoute : navigate)(pathHref(next));
   };
   const refusal = noShadowPriceRefusal(q.error) ?? notConstraintDatasetRefusal(q.error);
-  const refused = (id: string | null) =>
-    refusal && id && q.error instanceof Error && q.error.message.includes(id) ? refusal : null;
+  // The answer covers both datasets: the refusal names the one it is about.
+  const refused = (id: string | null) => (refusal && id && toGsError(q.error).message.includes(id) ? refusal : null);
   const problems = { rt: refused(view.rt), da: refused(view.da) };
   const constraintSearch = gridSearch({
     datasetId: view.rt ?? view.da ?? '',
@@ -108,7 +108,7 @@ export function PathsPage({ search }: { search: string }) {
             </h2>
             <div className="path-visuals">
               <PathContributors answer={answer} peak={view.peak} constraintSearch={constraintSearch} />
-              <PathChart days={answer.days} zone={answer.zone} peak={view.peak} />
+              <PathChart days={answer.days} peak={view.peak} />
             </div>
           </section>
           <section className="card path-section" aria-labelledby="path-table-title">
