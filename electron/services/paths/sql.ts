@@ -74,7 +74,7 @@ const text = (v: unknown): string | null => (v === null || v === undefined ? nul
  */
 export async function pathGroups(conn: DuckDBConnection, scope: PathScope): Promise<PathGroup[]> {
   const zone = marketZone(scope.market);
-  const bucket = bucketSql('b.interval_start_utc', scope.market, scope);
+  const bucket = bucketSql('t0', scope.market, scope);
   const byPair = scope.groupBy === 'constraint_contingency';
   const params: DuckDBValue[] = [
     JSON.stringify(
@@ -101,19 +101,24 @@ export async function pathGroups(conn: DuckDBConnection, scope: PathScope): Prom
              coalesce(sum(sf) FILTER (WHERE "role" = 'sink'), 0) - coalesce(sum(sf) FILTER (WHERE "role" = 'source'), 0) AS psf
       FROM raw GROUP BY side, cid, kid),
     w AS (SELECT unnest(CAST(? AS JSON)::${WINDOW_TYPE}, recursive := true)),
+    -- The bucket and market date once per distinct interval start, not per row: rows share their starts.
+    starts AS (
+      SELECT t0, ${bucket.sql} AS bucket, strftime(CAST(timezone(CAST(? AS VARCHAR), t0) AS DATE), '%Y-%m-%d') AS d
+      FROM (SELECT DISTINCT b.interval_start_utc AS t0 FROM binding_window_rows b JOIN w ON b.window_id = w.id)),
     r AS (
       SELECT w.side, b.interval_start_utc AS t0, abs(b.shadow_price) AS a,
              coalesce(greatest(epoch(b.interval_end_utc) - epoch(b.interval_start_utc), 0), 0) / 3600.0 AS h,
-             b.constraint_gs_entity_id AS cid, b.constraint_name AS cname, b.contingency_gs_entity_id AS kid,
-             ${bucket.sql} AS bucket,
-             bool_or(b.contingency_gs_entity_id IS NOT NULL) OVER (PARTITION BY w.side, b.constraint_gs_entity_id) AS named
+             b.constraint_gs_entity_id AS cid, b.constraint_name AS cname, b.contingency_gs_entity_id AS kid
       FROM binding_window_rows b JOIN w ON b.window_id = w.id
       WHERE b.shadow_price IS NOT NULL),
+    -- Constraints with a row naming a contingency: their unnamed rows go to the unnamed pair only.
+    named AS (SELECT DISTINCT side, cid FROM r WHERE kid IS NOT NULL),
     j AS (
-      SELECT r.side, r.bucket, r.cid, r.cname, p.kid AS pkid, p.kname AS pkname, p.psf,
-             strftime(CAST(timezone(CAST(? AS VARCHAR), r.t0) AS DATE), '%Y-%m-%d') AS d, r.a * r.h * p.psf AS c
-      FROM r JOIN pairs p ON p.side = r.side AND p.cid = r.cid
-        AND (p.kid IS NOT DISTINCT FROM r.kid OR (r.kid IS NULL AND p.kid IS NOT NULL AND NOT r.named))),
+      SELECT r.side, s.bucket, r.cid, r.cname, p.kid AS pkid, p.kname AS pkname, p.psf, s.d, r.a * r.h * p.psf AS c
+      FROM r JOIN starts s ON s.t0 = r.t0
+      LEFT JOIN named n ON n.side = r.side AND n.cid = r.cid
+      JOIN pairs p ON p.side = r.side AND p.cid = r.cid
+        AND (p.kid IS NOT DISTINCT FROM r.kid OR (r.kid IS NULL AND p.kid IS NOT NULL AND n.cid IS NULL))),
     sfm AS (SELECT side, cid, ${byPair ? 'kid' : 'NULL'} AS kid, avg(psf)::DOUBLE AS sf FROM pairs GROUP BY ALL),
     grouped AS (
       SELECT CASE WHEN grouping(cid) = 0 THEN 'row' WHEN grouping(d) = 0 THEN 'day' ELSE 'total' END AS level,
