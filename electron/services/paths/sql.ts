@@ -4,7 +4,7 @@ import { bucketSql, marketZone } from '../bindingWindow/peakSql.js';
 import { rowObjects } from '../workspace/sql.js';
 
 /**
- * The path's congestion (docs/paths.md#how-it-is-computed) as DuckDB SQL on a workspace read connection: the stored
+ * The path's congestion (docs/paths.md#formulas) as DuckDB SQL on a workspace read connection: the stored
  * binding rows of each side's window joined to the (constraint, contingency) pairs of both locations, whose shift
  * factors go in as one bound JSON list; one scan sums every row, market day and side total with GROUPING SETS.
  */
