@@ -474,6 +474,25 @@ describe('project rules', () => {
       },
     ],
     'binding:contingencies': [{ datasetId: 'x', market: 'pjm', window: { start: 'a', end: 'b' } }],
+    'paths:congestion': [
+      {
+        market: 'pjm',
+        source: 'l/../x',
+        sink: null,
+        datasets: { rt: 'x', da: null },
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        groupBy: 'constraint',
+      },
+      {
+        market: 'pjm',
+        source: 'a',
+        sink: 'b',
+        datasets: { rt: '../x', da: null },
+        window: { start: '2024-01-01T00:00:00Z', end: '2024-01-02T00:00:00Z' },
+        groupBy: 'constraint',
+      },
+      { market: 'pjm', source: 'a', sink: 'b', datasets: { rt: 'x' }, window: { start: 'a', end: 'b' }, groupBy: 'constraint' },
+    ],
     'binding:locationCosts': [
       {
         datasetId: 'x',

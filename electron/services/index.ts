@@ -37,6 +37,8 @@ import { createOverlapService } from './overlap/service.js';
 import { createMapAnswers } from './map/answers.js';
 import { createMapService } from './map/service.js';
 import { createBindingWindowService } from './bindingWindow/service.js';
+import { BindingWindowStore } from './bindingWindow/store.js';
+import { createPathService } from './paths/service.js';
 import { createProfileService } from './profiles/service.js';
 import { createWatchlistService } from './watchlist/service.js';
 import { watchActivity } from './v1/activity.js';
@@ -184,16 +186,17 @@ export function createServices(opts: ServicesOptions): Services {
     dir: join(opts.configDir, 'locations'),
     ...(clock ? { clock } : {}),
   });
-  const binding = createBindingWindowService({
+  // One binding window store for the constraint screens and the path view: a window is asked once for both.
+  const windowOptions = {
     proxy,
-    requests,
-    workspace,
     identify: async () => {
       const target = await resolveTarget();
       return target ? { server: target.cacheId ?? target.baseUrl, cacheTtlSeconds: target.cacheTtlSeconds ?? 0 } : null;
     },
     ...(now ? { now } : {}),
-  });
+  };
+  const windowStore = new BindingWindowStore(windowOptions);
+  const binding = createBindingWindowService({ ...windowOptions, requests, workspace, store: windowStore });
   const grid = createGridService({ proxy, requests, onConstraints: (list, whole) => locations.noticeConstraints(list, whole) });
   const handlers = createHandlers({
     app: { info: async () => ok(info()) },
@@ -235,6 +238,7 @@ export function createServices(opts: ServicesOptions): Services {
       workspace,
     }),
     binding,
+    paths: createPathService({ proxy, requests, workspace, store: windowStore }),
     exports: createExportService({ proxy, requests, downloads }),
     downloads,
     display: createDisplayService({ configDir: opts.configDir }),

@@ -17,6 +17,7 @@ import { useHeadingFocusOnNavigate } from './shell/screenFocus.js';
 import { UsageMeter } from './shell/UsageMeter.js';
 import { HistoryPage } from './screens/history/HistoryPage.js';
 import { BindingPage } from './screens/binding/BindingPage.js';
+import { PathsPage } from './screens/paths/PathsPage.js';
 import { ConstraintDetailPage } from './screens/constraint/ConstraintDetailPage.js';
 import { ConstraintsPage } from './screens/constraints/ConstraintsPage.js';
 import { ContingencyPage } from './screens/contingency/ContingencyPage.js';
@@ -100,6 +101,8 @@ function RouteView({
       return <LocationPage locationId={route.locationId} search={route.search} />;
     case 'binding':
       return <BindingPage search={route.search} />;
+    case 'paths':
+      return <PathsPage search={route.search} />;
     case 'map':
       return (
         <Suspense fallback={<section className="page" aria-busy="true" data-testid="map-loading" />}>

@@ -9,6 +9,7 @@ export * from './map.js';
 export * from './binary.js';
 export * from './binding.js';
 export * from './outages.js';
+export * from './paths.js';
 export * from './downloads.js';
 export * from './display.js';
 export * from './watchlist.js';

@@ -40,6 +40,10 @@ export const EntityIdText = z
 export const TimeWindow = z.object({ start: Instant, end: Instant }).strict();
 export type TimeWindow = z.output<typeof TimeWindow>;
 
+/** How the overlap splits a binding interval's cost among its near outages (docs/overlap.md#allocation); default `equal`. */
+export const OverlapAllocation = z.enum(['equal', 'inverse_distance']);
+export type OverlapAllocation = z.infer<typeof OverlapAllocation>;
+
 const ShiftFactorOptions = {
   datasetId: DatasetId.optional(),
   contingencyId: EntityIdText.optional(),
@@ -131,6 +135,7 @@ export const gridInputs = {
       constraintId: EntityIdText,
       window: TimeWindow,
       distanceKm: z.number().min(0).max(1000),
+      allocation: OverlapAllocation.optional(),
       requestId: RequestId.optional(),
     })
     .strict(),
@@ -142,6 +147,7 @@ export const gridInputs = {
       ticket: z.number().int().min(0),
       window: TimeWindow,
       distanceKm: z.number().min(0).max(1000),
+      allocation: OverlapAllocation.optional(),
       requestId: RequestId.optional(),
     })
     .strict(),
@@ -194,8 +200,15 @@ export interface OutageOverlap {
   distance_km: number;
   /** Binding intervals of the constraint that the outage interval overlapped (half-open). */
   overlapping_intervals: number;
-  /** Σ |shadow price| × interval hours over the overlapping intervals. */
+  /** Congestion while out: Σ |shadow price| × interval hours over the overlapping intervals. */
   congestion_cost: number;
+  /** Its part of those intervals' costs, each split among the near outages out in it (docs/overlap.md#allocation). */
+  allocated_cost: number;
+  /** Lift (docs/overlap.md#lift): binding hours per hour out ÷ binding hours per hour not out; null when undefined. */
+  lift: number | null;
+  /** The two shares of the lift (0..1); null when the outage was not out, or out the whole window. */
+  bound_share_out: number | null;
+  bound_share_not_out: number | null;
   /** Equipment names of the ticket, for display. */
   equipment: string[];
 }
@@ -206,8 +219,12 @@ export interface ConstraintOverlap {
   constraint_name: string;
   distance_km: number;
   overlapping_intervals: number;
+  /** Congestion while out ($/MW). */
   congestion_cost: number;
   peak_abs_shadow_price: number;
+  /** The outage's allocated part of this constraint's cost, and its lift, as in {@link OutageOverlap}. */
+  allocated_cost: number;
+  lift: number | null;
 }
 
 /** Result types of the grid verbs. */
@@ -228,6 +245,11 @@ export interface GridResults {
   'overlap:forConstraint': {
     constraint: { constraint_gs_entity_id: string; constraint_name: string; binding_interval_count: number };
     distanceKm: number;
+    allocation: z.infer<typeof OverlapAllocation>;
+    /** Σ |shadow price| × hours over the constraint's binding intervals in the window ($/MW): Σ allocated + unexplained. */
+    cost_in_window: number;
+    /** The cost of its binding intervals in which no near outage was out ($/MW). */
+    unexplained_cost: number;
     outages: OutageOverlap[];
     /** Outage list was cut at the service's limit: some outages may be missing. */
     truncated: boolean;
@@ -236,6 +258,7 @@ export interface GridResults {
   'overlap:forOutage': {
     ticket: OutageTicket | null;
     distanceKm: number;
+    allocation: z.infer<typeof OverlapAllocation>;
     constraints: ConstraintOverlap[];
     truncated: boolean;
     synthetic: SyntheticFields;

@@ -11,6 +11,7 @@ import type { WatchlistResults } from './watchlist.js';
 import type { DownloadResults } from './downloads.js';
 import type { BindingResults } from './binding.js';
 import type { GridResults } from './grid.js';
+import type { PathResults } from './paths.js';
 import type { MapResults } from './map.js';
 import type { RefreshResults } from './refresh.js';
 import type { OutageResults } from './outages.js';
@@ -124,6 +125,7 @@ export interface ContractResults
     RefreshResults,
     GridResults,
     BindingResults,
+    PathResults,
     MapResults,
     OutageResults,
     DownloadResults,

@@ -19,6 +19,7 @@ import { mapInputs } from './map.js';
 import { refreshInputs } from './refresh.js';
 import { outageInputs } from './outages.js';
 import { watchlistInputs } from './watchlist.js';
+import { pathInputs } from './paths.js';
 import { workspaceInputs } from './workspace.js';
 
 const Empty = z.object({}).strict();
@@ -59,6 +60,7 @@ export const contractInputs = {
   ...mapInputs,
   ...bindingInputs,
   ...outageInputs,
+  ...pathInputs,
   ...downloadInputs,
   ...displayInputs,
   ...watchlistInputs,

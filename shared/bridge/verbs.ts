@@ -60,6 +60,7 @@ export const VERBS = [
   'binding:series',
   'binding:locationCosts',
   'binding:profile',
+  'paths:congestion',
   'exports:list',
   'downloads:start',
   'downloads:list',

@@ -32,6 +32,23 @@ export const COST_HELP = {
     'Shift factor: the share of 1 MW injected at the location (withdrawn at the reference) that flows on the constraint; dimensionless, −1 to 1.',
 } as const;
 
+/** Help of the overlap's figures, quoted from docs/overlap.md. */
+export const OVERLAP_HELP = {
+  whileOut:
+    'Congestion while out: the sum of |shadow price| × hours over the constraint’s binding intervals in which the outage was out, in $/MW. Every outage out in an interval counts all of it, so these do not add up to the constraint’s cost.',
+  allocated:
+    'Allocated cost: the outage’s part of the constraint’s cost, each binding interval’s cost split among the near outages out in it. The allocated costs and the unexplained remainder add up to the constraint’s cost in the window.',
+  unexplained: 'Unexplained: the cost of the binding intervals in which no near outage was out.',
+  lift: 'Lift: the share of hours the constraint bound while the outage was out, divided by the share while it was not, over the window. Above 1: it bound more often while the outage was out.',
+} as const;
+
+/** Help of a path's figures, quoted from docs/paths.md. */
+export const PATH_HELP = {
+  cost: 'Path congestion: the sink’s adjusted cost minus the source’s, in $/MW — what the constraints’ shadow prices paid a 1 MW source → sink position over the hours counted. Positive: congestion raised the sink’s price against the source’s.',
+  perMwh: 'The path congestion divided by the window’s hours in the bucket: a mean over those hours, in $/MWh.',
+  shiftFactor: 'Path shift factor: the sink’s shift factor minus the source’s (mean over the constraint’s contingencies).',
+} as const;
+
 /** Help of the time-of-use splits of a cost, in docs/market-time.md's words (buckets read in market time). */
 export const PEAK_COST_HELP = {
   on_peak:
@@ -80,8 +97,20 @@ export const TERMS: Readonly<Record<string, Term>> = {
   off_peak_cost: money('Off-peak cost', '$/MW', PEAK_COST_HELP.off_peak),
   cost_2x16: money('2x16 cost', '$/MW', PEAK_COST_HELP['2x16']),
   cost_7x8: money('7x8 cost', '$/MW', PEAK_COST_HELP['7x8']),
-  // Σ |shadow price| × hours over the intervals an outage overlapped: the absolute cost of those intervals.
-  congestion_cost: money('Absolute cost', '$/MW', COST_HELP.absolute),
+  // Σ |shadow price| × hours over the intervals an outage overlapped (docs/overlap.md#congestion-cost).
+  congestion_cost: money('Congestion while out', '$/MW', OVERLAP_HELP.whileOut),
+  allocated_cost: money('Allocated cost', '$/MW', OVERLAP_HELP.allocated),
+  unexplained_cost: money('Unexplained', '$/MW', OVERLAP_HELP.unexplained),
+  cost_in_window: money('Cost in the window', '$/MW', COST_HELP.absolute),
+  lift: { label: 'Lift', kind: 'quantity', help: OVERLAP_HELP.lift },
+  // A path's congestion (docs/paths.md), real-time and day-ahead.
+  path_cost: money('Path congestion', '$/MW', PATH_HELP.cost),
+  rt_path_cost: money('Real-time congestion', '$/MW', PATH_HELP.cost),
+  da_path_cost: money('Day-ahead congestion', '$/MW', PATH_HELP.cost),
+  rt_path_per_mwh: money('Real-time mean', '$/MWh', PATH_HELP.perMwh),
+  da_path_per_mwh: money('Day-ahead mean', '$/MWh', PATH_HELP.perMwh),
+  path_shift_factor: { label: 'Path shift factor', kind: 'factor', help: PATH_HELP.shiftFactor },
+  hours: { label: 'Hours', unit: 'h', kind: 'hours' },
   // Ratios.
   shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },
   estimated_shift_factor: { label: 'Shift factor', kind: 'factor', help: COST_HELP.shiftFactor },

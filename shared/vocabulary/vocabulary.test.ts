@@ -74,7 +74,9 @@ describe('terms', () => {
 describe('figures', () => {
   it('reads the same cost the same way everywhere: label, then value and unit', () => {
     expect(figure('absolute_cost', 4071.5158333333325)).toEqual({ label: 'Absolute cost', value: '4,071.52 $/MW' });
-    expect(figure('congestion_cost', 4071.5158333333325)).toEqual({ label: 'Absolute cost', value: '4,071.52 $/MW' });
+    expect(figure('congestion_cost', 4071.5158333333325)).toEqual({ label: 'Congestion while out', value: '4,071.52 $/MW' });
+    expect(figure('allocated_cost', 1017.88)).toEqual({ label: 'Allocated cost', value: '1,017.88 $/MW' });
+    expect(figure('rt_path_per_mwh', -3.456)).toEqual({ label: 'Real-time mean', value: '-3.46 $/MWh' });
     expect(figure('shift_factor', 0.43125)).toEqual({ label: 'Shift factor', value: '0.4313' });
     expect(figure('binding_interval_count', 2000)).toEqual({ label: 'Binding intervals', value: '2,000' });
     expect(figure('shadow_price', null).value).toBe('—');

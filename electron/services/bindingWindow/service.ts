@@ -64,11 +64,14 @@ export interface BindingWindowServiceOptions {
   /** The active profile's server name and response-cache lifetime; null without a server (Remote without a key). */
   identify: () => Promise<StoreTarget | null>;
   now?: () => number;
+  /** The store to share with other domains (the path view); one is made from the options above when absent. */
+  store?: BindingWindowStore;
 }
 
 type Scope = Pick<ParsedInput<'binding:constraints'>, 'datasetId' | 'market' | 'window' | 'peak'>;
 
-function info(w: StoredWindow, scope: Scope, peak: PeakFilter): BindingWindowInfo {
+/** What an answer says of the stored window it was computed from, its buckets read in `market`'s zone. */
+export function windowInfo(w: StoredWindow, market: string, peak: PeakFilter): BindingWindowInfo {
   return {
     datasetId: w.datasetId,
     start: w.start,
@@ -76,7 +79,7 @@ function info(w: StoredWindow, scope: Scope, peak: PeakFilter): BindingWindowInf
     rows: w.rows,
     limitReached: w.limitReached,
     fetchedAt: new Date(w.fetchedAt).toISOString().replace('.000Z', 'Z'),
-    zone: marketZone(scope.market),
+    zone: marketZone(market),
     peak,
     synthetic: w.synthetic,
   };
@@ -90,11 +93,13 @@ function info(w: StoredWindow, scope: Scope, peak: PeakFilter): BindingWindowInf
  * dataset); no workspace → `internal`; the caller gone → `cancelled`.
  */
 export function createBindingWindowService(opts: BindingWindowServiceOptions): BindingWindowService {
-  const store = new BindingWindowStore({
-    proxy: opts.proxy,
-    identify: opts.identify,
-    ...(opts.now ? { now: opts.now } : {}),
-  });
+  const store =
+    opts.store ??
+    new BindingWindowStore({
+      proxy: opts.proxy,
+      identify: opts.identify,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
 
   function run<V extends BindingVerb, T extends { window: BindingWindowInfo } = ContractResults[V]>(
     verb: V,
@@ -113,7 +118,7 @@ export function createBindingWindowService(opts: BindingWindowServiceOptions): B
         try {
           const s = { windowId: w.id, market: scope.market, start: w.start, end: w.end, peak };
           const body = await answer(ws, s, { ...call, profile: ws.profile });
-          return body.ok ? ok({ ...body.value, window: info(w, scope, peak) } as T) : body;
+          return body.ok ? ok({ ...body.value, window: windowInfo(w, scope.market, peak) } as T) : body;
         } catch (error) {
           if (error instanceof ReadCancelledError) return fail('cancelled', error.message);
           return fail('internal', `Summing the binding rows failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,8 +5,9 @@ import { createLogger } from '../common/logger.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import { ReadCancelledError } from '../workspace/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { allocate } from './allocation.js';
 import { overlapPairs } from './sql.js';
-import type { OverlapInput, OverlapPair } from './types.js';
+import type { AllocationInput, AllocationResult, OverlapInput, OverlapPair } from './types.js';
 
 /**
  * The overlap verbs' work (docs/overlap.md): fetch the binding constraints and the active outages of
@@ -60,13 +61,41 @@ export function isCancelled(ticket: { status: string }): boolean {
   return ticket.status.trim().toLowerCase() === 'cancelled';
 }
 
-// The ranking runs on a workspace read connection; a caller that left interrupts it.
-async function rank(env: OverlapEnv, input: OverlapInput, signal?: AbortSignal): Promise<Result<OverlapPair[]>> {
+interface Computed {
+  pairs: OverlapPair[];
+  allocation: AllocationResult[];
+}
+
+// The ranking and the allocation run on a workspace read connection; a caller that left interrupts them.
+async function rank(
+  env: OverlapEnv,
+  input: OverlapInput,
+  allocation: Pick<AllocationInput, 'weighting' | 'window'> & { allOutages: AllocationInput['outages'] },
+  signal?: AbortSignal,
+): Promise<Result<Computed>> {
   const done = log.time(`overlap of ${input.constraints.length} constraints × ${input.outages.length} outages`);
   try {
     const pairs = await env.workspace.read((conn) => overlapPairs(conn, input), signal);
+    // The allocation of each constraint paired needs every outage near it, not only the one asked about.
+    const paired = new Set(pairs.map((p) => p.constraint_gs_entity_id));
+    const constraints =
+      input.ranking === 'outages' ? input.constraints : input.constraints.filter((c) => paired.has(c.constraint_gs_entity_id));
+    const outages = input.ranking === 'constraints' ? allocation.allOutages : input.outages;
+    const allocated = constraints.length
+      ? await env.workspace.read(
+          (conn) =>
+            allocate(conn, {
+              constraints,
+              outages,
+              distanceKm: input.distanceKm,
+              weighting: allocation.weighting,
+              window: allocation.window,
+            }),
+          signal,
+        )
+      : [];
     done(`${pairs.length} pairs`);
-    return ok(pairs);
+    return ok({ pairs, allocation: allocated });
   } catch (error) {
     if (error instanceof ReadCancelledError) return fail('cancelled', error.message);
     log.warn('the overlap query failed', error);
@@ -104,15 +133,21 @@ export async function overlapForConstraint(
     const name = await nameOf(env, input.constraintId, call);
     return fail('not_found', `${name} did not bind in ${input.datasetId} ${between(input)}.`);
   }
-  const pairs = await rank(
+  const out = tickets.filter((t) => !isCancelled(t));
+  const weighting = input.allocation ?? 'equal';
+  const computed = await rank(
     env,
-    { constraints: [c], outages: tickets.filter((t) => !isCancelled(t)), distanceKm: input.distanceKm, ranking: 'outages' },
+    { constraints: [c], outages: out, distanceKm: input.distanceKm, ranking: 'outages' },
+    { weighting, window: input.window, allOutages: out },
     call.signal,
   );
-  if (!pairs.ok) return pairs;
+  if (!computed.ok) return computed;
   const byTicket = new Map(tickets.map((t) => [t.ticket, t]));
-  const outages = pairs.value.map((p): OutageOverlap => {
+  const allocation = computed.value.allocation[0];
+  const shares = new Map(allocation?.outages.map((o) => [o.ticket, o]));
+  const outages = computed.value.pairs.map((p): OutageOverlap => {
     const t = byTicket.get(p.ticket)!;
+    const a = shares.get(p.ticket);
     return {
       ticket: t.ticket,
       status: t.status,
@@ -123,6 +158,10 @@ export async function overlapForConstraint(
       distance_km: p.distance_km,
       overlapping_intervals: p.overlapping_intervals,
       congestion_cost: p.congestion_cost,
+      allocated_cost: a?.allocated_cost ?? 0,
+      lift: a?.lift ?? null,
+      bound_share_out: a?.bound_share_out ?? null,
+      bound_share_not_out: a?.bound_share_not_out ?? null,
       equipment: t.equipment.map((e) => e.equipment_name),
     };
   });
@@ -131,7 +170,17 @@ export async function overlapForConstraint(
     constraint_name: c.constraint_name,
     binding_interval_count: c.binding_interval_count,
   };
-  return ok({ constraint, distanceKm: input.distanceKm, outages, truncated, synthetic });
+  const cost = allocation?.cost ?? 0;
+  return ok({
+    constraint,
+    distanceKm: input.distanceKm,
+    allocation: weighting,
+    cost_in_window: cost,
+    unexplained_cost: allocation?.unexplained ?? cost,
+    outages,
+    truncated,
+    synthetic,
+  });
 }
 
 /**
@@ -154,20 +203,27 @@ export async function overlapForOutage(
     return fail('not_found', `Ticket ${input.ticket} was not active in ${input.market} ${between(input)}${cut}.`);
   }
   // A cancelled outage never took its equipment out: it overlapped nothing.
-  if (isCancelled(ticket)) return ok({ ticket, distanceKm: input.distanceKm, constraints: [], truncated, synthetic });
-  const pairs = await rank(
+  const allocation = input.allocation ?? 'equal';
+  if (isCancelled(ticket)) return ok({ ticket, distanceKm: input.distanceKm, allocation, constraints: [], truncated, synthetic });
+  const computed = await rank(
     env,
     { constraints, outages: [ticket], distanceKm: input.distanceKm, ranking: 'constraints' },
+    { weighting: allocation, window: input.window, allOutages: tickets.filter((t) => !isCancelled(t)) },
     call.signal,
   );
-  if (!pairs.ok) return pairs;
-  const ranked = pairs.value.map((p): ConstraintOverlap => ({
+  if (!computed.ok) return computed;
+  const mine = new Map(
+    computed.value.allocation.map((a) => [a.constraint_gs_entity_id, a.outages.find((o) => o.ticket === ticket.ticket)]),
+  );
+  const ranked = computed.value.pairs.map((p): ConstraintOverlap => ({
     constraint_gs_entity_id: p.constraint_gs_entity_id,
     constraint_name: p.constraint_name,
     distance_km: p.distance_km,
     overlapping_intervals: p.overlapping_intervals,
     congestion_cost: p.congestion_cost,
     peak_abs_shadow_price: p.peak_abs_shadow_price,
+    allocated_cost: mine.get(p.constraint_gs_entity_id)?.allocated_cost ?? 0,
+    lift: mine.get(p.constraint_gs_entity_id)?.lift ?? null,
   }));
-  return ok({ ticket, distanceKm: input.distanceKm, constraints: ranked, truncated, synthetic });
+  return ok({ ticket, distanceKm: input.distanceKm, allocation, constraints: ranked, truncated, synthetic });
 }

@@ -96,6 +96,11 @@ describe.each(['pjm_marginal_value_day_ahead_hourly', 'pjm_marginal_value_real_t
       constraints.find((c) => c.constraint_gs_entity_id === constraintId)!.binding_interval_count,
     );
 
+    // The allocation adds up to the constraint's cost in the window; no outage gets more than its congestion while out.
+    const allocated = r.value.outages.reduce((s, o) => s + o.allocated_cost, 0);
+    expect(allocated + r.value.unexplained_cost).toBeCloseTo(r.value.cost_in_window, 6);
+    expect(allocated).toBeGreaterThan(0);
+    for (const o of r.value.outages) expect(o.allocated_cost).toBeLessThanOrEqual(o.congestion_cost + 1e-9);
     const ticket = r.value.outages[0]!.ticket;
     const back = await overlapForOutage({ proxy, workspace: ws }, { ...call, ticket });
     if (!back.ok) throw new Error(back.error.message);

@@ -14,7 +14,7 @@ const CONSTRAINTS_TYPE = `STRUCT(constraint_gs_entity_id VARCHAR, constraint_nam
   "start" ${POINT}, "end" ${POINT},
   observations STRUCT(interval_start_utc VARCHAR, interval_end_utc VARCHAR, shadow_price DOUBLE)[])[]`;
 const OUTAGES_TYPE = `STRUCT(ticket BIGINT, current_interval_start_utc VARCHAR, current_interval_end_utc VARCHAR,
-  equipment STRUCT(from_substation ${POINT}, to_substation ${POINT})[])[]`;
+  equipment STRUCT(from_substation ${POINT}, to_substation ${POINT}, equipment_name VARCHAR)[])[]`;
 
 // Haversine from an outage endpoint (o) to a constraint substation (c), the same arithmetic as reference.ts.
 const HAVERSINE = `2 * ${EARTH_RADIUS_KM} * asin(sqrt(least(1.0,
@@ -27,8 +27,11 @@ const ORDER: Record<OverlapRanking, string> = {
   constraints: 'congestion_cost DESC, distance_km ASC, constraint_name ASC, constraint_gs_entity_id ASC, ticket ASC',
 };
 
-const SQL = (ranking: OverlapRanking): string => `
-WITH
+/**
+ * The CTEs both overlap queries share, for `$1` (constraints JSON) and `$2` (outages JSON): `cons`, `tix`, every
+ * located constraint substation and equipment endpoint, and `dist`, each (constraint, ticket)'s least distance (km).
+ */
+export const DISTANCE_CTES = `
   cons AS (SELECT unnest(CAST($1 AS JSON)::${CONSTRAINTS_TYPE}) AS c),
   tix AS (SELECT unnest(CAST($2 AS JSON)::${OUTAGES_TYPE}) AS t),
   cpts AS (
@@ -45,7 +48,10 @@ WITH
     SELECT c.cid, o.ticket, min(${HAVERSINE}) AS distance_km
     FROM (SELECT * FROM cpts WHERE lat IS NOT NULL AND lon IS NOT NULL) c
     CROSS JOIN (SELECT * FROM opts WHERE lat IS NOT NULL AND lon IS NOT NULL) o
-    GROUP BY c.cid, o.ticket),
+    GROUP BY c.cid, o.ticket)`;
+
+const SQL = (ranking: OverlapRanking): string => `
+WITH ${DISTANCE_CTES},
   spans AS (
     SELECT t.ticket AS ticket, CAST(t.current_interval_start_utc AS TIMESTAMPTZ) AS os,
            CAST(t.current_interval_end_utc AS TIMESTAMPTZ) AS oe FROM tix),
@@ -77,11 +83,7 @@ ORDER BY ${ORDER[ranking]}`;
  * @throws what DuckDB throws: an unreadable time, or an interrupted read.
  */
 export async function overlapPairs(conn: DuckDBConnection, input: OverlapInput): Promise<OverlapPair[]> {
-  const rows = await rowObjects(conn, SQL(input.ranking), [
-    JSON.stringify(input.constraints.map(pickConstraint)),
-    JSON.stringify(input.outages.map(pickOutage)),
-    input.distanceKm,
-  ]);
+  const rows = await rowObjects(conn, SQL(input.ranking), [...bodies(input), input.distanceKm]);
   return rows.map((r) => ({
     constraint_gs_entity_id: String(r.constraint_gs_entity_id),
     constraint_name: String(r.constraint_name),
@@ -96,6 +98,11 @@ export async function overlapPairs(conn: DuckDBConnection, input: OverlapInput):
 // Only the fields the query reads: the bodies carry contingencies, causes, names… that would only cost bytes.
 const point = (p: { latitude: number; longitude: number } | null) =>
   p ? { latitude: p.latitude, longitude: p.longitude } : null;
+
+/** The two bodies as the queries bind them (`$1`, `$2`): only the fields the rules read. */
+export function bodies(input: Pick<OverlapInput, 'constraints' | 'outages'>): [string, string] {
+  return [JSON.stringify(input.constraints.map(pickConstraint)), JSON.stringify(input.outages.map(pickOutage))];
+}
 
 function pickConstraint(c: OverlapInput['constraints'][number]) {
   return {
@@ -117,6 +124,10 @@ function pickOutage(o: OverlapInput['outages'][number]) {
     ticket: o.ticket,
     current_interval_start_utc: o.current_interval_start_utc,
     current_interval_end_utc: o.current_interval_end_utc,
-    equipment: o.equipment.map((e) => ({ from_substation: point(e.from_substation), to_substation: point(e.to_substation) })),
+    equipment: o.equipment.map((e) => ({
+      from_substation: point(e.from_substation),
+      to_substation: point(e.to_substation),
+      equipment_name: e.equipment_name ?? null,
+    })),
   };
 }

@@ -28,7 +28,12 @@ export interface OverlapOutage {
   /** The ticket's interval `[current_interval_start_utc, current_interval_end_utc)`. */
   current_interval_start_utc: string;
   current_interval_end_utc: string;
-  equipment: readonly { from_substation: OverlapPoint | null; to_substation: OverlapPoint | null }[];
+  /** `equipment_name` tells two tickets on the same equipment apart from two outages (docs/overlap.md#allocation). */
+  equipment: readonly {
+    from_substation: OverlapPoint | null;
+    to_substation: OverlapPoint | null;
+    equipment_name?: string | null;
+  }[];
 }
 
 /** Which list is ranked: outages of one constraint, or constraints of one outage (docs/overlap.md#ranking). */
@@ -62,3 +67,37 @@ export const EARTH_RADIUS_KM = 6371.0088;
 
 /** Milliseconds per hour: interval lengths in hours for the congestion cost. */
 export const MS_PER_HOUR = 3_600_000;
+
+/** How a binding interval's cost is split among its near outages (docs/overlap.md#allocation). */
+export type AllocationWeighting = 'equal' | 'inverse_distance';
+
+/** Input of the allocation: as {@link OverlapInput} without a ranking, with the weighting and the window (ISO instants). */
+export interface AllocationInput extends Omit<OverlapInput, 'ranking'> {
+  weighting: AllocationWeighting;
+  window: { start: string; end: string };
+}
+
+/** One near outage of a constraint out in at least one of its binding intervals. */
+export interface AllocatedOutage {
+  ticket: number;
+  distance_km: number;
+  overlapping_intervals: number;
+  /** Congestion while out: Σ |shadow price| × hours over the intervals it overlapped, $/MW. */
+  congestion_cost: number;
+  /** Its part of those intervals' costs, $/MW (≤ `congestion_cost`). */
+  allocated_cost: number;
+  /** Binding hours while out ÷ its hours out in the window; null when it was not out in the window. */
+  bound_share_out: number | null;
+  /** Binding hours while not out ÷ the window's other hours; null when it was out the whole window. */
+  bound_share_not_out: number | null;
+  /** `bound_share_out` ÷ `bound_share_not_out`; null when either is null or the second is 0. */
+  lift: number | null;
+}
+
+/** A constraint's cost in the window, the part no near outage explains, and its near outages ($/MW). */
+export interface AllocationResult {
+  constraint_gs_entity_id: string;
+  cost: number;
+  unexplained: number;
+  outages: AllocatedOutage[];
+}

@@ -10,6 +10,7 @@ import type { LocationService } from '../locations/service.js';
 import type { MapService } from '../map/service.js';
 import type { OutageService } from '../outages/service.js';
 import type { OverlapService } from '../overlap/service.js';
+import type { PathService } from '../paths/service.js';
 import type { ProfileService } from '../profiles/service.js';
 import type { RequestRegistry } from '../v1/requests.js';
 import type { TrafficMonitor } from '../v1/traffic.js';
@@ -42,6 +43,8 @@ export interface Domains {
   /** `map:*`: the map's features as Arrow columns, and a selection's details. */
   map: MapService;
   binding: BindingWindowService;
+  /** `paths:*`: a source → sink path's congestion summed in the workspace (docs/paths.md). */
+  paths: PathService;
   exports: ExportService;
   /** The download queue and library in main (docs/downloads.md). */
   downloads: DownloadManager;

@@ -66,6 +66,7 @@ export function createHandlers(d: Domains): Handlers {
     'binding:series': (i, ctx) => d.binding.series(i, ctx),
     'binding:locationCosts': (i, ctx) => d.binding.locationCosts(i, ctx),
     'binding:profile': (i, ctx) => d.binding.profile(i, ctx),
+    'paths:congestion': (i, ctx) => d.paths.congestion(i, ctx),
     'overlap:forConstraint': (i, ctx) => d.overlap.forConstraint(i, ctx),
     'overlap:forOutage': (i, ctx) => d.overlap.forOutage(i, ctx),
     'map:features': (i, ctx) => d.map.features(i, ctx),

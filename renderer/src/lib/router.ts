@@ -4,8 +4,8 @@ import { useSyncExternalStore } from 'react';
  * Hash routes (one build serves app:// on the desktop and http:// in the web host): `#/`, `#/datasets/<id>`, `#/datasets/<id>/query?<query>`,
  * `#/history`, `#/settings`. The query route's `search` (without `?`) holds the query and the shown pull (screens/query/route.ts).
  * The grid pages: `#/constraints`, `#/constraints/<gs_entity_id>`, `#/contingencies/<gs_entity_id>`,
- * `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`, `#/outages`, `#/outages/<ticket>`;
- * `#/locations[/<gs_entity_id>]`, `#/binding`, `#/map`, `#/watchlist` (starred items and what changed on them);
+ * `#/locations[/<gs_entity_id>]`, `#/paths` (a source → sink path), `#/binding`, `#/map`, `#/outages`, `#/outages/<ticket>`,
+ * `#/watchlist` (starred items and what changed on them);
  * their `search` holds the page's choices (dataset, window, selection) so Back and a reload keep them.
  * The export pages: `#/exports?dataset=…&year=…` (a dataset's per-day export files), `#/downloads` (the queue),
  * `#/library` (downloaded files) and `#/review?pull=…&view=…` (downloaded days opened offline).
@@ -21,6 +21,7 @@ export type Route =
   | { name: 'contingency'; contingencyId: string; search: string }
   | { name: 'locations'; locationId: string | null; search: string }
   | { name: 'binding'; search: string }
+  | { name: 'paths'; search: string }
   | { name: 'map'; search: string }
   | { name: 'outages'; search: string }
   | { name: 'outage'; ticket: number; search: string }
@@ -48,6 +49,7 @@ export function parseHash(hash: string): Route {
   const ticket = /^\/outages\/(\d{1,12})\/?$/.exec(path);
   if (ticket) return { name: 'outage', ticket: Number(ticket[1]), search };
   if (path === '/watchlist' || path === '/watchlist/') return { name: 'watchlist', search };
+  if (path === '/paths' || path === '/paths/') return { name: 'paths', search };
   if (path === '/exports' || path === '/exports/') return { name: 'exports', search };
   if (path === '/downloads' || path === '/downloads/') return { name: 'downloads' };
   if (path === '/library' || path === '/library/') return { name: 'library' };
@@ -93,6 +95,7 @@ export const hrefs = {
   locations: (id: string | null = null, search = '') =>
     `#/locations${id ? `/${encodeURIComponent(id)}` : ''}${search ? `?${search}` : ''}`,
   binding: (search = '') => `#/binding${search ? `?${search}` : ''}`,
+  paths: (search = '') => `#/paths${search ? `?${search}` : ''}`,
   map: (search = '') => `#/map${search ? `?${search}` : ''}`,
   outages: (search = '') => `#/outages${search ? `?${search}` : ''}`,
   outage: (ticket: number, search = '') => `#/outages/${ticket}${search ? `?${search}` : ''}`,

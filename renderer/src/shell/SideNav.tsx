@@ -41,6 +41,9 @@ export function SideNav({ route }: { route: Route }) {
       <NavLink href={hrefs.locations()} current={route.name === 'locations'}>
         Locations
       </NavLink>
+      <NavLink href={hrefs.paths()} current={route.name === 'paths'}>
+        Paths
+      </NavLink>
       <NavLink href={hrefs.binding()} current={route.name === 'binding'}>
         Binding
       </NavLink>

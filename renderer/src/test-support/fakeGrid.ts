@@ -4,12 +4,13 @@ import type {
   GridResults,
   MapResults,
   OutageResults,
+  PathResults,
   VerbInput,
 } from '../../../shared/bridge/contract.js';
 import type { GsError, Result } from '../../../shared/errors.js';
 
-/** The grid verbs (constraints, locations, outages, overlap), the binding-window verbs, the map's and the outage objects'. */
-export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults | keyof OutageResults;
+/** The grid verbs (constraints, locations, outages, overlap), the binding-window verbs, the map's, the outage objects' and the path's. */
+export type GridVerb = keyof GridResults | keyof BindingResults | keyof MapResults | keyof OutageResults | keyof PathResults;
 
 /** Per verb, what the fake answers for an input; a verb left out answers `not_found`. */
 export type FakeGridAnswers = { [V in GridVerb]?: (input: VerbInput<V>) => ContractResults[V] };
@@ -53,5 +54,6 @@ export function fakeGridVerbs(
     'outages:list': verb('outages:list'),
     'outages:ticket': verb('outages:ticket'),
     'outages:ahead': verb('outages:ahead'),
+    'paths:congestion': verb('paths:congestion'),
   };
 }

@@ -22,18 +22,23 @@ export function constraint(id: string, start: LatLon, end: LatLon, observations:
   };
 }
 
-/** An outage ticket out over `[start, end)` with equipment from → to. */
+/** An outage ticket out over `[start, end)` with equipment from → to, named `names[i]` when given. */
 export function outage(
   ticket: number,
   start: string,
   end: string,
   equipment: readonly (readonly [LatLon, LatLon])[],
+  names: readonly string[] = [],
 ): OverlapOutage {
   return {
     ticket,
     current_interval_start_utc: start,
     current_interval_end_utc: end,
-    equipment: equipment.map(([from, to]) => ({ from_substation: at(from), to_substation: at(to) })),
+    equipment: equipment.map(([from, to], i) => ({
+      from_substation: at(from),
+      to_substation: at(to),
+      ...(names[i] ? { equipment_name: names[i] } : {}),
+    })),
   };
 }
 

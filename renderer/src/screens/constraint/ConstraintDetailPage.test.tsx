@@ -46,6 +46,9 @@ const POINTS = [
 const OVERLAP: GridResults['overlap:forConstraint'] = {
   constraint: { constraint_gs_entity_id: ID, constraint_name: NAME, binding_interval_count: 3 },
   distanceKm: 50,
+  allocation: 'equal',
+  cost_in_window: 25,
+  unexplained_cost: 10,
   truncated: false,
   synthetic: ['tickets with is_synthetic=true'],
   outages: [
@@ -59,6 +62,10 @@ const OVERLAP: GridResults['overlap:forConstraint'] = {
       distance_km: 12.34,
       overlapping_intervals: 3,
       congestion_cost: 15,
+      allocated_cost: 12.5,
+      lift: 3.2,
+      bound_share_out: 0.8,
+      bound_share_not_out: 0.25,
       equipment: ['CHESWICK 138 KV LINE'],
     },
     {
@@ -71,6 +78,10 @@ const OVERLAP: GridResults['overlap:forConstraint'] = {
       distance_km: 41,
       overlapping_intervals: 1,
       congestion_cost: 5,
+      allocated_cost: 2.5,
+      lift: null,
+      bound_share_out: 1,
+      bound_share_not_out: 0,
       equipment: ['MANSFIEL 345 KV BRKR'],
     },
   ],
@@ -220,11 +231,26 @@ describe('Constraint detail', () => {
       '12.34', // a distance in km: up to 2 decimals, as every quantity
       '3',
       '15.00',
+      '12.50',
+      '3.2',
       'CHESWICK 138 KV LINE',
     ]);
+    // A lift that cannot be computed (never bound while not out) reads as missing, not as 0 or ∞.
+    expect((rows[1] as HTMLTableRowElement).cells[8]!.textContent).toBe('—');
     const heads = [...within(list).getAllByRole('columnheader')];
     expect(heads[6]!.getAttribute('title')).toBe('congestion_cost');
-    expect(within(heads[6]!).getByRole('button', { name: 'What is Absolute cost ($/MW)?' })).toBeTruthy();
+    expect(within(heads[6]!).getByRole('button', { name: 'What is Congestion while out ($/MW)?' })).toBeTruthy();
+    expect(heads[7]!.getAttribute('title')).toBe('allocated_cost');
+    // The whole is said once: cost in the window = allocated + unexplained.
+    expect(screen.getByTestId('overlap-summary').textContent).toBe(
+      'Cost in the window: 25.00 $/MW = allocated cost to these outages 15.00 $/MW (60 %) + unexplained 10.00 $/MW (no near outage out).',
+    );
+    fireEvent.click(within(screen.getByTestId('overlap-allocation')).getByRole('radio', { name: 'By inverse distance' }));
+    await waitFor(() =>
+      expect(fake.state.gridInputs.filter((c) => c.verb === 'overlap:forConstraint').at(-1)!.input).toMatchObject({
+        allocation: 'inverse_distance',
+      }),
+    );
     expect(within(rows[1]!).queryByText('Synthetic')).toBeNull();
     fireEvent.change(screen.getByTestId('overlap-distance'), { target: { value: '10' } });
     fireEvent.click(within(list.closest('section')!).getByRole('button', { name: 'Apply' }));
@@ -233,7 +259,7 @@ describe('Constraint detail', () => {
         fake.state.gridInputs
           .filter((c) => c.verb === 'overlap:forConstraint')
           .map((c) => (c.input as { distanceKm: number }).distanceKm),
-      ).toEqual([50, 10]),
+      ).toEqual([50, 50, 10]),
     );
     expect(fake.state.gridInputs.find((c) => c.verb === 'overlap:forConstraint')!.input).toMatchObject({
       market: 'pjm',

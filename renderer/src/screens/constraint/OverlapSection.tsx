@@ -5,7 +5,9 @@ import { Skeleton } from '../../components/Skeleton.js';
 import { HelpTip } from '../../components/HelpTip.js';
 import { formatInstantRange } from '../../../../shared/time/format.js';
 import { useMarketTime } from '../../features/time/useMarketTime.js';
-import { COST_HELP, formatNumber, labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
+import { OVERLAP_HELP, formatNumber, labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
+import type { OverlapAllocation } from '../../../../shared/bridge/grid.js';
+import { AllocationSummary } from './AllocationSummary.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
@@ -24,25 +26,40 @@ export interface OverlapSectionProps {
 }
 
 const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-// The overlap's cost is the absolute cost of the intervals the outage overlapped: the vocabulary's words for it.
+// "Congestion while out" counts every interval an outage overlapped whole; the allocation splits it (docs/overlap.md).
 const COST_LABEL = labelWithUnit(termOf('congestion_cost'));
+const ALLOCATED_LABEL = labelWithUnit(termOf('allocated_cost'));
+const LIFT_LABEL = labelWithUnit(termOf('lift'));
+const WEIGHTINGS: { value: OverlapAllocation; label: string }[] = [
+  { value: 'equal', label: 'Equal shares' },
+  { value: 'inverse_distance', label: 'By inverse distance' },
+];
 const DISTANCE_LABEL = labelWithUnit(termOf('distance_km'));
 const INTERVALS_LABEL = labelWithUnit(termOf('overlapping_intervals'));
 
 /**
  * The outages whose equipment lies within the chosen distance of the constraint's substations and whose interval
- * overlapped its binding intervals, ranked by absolute cost (Σ |shadow price| × hours over the overlapping intervals),
- * as the workspace computes them (`overlap:forConstraint`). Synthetic tickets are marked one by one.
+ * overlapped its binding intervals, ranked by congestion while out (Σ |shadow price| × hours over the overlapping
+ * intervals), with each one's allocated cost (equal or inverse-distance shares) and lift, and the unexplained rest,
+ * as the workspace computes them (`overlap:forConstraint`, docs/overlap.md). Synthetic tickets are marked one by one.
  */
 export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
   const { zone } = useMarketTime(market);
   const [distanceKm, setDistanceKm] = useState(DEFAULT_DISTANCE_KM);
   const [draft, setDraft] = useState(String(DEFAULT_DISTANCE_KM));
+  const [allocation, setAllocation] = useState<OverlapAllocation>('equal');
   const draftKm = Number(draft);
   const draftOk = draft.trim() !== '' && Number.isFinite(draftKm) && draftKm >= 0 && draftKm <= 1000;
   const q = useGridQuery(
     'overlap:forConstraint',
-    { datasetId: choice.datasetId, market, constraintId, window: { start: choice.start, end: choice.end }, distanceKm },
+    {
+      datasetId: choice.datasetId,
+      market,
+      constraintId,
+      window: { start: choice.start, end: choice.end },
+      distanceKm,
+      allocation,
+    },
     { enabled: binding, keepPrevious: true },
   );
   const apply = (e: FormEvent) => {
@@ -71,6 +88,20 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
           Apply
         </button>
         {!draftOk && <span className="field-error">A distance from 0 to 1,000 km.</span>}
+        <span className="grouping" role="radiogroup" aria-label="Split each interval's cost" data-testid="overlap-allocation">
+          {WEIGHTINGS.map((w) => (
+            <label key={w.value} className="chip">
+              <input
+                type="radio"
+                name={`overlap-allocation-${constraintId}`}
+                value={w.value}
+                checked={allocation === w.value}
+                onChange={() => setAllocation(w.value)}
+              />
+              {w.label}
+            </label>
+          ))}
+        </span>
       </form>
       {!binding && <p className="muted">It did not bind in this window, so no outage overlaps its binding.</p>}
       {binding && q.isPending && <Skeleton label="Computing overlapping outages…" rows={4} testId="overlap-loading" />}
@@ -92,6 +123,7 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
           {q.data.truncated && (
             <p className="warning-box">The service cut the outage list at its limit: some outages may be missing.</p>
           )}
+          <AllocationSummary answer={q.data} />
           <div className="table-wrap cs-overlap-wrap">
             <table className="data-table compact cs-overlap" data-testid="overlap-list">
               <thead>
@@ -107,7 +139,13 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                     {INTERVALS_LABEL}
                   </th>
                   <th scope="col" className="num" title="congestion_cost">
-                    {COST_LABEL} <HelpTip text={COST_HELP.absolute} about={COST_LABEL} />
+                    {COST_LABEL} <HelpTip text={OVERLAP_HELP.whileOut} about={COST_LABEL} />
+                  </th>
+                  <th scope="col" className="num" title="allocated_cost">
+                    {ALLOCATED_LABEL} <HelpTip text={OVERLAP_HELP.allocated} about={ALLOCATED_LABEL} />
+                  </th>
+                  <th scope="col" className="num" title="lift">
+                    {LIFT_LABEL} <HelpTip text={OVERLAP_HELP.lift} about={LIFT_LABEL} />
                   </th>
                   <th scope="col">Equipment</th>
                 </tr>
@@ -146,6 +184,17 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
                     </td>
                     <td className="num" data-label={COST_LABEL}>
                       {formatNumber(o.congestion_cost, 'money')}
+                    </td>
+                    <td
+                      className="num"
+                      data-label={ALLOCATED_LABEL}
+                      data-testid="overlap-allocated"
+                      data-value={o.allocated_cost}
+                    >
+                      {formatNumber(o.allocated_cost, 'money')}
+                    </td>
+                    <td className="num" data-label={LIFT_LABEL} data-testid="overlap-lift" data-value={o.lift ?? ''}>
+                      {formatNumber(o.lift, 'quantity')}
                     </td>
                     <td data-label="Equipment">{o.equipment.join('; ')}</td>
                   </tr>

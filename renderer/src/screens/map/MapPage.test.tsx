@@ -53,7 +53,14 @@ const answers = (): FakeGridAnswers => ({
   'map:constraintDetail': () => ({ constraint: bindingConstraint(), synthetic: ['start', 'end'] }),
   'map:ticket': (input) => ({ ticket: ticket({ ticket: input.ticket }), synthetic: ['from_substation', 'to_substation'] }),
   'locations:list': () => [],
-  'overlap:forOutage': () => ({ ticket: null, distanceKm: 50, constraints: [], truncated: false, synthetic: [] }),
+  'overlap:forOutage': () => ({
+    ticket: null,
+    distanceKm: 50,
+    allocation: 'equal',
+    constraints: [],
+    truncated: false,
+    synthetic: [],
+  }),
   'constraints:list': () => ({ constraints: [], datasetMetadata: null }),
 });
 
@@ -141,6 +148,7 @@ describe('map page', () => {
     grid['overlap:forOutage'] = () => ({
       ticket: null,
       distanceKm: 50,
+      allocation: 'equal',
       constraints: [
         {
           constraint_gs_entity_id: 'c-1',
@@ -149,6 +157,8 @@ describe('map page', () => {
           overlapping_intervals: 2,
           congestion_cost: 4071.5158333333325,
           peak_abs_shadow_price: 45.27,
+          allocated_cost: 1017.88,
+          lift: 2.5,
         },
       ],
       truncated: false,
@@ -165,7 +175,7 @@ describe('map page', () => {
     await waitFor(() => expect(within(panel).getByTestId('map-overlap-list').textContent).toContain('DRESD-935 KEND 345 KV'));
     // The cost reads as on the constraint's detail page: the vocabulary's label, value and unit.
     expect(within(panel).getByTestId('map-overlap-list').textContent).toContain(
-      '12.3 km · 2 intervals · Absolute cost 4,071.52 $/MW',
+      '12.3 km · 2 intervals · Congestion while out 4,071.52 $/MW',
     );
     expect(state.gridInputs).toContainEqual({
       verb: 'overlap:forOutage',

@@ -1,0 +1,97 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allocate } from './allocation.js';
+import { constraint, outage, series, t } from './test-support/fixtures.js';
+import type { AllocationInput, OverlapOutage } from './types.js';
+
+// The allocation and lift of docs/overlap.md#allocation on hand-made cases, in DuckDB.
+
+let instance: DuckDBInstance;
+let conn: DuckDBConnection;
+beforeAll(async () => {
+  instance = await DuckDBInstance.create(':memory:');
+  conn = await instance.connect();
+});
+afterAll(() => {
+  conn.closeSync();
+  instance.closeSync();
+});
+
+// Four hourly intervals 10:00–14:00 at 40, −20, 10, 30 $/MWh: 100 $/MW in all; the window is 10:00–20:00 (10 h).
+const C = constraint('C', [40, -80], null, series('10:00', 60, [40, -20, 10, 30]));
+const WINDOW = { start: t('10:00'), end: t('20:00') };
+const HERE = [40, -80] as const;
+const KM_10 = [40 + 10 / ((6371.0088 * Math.PI) / 180), -80] as const; // 10 km north
+
+async function run(outages: OverlapOutage[], extra: Partial<AllocationInput> = {}) {
+  const [r] = await allocate(conn, { constraints: [C], outages, distanceKm: 50, weighting: 'equal', window: WINDOW, ...extra });
+  return { ...r!, byTicket: new Map(r!.outages.map((o) => [o.ticket, o])) };
+}
+
+function balanced(r: Awaited<ReturnType<typeof run>>) {
+  expect(r.cost).toBeCloseTo(100, 9);
+  expect(r.outages.reduce((s, o) => s + o.allocated_cost, 0) + r.unexplained).toBeCloseTo(r.cost, 9);
+  for (const o of r.outages) expect(o.allocated_cost).toBeLessThanOrEqual(o.congestion_cost + 1e-9);
+}
+
+describe('allocation', () => {
+  it('no near outage: everything unexplained', async () => {
+    const far = outage(1, t('10:00'), t('14:00'), [[[45, -80], null]]);
+    const r = await run([far]);
+    expect(r.outages).toEqual([]);
+    expect(r.unexplained).toBeCloseTo(100, 9);
+    balanced(r);
+  });
+
+  it('one outage: all of the intervals it was out in, the rest unexplained', async () => {
+    const r = await run([outage(1, t('11:00'), t('13:00'), [[HERE, null]])]);
+    expect(r.byTicket.get(1)).toMatchObject({ overlapping_intervals: 2, allocated_cost: 30, congestion_cost: 30 });
+    expect(r.unexplained).toBeCloseTo(70, 9);
+    balanced(r);
+  });
+
+  it('ties: two outages out in the same intervals share them equally, whatever their distance', async () => {
+    const r = await run([outage(1, t('10:00'), t('12:00'), [[HERE, null]]), outage(2, t('10:00'), t('12:00'), [[KM_10, null]])]);
+    expect(r.byTicket.get(1)!.allocated_cost).toBeCloseTo(30, 9);
+    expect(r.byTicket.get(2)!.allocated_cost).toBeCloseTo(30, 9);
+    // Each was out while the whole 60 $/MW bound: "congestion while out" counts it for both.
+    expect(r.byTicket.get(2)!.congestion_cost).toBeCloseTo(60, 9);
+    balanced(r);
+  });
+
+  it('inverse distance: 1 / max(km, 1), so the outage at 0 km weighs as at 1 km', async () => {
+    const r = await run([outage(1, t('10:00'), t('11:00'), [[HERE, null]]), outage(2, t('10:00'), t('11:00'), [[KM_10, null]])], {
+      weighting: 'inverse_distance',
+    });
+    // Weights 1 and 1/10 of the 40 $/MW interval.
+    expect(r.byTicket.get(1)!.allocated_cost).toBeCloseTo((40 * 1) / 1.1, 6);
+    expect(r.byTicket.get(2)!.allocated_cost).toBeCloseTo((40 * 0.1) / 1.1, 6);
+    balanced(r);
+  });
+
+  it('overlapping tickets on one piece of equipment are one outage: they split its share, not the interval', async () => {
+    const a = outage(1, t('10:00'), t('11:00'), [[HERE, null]], ['LINE A']);
+    const a2 = outage(2, t('10:00'), t('11:00'), [[HERE, null]], ['LINE A']);
+    const b = outage(3, t('10:00'), t('11:00'), [[KM_10, null]], ['LINE B']);
+    const r = await run([a, a2, b]);
+    // 40 $/MW: half to LINE B, half to LINE A split between its two tickets.
+    expect([1, 2, 3].map((k) => r.byTicket.get(k)!.allocated_cost)).toEqual([10, 10, 20]);
+    balanced(r);
+  });
+
+  it('lift: the share of hours bound while out against while not, over the window', async () => {
+    // Out 10:00–12:00 (2 h, bound both); not out the other 8 h, bound 2 of them: 1 ÷ 0.25 = 4.
+    const r = await run([outage(1, t('10:00'), t('12:00'), [[HERE, null]])]);
+    expect(r.byTicket.get(1)).toMatchObject({ bound_share_out: 1, bound_share_not_out: 0.25, lift: 4 });
+    // Out the whole window: nothing to compare with.
+    const whole = await run([outage(2, t('09:00'), t('21:00'), [[HERE, null]])]);
+    expect(whole.byTicket.get(2)).toMatchObject({ bound_share_out: 0.4, bound_share_not_out: null, lift: null });
+    // Out only while it bound, and it bound only then: lift undefined (÷ 0).
+    const all = await run([outage(3, t('10:00'), t('14:00'), [[HERE, null]])]);
+    expect(all.byTicket.get(3)).toMatchObject({ bound_share_out: 1, bound_share_not_out: 0, lift: null });
+    // Out from 08:00: only its 2 h inside the window count.
+    const early = await run([outage(4, t('08:00'), t('12:00'), [[HERE, null]])]);
+    expect(early.byTicket.get(4)).toMatchObject({ bound_share_out: 1, lift: 4 });
+  });
+});
