@@ -16,7 +16,8 @@ export interface UpdatesRoutesOptions {
 }
 
 function select(records: readonly DatasetUpdate[], query: DatasetUpdatesQuery): DatasetUpdatesResponse {
-  const ascending = [...records].sort((a, b) => a.time_utc.localeCompare(b.time_utc) || a.id - b.id);
+  // By instant, not text: records written as `…Z` and as `…+00:00` sort by when they happened (then by id).
+  const ascending = [...records].sort((a, b) => Date.parse(a.time_utc) - Date.parse(b.time_utc) || a.id - b.id);
   const ordered = query.order === 'desc' ? ascending.reverse() : ascending;
   return { data: query.limit === undefined ? ordered : ordered.slice(0, query.limit) };
 }
