@@ -14,6 +14,7 @@ import { footprintBounds } from '../../features/map/isoFootprints.js';
 import { stationLabels } from '../../features/map/labelLayers.js';
 import { ALL_VISIBLE } from '../../features/map/layers.js';
 import { LayerToggles } from './LayerToggles.js';
+import { FeatureList } from './FeatureList.js';
 import { Legend } from './Legend.js';
 import { MapSearch } from './MapSearch.js';
 import type { SearchHit } from './searchIndex.js';
@@ -22,6 +23,7 @@ import type { MapParams } from './route.js';
 import { MapToolbar } from './MapToolbar.js';
 import { includedEquipment, NO_OUTAGE_FILTER } from '../../features/map/outageFilter.js';
 import { OutageFilters } from './OutageFilters.js';
+import { shownFeatures } from '../../features/map/shownList.js';
 import type { MapPick } from '../../features/map/picking.js';
 import { hoverText } from './hoverText.js';
 import { ConstraintSelection, OutageSelection } from './SelectionPanel.js';
@@ -122,7 +124,12 @@ export default function MapPage({ search }: { search: string }) {
 
   const q = data.queries;
   const counts = data.answer?.counts;
-  const inShown = rows ? ticketsShown(rows.equipment, included, filterRange(shown, rows.originMs)) : 0;
+  const shownRange = useMemo(() => rows && filterRange(shown, rows.originMs), [rows, shown]);
+  const inShown = rows && shownRange ? ticketsShown(rows.equipment, included, shownRange) : 0;
+  const listed = useMemo(
+    () => (rows && shownRange ? shownFeatures(rows, included, shownRange, visible) : []),
+    [rows, included, shownRange, visible],
+  );
   const detail = selection.detail.data?.constraint;
   const selectedFacts =
     params.constraint && detail
@@ -263,7 +270,21 @@ export default function MapPage({ search }: { search: string }) {
               )}
             </section>
           ) : (
-            <p className="map-card muted map-hint">Point at a constraint or an outage for its name; click it for its details.</p>
+            <p className="map-card muted map-hint">
+              Point at a constraint or an outage for its name; click it, or choose it in the list below, for its details.
+            </p>
+          )}
+          {rows && (
+            <FeatureList
+              features={listed}
+              rows={rows}
+              zone={time.zone}
+              selected={
+                params.constraint ? `constraint:${params.constraint}` : params.ticket !== null ? `ticket:${params.ticket}` : null
+              }
+              onPick={onPick}
+              onClear={clear}
+            />
           )}
           <OutageFilters
             rows={rows}
