@@ -1,5 +1,5 @@
 import './map.css';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { LngLatBoundsLike } from 'maplibre-gl';
 import { useChartTheme } from '../../features/charts/theme.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -103,6 +103,12 @@ export default function MapPage({ search }: { search: string }) {
     replace({ constraint: id, ticket: null });
   };
   const clear = () => replace({ constraint: null, ticket: null });
+  const aside = useRef<HTMLElement>(null);
+  // Chosen in the list further down the column: bring the details (the column's first card) into view, focus stays.
+  const pickFromList = (pick: MapPick) => {
+    onPick(pick);
+    aside.current?.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
+  };
   const onFound = (hit: SearchHit) => {
     if (hit.kind === 'constraint') selectConstraint(hit.id);
     else if (hit.kind === 'ticket' && rows) {
@@ -221,7 +227,7 @@ export default function MapPage({ search }: { search: string }) {
             onPlaying={setPlaying}
           />
         </div>
-        <aside className="map-aside" aria-label="Map details">
+        <aside className="map-aside" aria-label="Map details" ref={aside}>
           {selectedFacts ? (
             <ConstraintSelection facts={selectedFacts} onClear={clear} />
           ) : params.constraint ? (
@@ -282,7 +288,7 @@ export default function MapPage({ search }: { search: string }) {
               selected={
                 params.constraint ? `constraint:${params.constraint}` : params.ticket !== null ? `ticket:${params.ticket}` : null
               }
-              onPick={onPick}
+              onPick={pickFromList}
               onClear={clear}
             />
           )}
