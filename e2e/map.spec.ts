@@ -192,3 +192,37 @@ test('search flies to a ticket and selects it', async ({ page, host }) => {
   expect(place.latitude).toBeGreaterThan(camera.south);
   expect(place.latitude).toBeLessThan(camera.north);
 });
+
+test('the features of the shown window are reachable by keyboard: Tab, arrows, Enter selects an outage, Escape clears', async ({
+  page,
+}) => {
+  await openMap(page, { t: T0 });
+  const now = await shown(page);
+  const list = page.getByRole('list', { name: 'Features in the shown window' });
+  // The list holds what the map draws: the shown constraints, then the shown tickets by number.
+  const picks = (await list.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('data-pick')))) as string[];
+  expect(picks.filter((p) => p.startsWith('ticket:'))).toEqual(
+    now.tickets.slice(0, picks.length - now.constraints.length).map((t) => `ticket:${t}`),
+  );
+  expect(picks.filter((p) => p.startsWith('constraint:')).sort()).toEqual(now.constraints.map((c) => `constraint:${c}`).sort());
+
+  // One Tab from the list's heading lands on its first entry; the arrows walk to the first outage.
+  await page.getByTestId('map-feature-list').locator('summary').focus();
+  await page.keyboard.press('Tab');
+  await expect(list.getByRole('button').first()).toBeFocused();
+  const outage = picks.findIndex((p) => p.startsWith('ticket:'));
+  for (let k = 0; k < outage; k++) await page.keyboard.press('ArrowDown');
+  const ticket = picks[outage]!.slice('ticket:'.length);
+  await expect(list.locator(`[data-pick="ticket:${ticket}"]`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('map-selection');
+  await expect(panel).toHaveAttribute('data-ticket', ticket);
+  await expect(panel.getByRole('heading', { level: 2 })).toContainText(ticket);
+  await expect(list.locator(`[data-pick="ticket:${ticket}"]`)).toHaveAttribute('aria-pressed', 'true');
+  await expect(list.locator(`[data-pick="ticket:${ticket}"]`)).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/ticket=/);
+  await expect(list.locator(`[data-pick="ticket:${ticket}"]`)).toHaveAttribute('aria-pressed', 'false');
+});

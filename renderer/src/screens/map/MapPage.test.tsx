@@ -186,6 +186,19 @@ describe('map page', () => {
     expect(seen.props?.ticketHalo).toHaveLength(1);
   });
 
+  it('the list beside the map selects an outage as a click does, and Escape there clears it', async () => {
+    const { api } = createFakeApi({ grid: answers() });
+    renderMap(api, at({ all: '1' }));
+    const list = await screen.findByRole('list', { name: 'Features in the shown window' }, { timeout: 5000 });
+    fireEvent.click(within(list).getByRole('button', { name: /^Outage ticket 724453/ }));
+    await waitFor(() => expect(screen.getByTestId('map-selection').getAttribute('data-ticket')).toBe('724453'));
+    expect(window.location.hash).toContain('ticket=724453');
+    await waitFor(() => expect(seen.props?.ticketHalo).toHaveLength(1));
+    fireEvent.keyDown(within(list).getByRole('button', { name: /^Outage ticket 724453/ }), { key: 'Escape' });
+    await waitFor(() => expect(window.location.hash).not.toContain('ticket='));
+    expect(screen.queryByTestId('map-selection')).toBeNull();
+  });
+
   it('the top-N choice is the limit sent; "All" sends none', async () => {
     const { api, state } = createFakeApi({ grid: answers() });
     renderMap(api, at());

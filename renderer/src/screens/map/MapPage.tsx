@@ -1,5 +1,5 @@
 import './map.css';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { LngLatBoundsLike } from 'maplibre-gl';
 import { useChartTheme } from '../../features/charts/theme.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -14,6 +14,7 @@ import { footprintBounds } from '../../features/map/isoFootprints.js';
 import { stationLabels } from '../../features/map/labelLayers.js';
 import { ALL_VISIBLE } from '../../features/map/layers.js';
 import { LayerToggles } from './LayerToggles.js';
+import { FeatureList } from './FeatureList.js';
 import { Legend } from './Legend.js';
 import { MapSearch } from './MapSearch.js';
 import type { SearchHit } from './searchIndex.js';
@@ -22,6 +23,7 @@ import type { MapParams } from './route.js';
 import { MapToolbar } from './MapToolbar.js';
 import { includedEquipment, NO_OUTAGE_FILTER } from '../../features/map/outageFilter.js';
 import { OutageFilters } from './OutageFilters.js';
+import { shownFeatures } from '../../features/map/shownList.js';
 import type { MapPick } from '../../features/map/picking.js';
 import { hoverText } from './hoverText.js';
 import { ConstraintSelection, OutageSelection } from './SelectionPanel.js';
@@ -101,6 +103,12 @@ export default function MapPage({ search }: { search: string }) {
     replace({ constraint: id, ticket: null });
   };
   const clear = () => replace({ constraint: null, ticket: null });
+  const aside = useRef<HTMLElement>(null);
+  // Chosen in the list further down the column: bring the details (the column's first card) into view, focus stays.
+  const pickFromList = (pick: MapPick) => {
+    onPick(pick);
+    aside.current?.firstElementChild?.scrollIntoView?.({ block: 'nearest' });
+  };
   const onFound = (hit: SearchHit) => {
     if (hit.kind === 'constraint') selectConstraint(hit.id);
     else if (hit.kind === 'ticket' && rows) {
@@ -122,7 +130,12 @@ export default function MapPage({ search }: { search: string }) {
 
   const q = data.queries;
   const counts = data.answer?.counts;
-  const inShown = rows ? ticketsShown(rows.equipment, included, filterRange(shown, rows.originMs)) : 0;
+  const shownRange = useMemo(() => rows && filterRange(shown, rows.originMs), [rows, shown]);
+  const inShown = rows && shownRange ? ticketsShown(rows.equipment, included, shownRange) : 0;
+  const listed = useMemo(
+    () => (rows && shownRange ? shownFeatures(rows, included, shownRange, visible) : []),
+    [rows, included, shownRange, visible],
+  );
   const detail = selection.detail.data?.constraint;
   const selectedFacts =
     params.constraint && detail
@@ -214,7 +227,7 @@ export default function MapPage({ search }: { search: string }) {
             onPlaying={setPlaying}
           />
         </div>
-        <aside className="map-aside" aria-label="Map details">
+        <aside className="map-aside" aria-label="Map details" ref={aside}>
           {selectedFacts ? (
             <ConstraintSelection facts={selectedFacts} onClear={clear} />
           ) : params.constraint ? (
@@ -263,7 +276,21 @@ export default function MapPage({ search }: { search: string }) {
               )}
             </section>
           ) : (
-            <p className="map-card muted map-hint">Point at a constraint or an outage for its name; click it for its details.</p>
+            <p className="map-card muted map-hint">
+              Point at a constraint or an outage for its name; click it, or choose it in the list below, for its details.
+            </p>
+          )}
+          {rows && (
+            <FeatureList
+              features={listed}
+              rows={rows}
+              zone={time.zone}
+              selected={
+                params.constraint ? `constraint:${params.constraint}` : params.ticket !== null ? `ticket:${params.ticket}` : null
+              }
+              onPick={pickFromList}
+              onClear={clear}
+            />
           )}
           <OutageFilters
             rows={rows}

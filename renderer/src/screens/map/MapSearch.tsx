@@ -31,7 +31,8 @@ export function MapSearch({
         aria-label="Find a constraint, ticket or substation"
         placeholder="Find a constraint, ticket or substation"
         value={query}
-        aria-controls={listId}
+        // Only while the results list exists: an id that names nothing is an invalid aria-controls.
+        aria-controls={query.trim() !== '' ? listId : undefined}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && hits[0]) {
