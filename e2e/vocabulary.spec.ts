@@ -70,7 +70,7 @@ test('the results table says labels with units, hides the _utc twins in market t
   expect((hours(utc!) - hours(local!) + 24) % 24, 'EDT is UTC−4').toBe(4);
   for (const cell of await page
     .getByTestId('result-row')
-    .locator(`td:nth-child(${utcAt + 1})`)
+    .locator(`td:nth-of-type(${utcAt + 1})`)
     .allTextContents())
     expect(cell).toMatch(/Z$/);
 });
