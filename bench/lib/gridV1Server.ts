@@ -17,7 +17,8 @@ import { outageRoutes } from '../../server/routes/outages.js';
 // `--file f` serves f, generating it first with `--days --binding --constraints --tickets` when it does not exist
 // (kept); without `--file` a temporary one is generated and removed at the end. Prints one JSON line
 // `{"origin","generateSeconds","summary","window"}` (`window`: the dataset's first interval start and last interval end,
-// ISO); `GET /bench/cpu` answers this process's CPU seconds so far. Ends when its
+// ISO); `--daily-binding` thins the generated binding rows to one 5-minute interval per constraint and day (at an hour of
+// the day that depends on the constraint), so a month holds one binding run per constraint and day; `GET /bench/cpu` answers this process's CPU seconds so far. Ends when its
 // parent closes stdin.
 
 const { values } = parseArgs({
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     binding: { type: 'string' },
     constraints: { type: 'string' },
     tickets: { type: 'string' },
+    'daily-binding': { type: 'boolean' },
   },
 });
 const dir = values.file ? undefined : await mkdtemp(path.join(tmpdir(), 'gridscope-bench-map-'));
@@ -44,7 +46,26 @@ if (!existsSync(file)) {
     constraints: Number(values.constraints ?? 100_000),
     outageTickets: Number(values.tickets ?? 15_000),
   });
+  if (values['daily-binding']) await keepOneIntervalPerDay(file);
   generateSeconds = (performance.now() - started) / 1000;
+}
+/**
+ * The generator makes every constraint bind every interval (one run per constraint, whatever the span); a month of
+ * ≥ 20,000 runs that way would be 170 M rows. Keeping one interval per constraint and day gives `days × binding` runs.
+ */
+async function keepOneIntervalPerDay(path: string): Promise<void> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(path);
+  const conn = await instance.connect();
+  try {
+    await conn.run(
+      `DELETE FROM ${SCALED_DATASET.dataset_id} WHERE (epoch(interval_start_utc)::BIGINT // 300 + hash(monitored_facility) % 288) % 288 <> 0`,
+    );
+    await conn.run('CHECKPOINT');
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+  }
 }
 const store = await ConstraintStore.open({ path: file });
 if (!store.config(SCALED_DATASET.dataset_id)) {

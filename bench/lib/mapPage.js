@@ -1,47 +1,35 @@
 /* global window, document, requestAnimationFrame, MutationObserver */
 // The page side of `bench map` (bench/map.ts), injected into every document before its own scripts: the app's map page
-// and the bare maplibre baseline page alike. Plain browser JavaScript: it runs in Chromium, not in Node. It relies only
-// on the map's test hooks: the container `[data-testid="grid-map"]`, its `gsMap` property (the maplibre Map) and its
-// `data-map-idle` attribute; layer ids below. Times are `performance.now()` ms of the document (0 = navigation start).
+// and the bare deck.gl page alike. Plain browser JavaScript: it runs in Chromium, not in Node. It relies only on the
+// map's test hooks (docs/map.md#for-tests-and-benchmarks): the container `[data-testid="grid-map"]`, its `gsMap` (the
+// maplibre Map), `gsDeck` (the deck.gl overlay), `gsRows` (the rows drawn) and its `data-map-idle` attribute. Times are
+// `performance.now()` ms of the document (0 = navigation start).
 (() => {
-  const LAYERS = {
-    constraints: ['binding-constraints', 'binding-constraint-points'],
-    outages: ['outage-equipment', 'outage-points'],
-    clusters: ['outage-clusters'],
-  };
-  const ALL = [...LAYERS.constraints, ...LAYERS.outages, ...LAYERS.clusters];
-  /** Each `data-map-idle="true"`: when, and the features the data sources held then (filled in asynchronously). */
+  /** Each `data-map-idle="true"`: when, and the rows the map held then. */
   const idles = [];
-  window.__mapBench = { idles };
+  /** The first map frame rendered once the map held rows (deck.gl draws in maplibre's frame), and frames counted. */
+  const drawn = { t: null, runs: null, equipment: null, renders: 0 };
+  window.__mapBench = { idles, drawn };
 
   const container = () => document.querySelector('[data-testid="grid-map"]');
-  const mapOf = () => container()?.gsMap;
-  const present = (map, ids) => ids.filter((id) => map.getLayer(id));
-  const sourcesOf = (map, ids) => [...new Set(present(map, ids).map((id) => map.getLayer(id).source))];
-
-  /** Features held by the sources of `ids` (the whole GeoJSON, not just what is on screen or passes a filter). */
-  const held = async (map, ids) => {
-    let n = 0;
-    for (const id of sourcesOf(map, ids)) {
-      const source = map.getSource(id);
-      const data = source && typeof source.getData === 'function' ? await source.getData() : null;
-      n += data && Array.isArray(data.features) ? data.features.length : 0;
-    }
-    return n;
+  // Watches for the map and counts its rendered frames: `idle` needs maplibre to stop rendering, a map that keeps
+  // rendering never reports it, so the first frame with rows is noted as well.
+  const watch = () => {
+    const el = container();
+    if (!el || !el.gsMap) return void requestAnimationFrame(watch);
+    el.gsMap.on('render', () => {
+      drawn.renders += 1;
+      if (drawn.t === null && el.gsRows)
+        Object.assign(drawn, { t: performance.now(), runs: el.gsRows.runs.count, equipment: el.gsRows.equipment.count });
+    });
   };
+  requestAnimationFrame(watch);
 
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.target.getAttribute('data-map-idle') !== 'true') continue;
-      const map = r.target.gsMap;
-      const entry = { t: performance.now(), constraints: null, outages: null };
-      idles.push(entry);
-      if (!map) continue;
-      // Counted after the timestamp is taken, so the count's own cost is not in the figure.
-      void Promise.all([held(map, LAYERS.constraints), held(map, LAYERS.outages)]).then(([c, o]) => {
-        entry.constraints = c;
-        entry.outages = o;
-      });
+      const rows = r.target.gsRows;
+      idles.push({ t: performance.now(), runs: rows ? rows.runs.count : null, equipment: rows ? rows.equipment.count : null });
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-map-idle'] });
 
@@ -53,94 +41,78 @@
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 
-  /** A screen point on a rendered feature: a point's position, the middle of a line's first segment. */
-  const screenPoint = (map, f) => {
-    const g = f.geometry;
-    const coords = g.type === 'Point' ? [g.coordinates] : g.type === 'LineString' ? g.coordinates : g.coordinates[0];
-    const a = map.project(coords[0]);
-    const b = map.project(coords[Math.min(1, coords.length - 1)]);
-    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-  };
+  /** Resolves at the map's next `render` event (deck.gl draws inside maplibre's frame when interleaved). */
+  const nextRender = (map) => new Promise((resolve) => map.once('render', () => resolve(performance.now())));
 
   window.__mapBenchTools = {
-    /** Features each family's sources hold now: `{constraints, outages}`. */
-    async held() {
-      const map = mapOf();
-      return { constraints: await held(map, LAYERS.constraints), outages: await held(map, LAYERS.outages) };
+    /** Rows the map holds now: `{runs, equipment}`. */
+    held() {
+      const rows = container().gsRows;
+      return { runs: rows ? rows.runs.count : 0, equipment: rows ? rows.equipment.count : 0 };
     },
 
     /**
-     * What is drawn in the whole viewport: distinct constraints (`constraint_gs_entity_id`) and tickets, the
-     * equipment features drawn unclustered, the clusters and the equipment they stand for (`point_count`).
+     * `n` screen points on rows shown in `[fromMs, toMs)` (seeded random picks among them: a line's middle, a point),
+     * and the time of `gsDeck.pickObject` (the hover's pick) and `pickMultipleObjects` (the click's) at each, after 5
+     * untimed ones. @returns ms per pick of each kind, how many found an object, the rows they were taken from.
      */
-    rendered() {
-      const map = mapOf();
-      const q = (ids) => (present(map, ids).length ? map.queryRenderedFeatures({ layers: present(map, ids) }) : []);
-      const constraints = q(LAYERS.constraints);
-      const outages = q(LAYERS.outages);
-      const clusters = q(LAYERS.clusters);
-      return {
-        constraints: new Set(constraints.map((f) => f.properties.constraint_gs_entity_id)).size,
-        tickets: new Set(outages.map((f) => f.properties.ticket)).size,
-        // A feature cut by tile edges is returned once per tile.
-        equipment: new Set(outages.map((f) => `${f.properties.ticket}/${f.properties.equipment_name}`)).size,
-        clusters: clusters.length,
-        clustered: clusters.reduce((s, f) => s + (Number(f.properties.point_count) || 0), 0),
-        layers: present(map, ALL),
-      };
-    },
-
-    /**
-     * `n` screen points over features drawn now (seeded random picks among them) and the time of
-     * `queryRenderedFeatures(point, {layers})` at each, after 5 untimed ones. @returns ms per pick, how many found a
-     * feature, and the points in container pixels with the layer of the feature each was taken from and whether a
-     * click there reaches the map (for the popup clicks).
-     */
-    picks(n, seed) {
-      const map = mapOf();
-      const layers = present(map, ALL);
-      const drawn = map.queryRenderedFeatures({ layers });
+    picks(n, seed, fromMs, toMs) {
+      const el = container();
+      const { gsMap: map, gsDeck: deck, gsRows: rows } = el;
+      const a = (fromMs - rows.originMs) / 60000;
+      const b = (toMs - rows.originMs) / 60000;
       const r = random(seed);
-      const { clientWidth: w, clientHeight: h } = map.getContainer();
       const points = [];
-      for (let tries = 0; points.length < n && tries < n * 20 && drawn.length > 0; tries++) {
-        const f = drawn[Math.floor(r() * drawn.length)];
-        const p = { ...screenPoint(map, f), layer: f.layer.id, clickable: false };
-        if (!(p.x >= 2 && p.y >= 2 && p.x <= w - 2 && p.y <= h - 2)) continue;
-        // A click there reaches the map only when no panel (legend, toggles, controls) lies over it.
-        const box = map.getContainer().getBoundingClientRect();
-        p.clickable = document.elementFromPoint(box.left + p.x, box.top + p.y) === map.getCanvas();
-        points.push(p);
+      const families = [rows.runs, rows.equipment].filter((f) => f.placed.length > 0);
+      for (let tries = 0; points.length < n && tries < n * 200 && families.length > 0; tries++) {
+        const f = families[Math.floor(r() * families.length)];
+        const i = f.placed[Math.floor(r() * f.placed.length)];
+        if (!(f.start[i] < b && a < f.end[i])) continue;
+        const p = map.project([(f.fromLon[i] + f.toLon[i]) / 2, (f.fromLat[i] + f.toLat[i]) / 2]);
+        if (p.x >= 2 && p.y >= 2 && p.x <= el.clientWidth - 2 && p.y <= el.clientHeight - 2) points.push({ x: p.x, y: p.y });
       }
-      for (const p of points.slice(0, 5)) map.queryRenderedFeatures([p.x, p.y], { layers });
-      const ms = [];
+      for (const p of points.slice(0, 5)) deck.pickObject({ x: p.x, y: p.y, radius: 4 });
+      const one = [];
+      const many = [];
       let hits = 0;
       for (const p of points) {
-        const t = performance.now();
-        const found = map.queryRenderedFeatures([p.x, p.y], { layers });
-        ms.push(performance.now() - t);
-        if (found.length > 0) hits++;
+        let t = performance.now();
+        const found = deck.pickObject({ x: p.x, y: p.y, radius: 4 });
+        one.push(performance.now() - t);
+        if (found) hits++;
+        t = performance.now();
+        deck.pickMultipleObjects({ x: p.x, y: p.y, radius: 4, depth: 8 });
+        many.push(performance.now() - t);
       }
-      return { ms, hits, points };
+      return { one, many, hits };
     },
 
     /**
-     * Sets `window.__mapBenchPopup` to a promise of the ms from the next `mousedown` to a new popup
-     * (`[data-testid="map-popup"]`) in the document, rejected after `timeoutMs`: the bench arms it, clicks, awaits it.
+     * Sets `window.__mapBenchStep` to a promise of the ms from the next `keydown` (the bench presses an arrow key on the
+     * Time slider) to the first map frame rendered after the map took the new window (`gsShown` replaced), rejected
+     * after `timeoutMs`.
      */
-    armPopup(timeoutMs) {
-      const old = new Set(document.querySelectorAll('[data-testid="map-popup"]'));
-      window.__mapBenchPopup = new Promise((resolve, reject) => {
-        setTimeout(() => reject(new Error(`no popup ${timeoutMs} ms after the click`)), timeoutMs);
-        let down = null;
-        document.addEventListener('mousedown', () => (down = performance.now()), { capture: true, once: true });
-        const observer = new MutationObserver(() => {
-          const popup = [...document.querySelectorAll('[data-testid="map-popup"]')].find((el) => !old.has(el));
-          if (down === null || !popup) return;
-          observer.disconnect();
-          resolve(performance.now() - down);
-        });
-        observer.observe(document, { subtree: true, childList: true, attributes: true });
+    armStep(timeoutMs) {
+      const el = container();
+      const before = el.gsShown;
+      window.__mapBenchStep = new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no new frame ${timeoutMs} ms after the step`)), timeoutMs);
+        document.addEventListener(
+          'keydown',
+          () => {
+            const down = performance.now();
+            const wait = () => {
+              if (el.gsShown === before) return void requestAnimationFrame(wait);
+              el.gsMap.triggerRepaint();
+              void nextRender(el.gsMap).then((t) => {
+                clearTimeout(timer);
+                resolve(t - down);
+              });
+            };
+            wait();
+          },
+          { capture: true, once: true },
+        );
       });
       return true;
     },

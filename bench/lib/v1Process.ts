@@ -46,10 +46,13 @@ export interface ScaledV1Process extends Omit<V1Process, 'buildSeconds'> {
 export async function startScaledV1Process(options: {
   file?: string;
   sizes: { days: number; binding: number; constraints: number; tickets: number };
+  /** Thin the generated binding rows to one interval per constraint and day (bench/lib/gridV1Server.ts). */
+  dailyBinding?: boolean;
 }): Promise<ScaledV1Process> {
   const { sizes } = options;
   const args = [
     ...(options.file ? ['--file', options.file] : []),
+    ...(options.dailyBinding ? ['--daily-binding'] : []),
     ...['--days', String(sizes.days), '--binding', String(sizes.binding)],
     ...['--constraints', String(sizes.constraints), '--tickets', String(sizes.tickets)],
   ];
