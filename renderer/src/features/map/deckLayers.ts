@@ -90,6 +90,40 @@ const filterOf = (rows: FeatureRows, included: Uint8Array) => (i: number) => [
   included.length === 1 ? included[0]! : included[i]!,
 ];
 
+// The glow under a selected feature: a wide line and a disc at its end, in the highlight colour (not filtered in time).
+function haloLayers(
+  id: string,
+  data: readonly Halo[],
+  visible: boolean,
+  color: ReturnType<typeof withAlpha>,
+  [width, radius]: [number, number],
+  palette: MapPalette,
+): Layer[] {
+  return [
+    new LineLayer<Halo>({
+      id,
+      data,
+      visible,
+      getSourcePosition: (h) => h.from,
+      getTargetPosition: (h) => h.to,
+      getColor: color,
+      getWidth: width,
+      widthUnits: 'pixels',
+      updateTriggers: { getColor: palette.highlight },
+    }),
+    new ScatterplotLayer<Halo>({
+      id: `${id}-points`,
+      data,
+      visible,
+      getPosition: (h) => h.to,
+      getFillColor: color,
+      getRadius: radius,
+      radiusUnits: 'pixels',
+      updateTriggers: { getFillColor: palette.highlight },
+    }),
+  ];
+}
+
 function bindingLayers(input: DataLayerInput): Layer[] {
   const { rows, palette, range, visible } = input;
   const runs = rows.runs;
@@ -103,29 +137,15 @@ function bindingLayers(input: DataLayerInput): Layer[] {
     filterRange: range,
     updateTriggers: { getColor: palette.dark, getFillColor: palette.dark, getLineColor: palette.halo },
   };
-  const halo = withAlpha(palette.highlight, 0.35);
   return [
-    new LineLayer<Halo>({
-      id: LAYERS.bindingHalo,
-      data: input.constraintHalo,
-      visible: visible.binding,
-      getSourcePosition: (h) => h.from,
-      getTargetPosition: (h) => h.to,
-      getColor: halo,
-      getWidth: 14,
-      widthUnits: 'pixels',
-      updateTriggers: { getColor: palette.highlight },
-    }),
-    new ScatterplotLayer<Halo>({
-      id: `${LAYERS.bindingHalo}-points`,
-      data: input.constraintHalo,
-      visible: visible.binding,
-      getPosition: (h) => h.to,
-      getFillColor: halo,
-      getRadius: 11,
-      radiusUnits: 'pixels',
-      updateTriggers: { getFillColor: palette.highlight },
-    }),
+    ...haloLayers(
+      LAYERS.bindingHalo,
+      input.constraintHalo,
+      visible.binding,
+      withAlpha(palette.highlight, 0.35),
+      [14, 11],
+      palette,
+    ),
     new LineLayer<number>({
       ...common,
       id: LAYERS.binding,
@@ -165,29 +185,8 @@ function outageLayers(input: DataLayerInput): Layer[] {
     filterRange: range,
     updateTriggers: { getFilterValue: filterVersion, getLineColor: palette.halo },
   };
-  const halo = withAlpha(palette.highlight, 0.4);
   return [
-    new LineLayer<Halo>({
-      id: LAYERS.outageHalo,
-      data: input.ticketHalo,
-      visible: visible.outages,
-      getSourcePosition: (h) => h.from,
-      getTargetPosition: (h) => h.to,
-      getColor: halo,
-      getWidth: 11,
-      widthUnits: 'pixels',
-      updateTriggers: { getColor: palette.highlight },
-    }),
-    new ScatterplotLayer<Halo>({
-      id: `${LAYERS.outageHalo}-points`,
-      data: input.ticketHalo,
-      visible: visible.outages,
-      getPosition: (h) => h.to,
-      getFillColor: halo,
-      getRadius: 10,
-      radiusUnits: 'pixels',
-      updateTriggers: { getFillColor: palette.highlight },
-    }),
+    ...haloLayers(LAYERS.outageHalo, input.ticketHalo, visible.outages, withAlpha(palette.highlight, 0.4), [11, 10], palette),
     new LineLayer<number>({
       ...common,
       id: LAYERS.outages,

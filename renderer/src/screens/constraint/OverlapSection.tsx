@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { ErrorState } from '../../components/ErrorState.js';
+import { DistanceField, useDistanceDraft } from '../../features/outages/DistanceField.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { HelpTip } from '../../components/HelpTip.js';
 import { formatInstantRange } from '../../../../shared/time/format.js';
@@ -45,11 +45,9 @@ const INTERVALS_LABEL = labelWithUnit(termOf('overlapping_intervals'));
  */
 export function OverlapSection({ constraintId, market, choice, binding }: OverlapSectionProps) {
   const { zone } = useMarketTime(market);
-  const [distanceKm, setDistanceKm] = useState(DEFAULT_DISTANCE_KM);
-  const [draft, setDraft] = useState(String(DEFAULT_DISTANCE_KM));
+  const distance = useDistanceDraft(DEFAULT_DISTANCE_KM);
+  const { distanceKm } = distance;
   const [allocation, setAllocation] = useState<OverlapAllocation>('equal');
-  const draftKm = Number(draft);
-  const draftOk = draft.trim() !== '' && Number.isFinite(draftKm) && draftKm >= 0 && draftKm <= 1000;
   const q = useGridQuery(
     'overlap:forConstraint',
     {
@@ -62,32 +60,12 @@ export function OverlapSection({ constraintId, market, choice, binding }: Overla
     },
     { enabled: binding, keepPrevious: true },
   );
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    if (draftOk) setDistanceKm(draftKm);
-  };
 
   return (
     <section className="card cs-section" aria-labelledby="cs-overlap-title">
       <h2 id="cs-overlap-title">Outages that overlap its binding {q.data && <SyntheticBadge fields={q.data.synthetic} />}</h2>
-      <form className="toolbar" onSubmit={apply}>
-        <label className="inline-label">
-          <span>Distance (km)</span>
-          <input
-            type="number"
-            min={0}
-            max={1000}
-            step="any"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            aria-invalid={draftOk ? undefined : true}
-            data-testid="overlap-distance"
-          />
-        </label>
-        <button type="submit" disabled={!draftOk}>
-          Apply
-        </button>
-        {!draftOk && <span className="field-error">A distance from 0 to 1,000 km.</span>}
+      <form className="toolbar" onSubmit={distance.apply}>
+        <DistanceField distance={distance} className="inline-label" testId="overlap-distance" />
         <span className="grouping" role="radiogroup" aria-label="Split each interval's cost" data-testid="overlap-allocation">
           {WEIGHTINGS.map((w) => (
             <label key={w.value} className="chip">

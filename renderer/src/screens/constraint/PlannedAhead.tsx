@@ -9,7 +9,8 @@ import { useGridQuery } from '../../features/constraints/gridQueries.js';
 import { SyntheticBadge } from '../../features/constraints/SyntheticBadge.js';
 import { DataTable } from '../../features/constraints/table/DataTable.js';
 import type { DataColumn } from '../../features/constraints/table/dataColumn.js';
-import { measureColumn, timeColumn } from '../../features/constraints/table/vocabColumns.js';
+import { measureColumn } from '../../features/constraints/table/vocabColumns.js';
+import { outageIntervalColumns } from '../../features/outages/intervalColumns.js';
 import { TicketLink } from '../../features/outages/TicketLink.js';
 
 /** Days after the window looked at, at first; and the distance (km) from the constraint's substations. */
@@ -42,22 +43,7 @@ function columns(choice: GridChoice, zone: string): DataColumn<NearTicket>[] {
       width: 190,
       hideable: false,
     },
-    timeColumn({
-      id: 'start',
-      name: 'current_interval_start_utc',
-      label: 'Outage start',
-      value: (t) => t.current_interval_start_utc,
-      width: 170,
-      zone,
-    }),
-    timeColumn({
-      id: 'end',
-      name: 'current_interval_end_utc',
-      label: 'Outage end',
-      value: (t) => t.current_interval_end_utc,
-      width: 170,
-      zone,
-    }),
+    ...outageIntervalColumns(zone),
     measureColumn({ id: 'distance', name: 'distance_km', value: (t) => t.distance_km, width: 110 }),
     text('status', 'Status', 'status', (t) => t.status, 100),
     text('type', 'Outage type', 'outage_type', (t) => t.outage_type, 110),

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useMemo } from 'react';
 import type { ConstraintOverlap } from '../../../../shared/bridge/grid.js';
 import { termOf } from '../../../../shared/vocabulary/index.js';
 import { ErrorState } from '../../components/ErrorState.js';
+import { DistanceField, useDistanceDraft } from '../../features/outages/DistanceField.js';
 import { Skeleton } from '../../components/Skeleton.js';
 import { hrefs, navigate } from '../../lib/router.js';
 import { DatasetSelect } from '../../features/constraints/DatasetSelect.js';
@@ -70,26 +70,20 @@ function overlapColumns(choice: GridChoice): DataColumn<ConstraintOverlap>[] {
  * constraint's page over the same window.
  */
 export function TicketConstraints({ ticket, choice }: { ticket: number; choice: GridChoice }) {
-  const [distanceKm, setDistanceKm] = useState(TICKET_DISTANCE_KM);
-  const [draft, setDraft] = useState(String(TICKET_DISTANCE_KM));
-  const draftKm = Number(draft);
-  const draftOk = draft.trim() !== '' && Number.isFinite(draftKm) && draftKm >= 0 && draftKm <= 1000;
+  const distance = useDistanceDraft(TICKET_DISTANCE_KM);
+  const { distanceKm } = distance;
   const q = useGridQuery(
     'overlap:forOutage',
     { datasetId: choice.datasetId, market: choice.market, ticket, window: { start: choice.start, end: choice.end }, distanceKm },
     { keepPrevious: true },
   );
   const columns = useMemo(() => overlapColumns(choice), [choice]);
-  const apply = (e: FormEvent) => {
-    e.preventDefault();
-    if (draftOk) setDistanceKm(draftKm);
-  };
   return (
     <section className="card" aria-labelledby="ticket-overlap-title">
       <h2 id="ticket-overlap-title">
         Binding constraints it overlapped {q.data && <SyntheticBadge fields={q.data.synthetic} />}
       </h2>
-      <form className="toolbar" onSubmit={apply}>
+      <form className="toolbar" onSubmit={distance.apply}>
         <DatasetSelect
           id="ticket-dataset"
           label="Dataset"
@@ -97,23 +91,7 @@ export function TicketConstraints({ ticket, choice }: { ticket: number; choice: 
           filter={(d) => d.priced !== false && (d.market === null || d.market === choice.market)}
           onChange={(datasetId) => navigate(hrefs.outage(ticket, gridSearch({ ...choice, datasetId })))}
         />
-        <label className="choice-field">
-          <span>Distance (km)</span>
-          <input
-            type="number"
-            min={0}
-            max={1000}
-            step="any"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            aria-invalid={draftOk ? undefined : true}
-            data-testid="ticket-distance"
-          />
-        </label>
-        <button type="submit" disabled={!draftOk}>
-          Apply
-        </button>
-        {!draftOk && <span className="field-error">A distance from 0 to 1,000 km.</span>}
+        <DistanceField distance={distance} className="choice-field" testId="ticket-distance" />
       </form>
       {q.isPending && <Skeleton label="Computing the constraints it overlapped…" rows={3} testId="ticket-overlap-loading" />}
       {q.isError && (

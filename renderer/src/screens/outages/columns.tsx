@@ -2,7 +2,8 @@ import type { OutageTicket } from '../../../../shared/schemas/outages.js';
 import { labelWithUnit, termOf } from '../../../../shared/vocabulary/index.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import type { DataColumn } from '../../features/constraints/table/dataColumn.js';
-import { measureColumn, timeColumn } from '../../features/constraints/table/vocabColumns.js';
+import { measureColumn } from '../../features/constraints/table/vocabColumns.js';
+import { outageIntervalColumns } from '../../features/outages/intervalColumns.js';
 import { TicketLink } from '../../features/outages/TicketLink.js';
 import { SYNTHETIC_TICKET } from '../../features/map/synthetic.js';
 
@@ -59,22 +60,7 @@ export function ticketColumns(choice: GridChoice, zone: string): DataColumn<Outa
     },
     textColumn('status', 'status', (t) => t.status, 110),
     textColumn('type', 'outage_type', (t) => t.outage_type, 110),
-    timeColumn({
-      id: 'start',
-      name: 'current_interval_start_utc',
-      label: 'Outage start',
-      value: (t) => t.current_interval_start_utc,
-      width: 170,
-      zone,
-    }),
-    timeColumn({
-      id: 'end',
-      name: 'current_interval_end_utc',
-      label: 'Outage end',
-      value: (t) => t.current_interval_end_utc,
-      width: 170,
-      zone,
-    }),
+    ...outageIntervalColumns(zone),
     textColumn(
       'equipment',
       'equipment',
