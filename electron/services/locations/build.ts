@@ -30,6 +30,11 @@ export interface BuildOptions {
    * the index is current: the check then ends without its own request.
    */
   checkedMeanwhile?: () => boolean;
+  /**
+   * Ms to wait before the list's turn (a check of a kept index, which answers meanwhile): a screen opening with the
+   * run lists the constraints itself, and that whole list is the check (`checkedMeanwhile`). 0 or absent: no wait.
+   */
+  settleMs?: number;
 }
 
 const TARGET_CHANGED = 'The /v1 server of this profile changed while its locations were being found.';
@@ -59,6 +64,13 @@ export async function buildIndex(index: IndexData, o: BuildOptions): Promise<Res
 
   // Always the live list: a cached one could hide a new constraint.
   let current = false;
+  if (o.settleMs && !o.checkedMeanwhile?.()) {
+    try {
+      await o.clock.sleep(o.settleMs, o.signal);
+    } catch {
+      return fail('cancelled', 'The location index was stopped.');
+    }
+  }
   const list = await step(() => {
     if (o.checkedMeanwhile?.()) {
       current = true;

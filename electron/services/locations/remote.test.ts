@@ -1,6 +1,6 @@
 import { cp, readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiUsage, Result } from '../../../shared/index.js';
 import { usage } from '../../../shared/test-support/fixtures.js';
 import { startServicesOverEmbeddedV1 } from '../../test-support/servicesOverEmbeddedV1.js';
@@ -190,10 +190,38 @@ describe('pacing under a plan’s rate limit', () => {
       const [list, screen] = await Promise.all([call2('locations:list', {}), call2('constraints:list', {})]);
       expect(list).toMatchObject({ ok: true });
       expect(screen).toMatchObject({ ok: true });
-      // Past the check's turn (it waits a quiet second after the screen's request): still only the screen's list.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // Once the check's run ended (it settles, then waits a quiet second after the screen's request): still only the
+      // screen's list.
+      await vi.waitFor(
+        async () => expect(await call2('locations:index', {})).toMatchObject({ ok: true, value: { state: 'ready' } }),
+        { timeout: 10_000, interval: 200 },
+      );
       expect(fake!.counted.slice(before).map((c) => c.path)).toEqual(['/v1/constraints']);
       expect(await call2('locations:index', {})).toMatchObject({ ok: true, value: { state: 'ready', done: 3, total: 3 } });
+    } finally {
+      await again.services.dispose();
+    }
+  }, 30_000);
+
+  it('a whole constraint list answered before any screen listed locations is the check too', async () => {
+    const { call } = await over(free());
+    expect(await call('locations:list', {})).toMatchObject({ ok: true });
+    const again = await startServicesOverUpstream('locations-kept-first', { maxAttempts: 1 }, fake!.up);
+    try {
+      await cp(join(s!.dir, 'locations'), join(again.dir, 'locations'), { recursive: true });
+      const old = new Date(Date.now() - 2 * 86_400_000);
+      for (const f of await readdir(join(again.dir, 'locations'))) await utimes(join(again.dir, 'locations', f), old, old);
+      const before = fake!.counted.length;
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const call2 = (verb: string, input: unknown) => dispatch(again.services.handlers, verb, input) as Promise<Result<unknown>>;
+      expect(await call2('constraints:list', {})).toMatchObject({ ok: true });
+      // The list is noticed after its answer; the index's file is read meanwhile.
+      await vi.waitFor(async () => expect(await call2('locations:list', {})).toMatchObject({ ok: true }), { timeout: 5000 });
+      await vi.waitFor(
+        async () => expect(await call2('locations:index', {})).toMatchObject({ ok: true, value: { state: 'ready' } }),
+        { timeout: 10_000, interval: 200 },
+      );
+      expect(fake!.counted.slice(before).map((c) => c.path)).toEqual(['/v1/constraints']);
     } finally {
       await again.services.dispose();
     }

@@ -49,6 +49,11 @@ export const DEFAULT_LOCATION_LIMIT = 500;
  * answered still marks it for a refresh.
  */
 export const CHECK_EVERY_MS = 24 * 3_600_000;
+/**
+ * A check of a kept index waits this long (ms) before its own constraint list: the screens that open with the app list
+ * the constraints themselves within it, and a whole list equal to the index is the check, at no request of its own.
+ */
+export const CHECK_SETTLE_MS = 2_000;
 /** A failed build or check is not started again sooner than this (ms): a screen asking again meanwhile gets the failure. */
 const RETRY_AFTER_MS = 10_000;
 /** What was read is written at most this often while a build runs (ms), and at its end. */
@@ -149,6 +154,8 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
           signal: entry.abort.signal,
           stillTarget: async () => (await opts.identify(entry.target.profile).catch(() => null))?.id === entry.target.id,
           checkedMeanwhile: () => entry.checked,
+          // Only a check waits: a first build is what the screen asking for locations is waiting on.
+          settleMs: entry.served ? CHECK_SETTLE_MS : 0,
           onProgress: (d, total) => {
             entry.done = d;
             entry.total = total;
@@ -248,9 +255,11 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       // Only marks an index this run already checked: the refresh starts when a screen next lists locations, so the
       // constraint screens never start the index's requests (docs/desktop.md#the-request-budget).
       void activeTarget()
-        .then((r) => {
-          const e = r.ok ? entries.get(keyOf(r.value)) : undefined;
-          if (!e) return;
+        .then(async (r) => {
+          if (!r.ok || disposed) return;
+          // Loads the kept index when no screen listed locations yet: a constraint list answered first is the check too.
+          const e = entryOf(r.value);
+          await e.loaded;
           const listed = new Set(e.data.listed ?? []);
           const ids = constraints.map((c) => c.gs_entity_id);
           const changed = ids.some((id) => !listed.has(id)) || (whole && ids.length !== listed.size);
