@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 async function ended(handlers: ReturnType<typeof createWorkspaceOperations>, id: number): Promise<PullRecord> {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 2400; i++) {
     const r = await handlers.pulls({ pullIds: [id] });
     if (!r.ok) throw new Error(r.error.message);
     if (r.value[0]!.state !== 'running') return r.value[0]!;

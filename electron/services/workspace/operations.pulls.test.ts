@@ -52,7 +52,7 @@ async function call<T>(verb: string, input: unknown): Promise<T> {
 const record = async (id: number): Promise<PullRecord> => (await call<PullRecord[]>('workspace:pulls', { pullIds: [id] }))[0]!;
 async function ended(id: number): Promise<PullRecord> {
   let r = await record(id);
-  for (let i = 0; r.state === 'running' && i < 400; i++) {
+  for (let i = 0; r.state === 'running' && i < 2400; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     r = await record(id);
   }
