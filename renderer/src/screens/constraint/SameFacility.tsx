@@ -65,6 +65,13 @@ function columns(choice: GridChoice, datasets: readonly ConstraintDataset[]): Da
   ];
 }
 
+/** Where this record itself is used: one record in two datasets is not a pair of records. */
+export function selfWords(seen: readonly string[]): string {
+  if (seen.length === 0) return 'This record is in no dataset the app knows.';
+  if (seen.length === 1) return `This record is used by ${seen[0]} only.`;
+  return `This one record is used by ${seen.slice(0, -1).join(', ')} and ${seen[seen.length - 1]}.`;
+}
+
 /**
  * The same facility's other records (a real-time name and a day-ahead one are separate constraints in /v1), matched
  * by normalised name or by stations and voltage (docs/constraints.md#real-time-and-day-ahead-names-of-one-facility),
@@ -82,8 +89,9 @@ export function SameFacility(props: {
   return (
     <section className="card cs-section" aria-labelledby="cs-same-title" data-testid="same-facility">
       <h2 id="cs-same-title">The same facility in other datasets</h2>
-      <p className="muted">
-        This record is seen in {datasetWords(self.available_datasets, datasets).join(', ') || 'no dataset'}.
+      <p className="muted" data-testid="same-facility-self">
+        {selfWords(datasetWords(self.available_datasets, datasets))} Below: separate records of {self.market_id ?? 'this market'}{' '}
+        that name the same facility.
       </p>
       <DataTable
         rows={linked}
