@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { facilityMatch } from '../../../../shared/reference/facilityMatch.js';
 import type { FacilityMatch } from '../../../../shared/reference/facilityMatch.js';
 import type { Constraint } from '../../../../shared/schemas/constraints.js';
+import { formatSource } from '../../lib/format.js';
 import { hrefs } from '../../lib/router.js';
 import type { ConstraintDataset } from '../../features/constraints/constraintDatasets.js';
 import { gridSearch } from '../../features/constraints/gridChoice.js';
@@ -69,7 +70,8 @@ function columns(choice: GridChoice, datasets: readonly ConstraintDataset[]): Da
 export function selfWords(seen: readonly string[]): string {
   if (seen.length === 0) return 'This record is in no dataset the app knows.';
   if (seen.length === 1) return `This record is used by ${seen[0]} only.`;
-  return `This one record is used by ${seen.slice(0, -1).join(', ')} and ${seen[seen.length - 1]}.`;
+  // Semicolons: a dataset's own name may hold "and".
+  return `This one record is used by ${seen.length} datasets: ${seen.join('; ')}.`;
 }
 
 /**
@@ -90,22 +92,28 @@ export function SameFacility(props: {
     <section className="card cs-section" aria-labelledby="cs-same-title" data-testid="same-facility">
       <h2 id="cs-same-title">The same facility in other datasets</h2>
       <p className="muted" data-testid="same-facility-self">
-        {selfWords(datasetWords(self.available_datasets, datasets))} Below: separate records of {self.market_id ?? 'this market'}{' '}
-        that name the same facility.
+        {selfWords(datasetWords(self.available_datasets, datasets))}
       </p>
-      <DataTable
-        rows={linked}
-        columns={cols}
-        rowId={(l) => l.constraint.gs_entity_id}
-        noun={['record', 'records']}
-        testId="same-facility-table"
-        rowTestId="same-facility-row"
-        rowIdAttribute="data-constraint-id"
-        initialSorting={[{ id: 'name', desc: false }]}
-        initialPinned={['name']}
-        empty="No other record names this facility by the matching rule (it may still exist under a name the rule misses)."
-        exportName={`constraint-${self.gs_entity_id}-same-facility.csv`}
-      />
+      {linked.length === 0 ? (
+        <p data-testid="same-facility-none">
+          No other {self.market_id ? formatSource(self.market_id) : ''} record names this facility by the matching rule (it may
+          still exist under a name the rule misses).
+        </p>
+      ) : (
+        <DataTable
+          rows={linked}
+          columns={cols}
+          rowId={(l) => l.constraint.gs_entity_id}
+          noun={['record', 'records']}
+          testId="same-facility-table"
+          rowTestId="same-facility-row"
+          rowIdAttribute="data-constraint-id"
+          initialSorting={[{ id: 'name', desc: false }]}
+          initialPinned={['name']}
+          empty="No other record names this facility."
+          exportName={`constraint-${self.gs_entity_id}-same-facility.csv`}
+        />
+      )}
     </section>
   );
 }

@@ -15,8 +15,8 @@ describe('the same facility in other datasets', () => {
   });
 
   it('says one record used by two datasets is one record, so an empty list below does not contradict it', () => {
-    expect(selfWords(['Real-time 5-minute', 'Day-ahead hourly'])).toBe(
-      'This one record is used by Real-time 5-minute and Day-ahead hourly.',
+    expect(selfWords(['Real-time', 'Day-ahead', 'DA constraints'])).toBe(
+      'This one record is used by 3 datasets: Real-time; Day-ahead; DA constraints.',
     );
     expect(selfWords(['Real-time 5-minute'])).toBe('This record is used by Real-time 5-minute only.');
     expect(selfWords([])).toBe('This record is in no dataset the app knows.');
