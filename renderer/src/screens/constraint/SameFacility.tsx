@@ -53,7 +53,7 @@ function columns(choice: GridChoice, datasets: readonly ConstraintDataset[]): Da
       grow: true,
       hideable: false,
     },
-    { id: 'seen', label: 'Seen in', name: 'available_datasets', value: seen, cell: seen, copy: seen, width: 200 },
+    { id: 'seen', label: 'Seen in', name: 'available_datasets', value: seen, cell: seen, copy: seen, width: 300 },
     {
       id: 'match',
       label: 'Matched by',
