@@ -37,6 +37,8 @@ const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 /** The moments `bench/lib/tablePage.js` records in the page, in `performance.now()` ms of its document. */
 interface Marks {
   complete?: number;
+  /** The pull's state and sentence when it ended without completing. */
+  stopped?: string;
   firstRows?: number;
   chartDrawn?: number;
 }
@@ -67,6 +69,14 @@ async function runPull(page: Page, url: string, limit: number | null): Promise<{
     anyway.click({ timeout: 15_000 }).catch(() => undefined),
     page.getByTestId('pull-status').waitFor({ timeout: 15_000 }),
   ]);
+  // The pull itself: five minutes per million rows at most (10 M rows took 100 s on a lightly loaded machine).
+  const pullTimeoutMs = 300_000 * Math.max(1, (limit ?? ROWS) / 1_000_000);
+  await page.waitForFunction('window.__bench && (window.__bench.complete || window.__bench.stopped)', undefined, {
+    timeout: pullTimeoutMs,
+    polling: 250,
+  });
+  const stopped = (await page.evaluate('window.__bench.stopped')) as string | undefined;
+  if (stopped) throw new Error(`the pull of ${limit === null ? 'every row' : `${count(limit)} rows`} ended ${stopped}`);
   const complete = await waitMark(page, 'complete');
   const pullSeconds = (performance.now() - started) / 1000;
   const firstRows = await waitMark(page, 'firstRows');
