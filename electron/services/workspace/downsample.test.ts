@@ -217,3 +217,59 @@ describe('readSeries', () => {
     });
   });
 });
+
+describe('readSeries: ranges, time types and breaks per column', () => {
+  it('buckets the range of every series in view, and counts every series, when some are chosen', async () => {
+    // A runs 00:00–00:59, B 00:00–09:59 (one row a minute).
+    const partial = await seedPull(
+      ws,
+      `SELECT TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_minutes(CAST(m AS INTEGER)) AS t, s, CAST(m AS DOUBLE) AS v
+       FROM range(600) a(m), (VALUES ('A'), ('B')) b(s) WHERE s = 'B' OR m < 60`,
+    );
+    const result = await readSeries(ws, partial, { x: 't', y: ['v'], seriesBy: 's', seriesValues: ['A'], pixels: 10 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value).toMatchObject({ xMin: START, xMax: START + 599 * 60, rows: 60, totalRows: 660 });
+    // Ten buckets of an hour over the whole range: A's hour is the first, its four points.
+    expect(line(result.value.series, 'A', 'v')).toMatchObject({ x: [START, START + 59 * 60], y: [0, 59] });
+  });
+
+  it('reads a naive TIMESTAMP and a DATE x as epoch seconds, zoomed bounds inclusive', async () => {
+    const naive = await seedPull(
+      ws,
+      `SELECT TIMESTAMP '2024-01-01 00:00:00' + to_minutes(CAST(m AS INTEGER)) AS t, DATE '2024-01-01' + CAST(m AS INTEGER) AS d,
+              CAST(m AS DOUBLE) AS v FROM range(100) a(m)`,
+    );
+    const read = async (options: Partial<SeriesOptions>) => {
+      const result = await readSeries(ws, naive, { x: 't', y: ['v'], pixels: 1000, ...options });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value;
+    };
+    const zoomed = await read({ from: START + 600, to: START + 1200 });
+    expect(zoomed).toMatchObject({ xMin: START + 600, xMax: START + 1200, rows: 11 });
+    expect(zoomed.series[0]!.x).toEqual(Array.from({ length: 11 }, (_, i) => START + 600 + i * 60));
+    const days = await read({ x: 'd', from: START + 86_400, to: START + 3 * 86_400 });
+    expect(days).toMatchObject({ rows: 3 });
+    expect(days.series[0]).toMatchObject({ x: [START + 86_400, START + 2 * 86_400, START + 3 * 86_400], y: [1, 2, 3] });
+  });
+
+  it('breaks each y column where its own values skip, not where another column’s do', async () => {
+    // 5-minute rows 10:00–11:55; `a` is NULL from 10:30 to 10:55, `b` never.
+    const holes = await seedPull(
+      ws,
+      `SELECT TIMESTAMPTZ '2024-09-02 10:00:00+00' + to_minutes(CAST(m AS INTEGER)) AS t,
+              CASE WHEN m >= 30 AND m < 60 THEN NULL ELSE CAST(m AS DOUBLE) END AS a, CAST(m AS DOUBLE) AS b
+       FROM range(0, 120, 5) r(m)`,
+    );
+    const at = (h: number, m: number) => Date.UTC(2024, 8, 2, h, m) / 1000;
+    for (const pixels of [3, 1000]) {
+      const result = await readSeries(ws, holes, { x: 't', y: ['a', 'b'], pixels, gapSeconds: 450 });
+      if (!result.ok) throw new Error(result.error.message);
+      const breaks = (column: string) => {
+        const s = line(result.value.series, null, column);
+        return s.x.filter((_x, i) => s.y[i] === null);
+      };
+      expect(breaks('a')).toEqual([(at(10, 25) + at(11, 0)) / 2]);
+      expect(breaks('b')).toEqual([]);
+    }
+  });
+});
