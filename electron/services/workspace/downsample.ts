@@ -4,7 +4,8 @@ import type { ParsedInput, Result, SeriesData, TableColumn } from '../../../shar
 import { isNumeric, isTemporal } from './columns.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { WorkspaceInputError, columnNamed, pullTable, readFailure } from './table.js';
-import { literal, m4Sql } from './m4Sql.js';
+import { MAX_GRID_BITS, gridBits, literal, m4Sql } from './m4Sql.js';
+import type { M4Query } from './m4Sql.js';
 import { viewWhere } from './viewWhere.js';
 import type { Workspace } from './workspace.js';
 
@@ -164,7 +165,9 @@ export async function readSeries(
           hi ??= Number(span!.hi);
         }
         const gap = options.gapSeconds === undefined ? undefined : options.gapSeconds * axis.scale;
-        const sql = m4Sql({
+        // Buckets no wider than the gap (zoomed in) hold no break between two of their own rows.
+        const wide = gap !== undefined && (hi - lo) / options.pixels > gap;
+        const query: M4Query = {
           t: axis.t,
           key,
           ys,
@@ -173,11 +176,17 @@ export async function readSeries(
           lo,
           hi,
           gap,
-          // Buckets no wider than the gap (zoomed in) hold no break between two of their own rows.
-          wide: gap !== undefined && (hi - lo) / options.pixels > gap,
+          wide,
           scale: axis.scale,
-        });
-        const reader = await conn.runAndReadAll(sql, params);
+        };
+        query.gridStep =
+          wide && axis.scale !== 1 ? gridStepFor(query, keys?.length ?? (options.seriesBy ? MAX_SERIES : 1)) : undefined;
+        let reader = await conn.runAndReadAll(m4Sql(query), params);
+        const summary = reader.getRowObjectsJson().find((row) => row.col === null);
+        // Rows off the grid (or two on one step): the window over the rows finds the breaks instead.
+        if (query.gridStep !== undefined && summary?.ok === false) {
+          reader = await conn.runAndReadAll(m4Sql({ ...query, gridStep: undefined }), params);
+        }
         for (const row of reader.getRowObjectsJson()) {
           if (row.col === null) {
             data.rows = Number(row.n ?? 0);
@@ -200,6 +209,17 @@ export async function readSeries(
   } catch (error) {
     return readFailure(`read the series of pull ${pullId}`, error);
   }
+}
+
+/**
+ * The grid step (x units) to look for breaks on without sorting (m4Sql.ts), or undefined when the bitmaps of `series`
+ * lines would pass {@link MAX_GRID_BITS}. The chart asks for breaks at 1.5 × the data's step, so gap / 1.5 is most often
+ * that step; any step gives the same answer, a wrong one only costs the statement again with the window.
+ */
+function gridStepFor(q: M4Query, series: number): number | undefined {
+  const step = Math.floor(q.gap! / 1.5);
+  if (step < 1 || series * q.pixels * gridBits(q, step) > MAX_GRID_BITS) return undefined;
+  return step;
 }
 
 /** Pushes a bound value and answers its placeholder. */
