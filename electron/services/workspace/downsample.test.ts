@@ -302,17 +302,17 @@ describe('readSeries: breaks on the data’s grid and off it', () => {
   const lines = ['A', 'B', 'C'];
   const kept = (i: number, s: number) => (i * 7 + s * 3) % 23 !== 0 && !(s === 1 && i >= 300 && i < 340);
   const value = (i: number, s: number) => ((i * 37 + s * 11) % 101) / 4;
-  const select = (jitter: string, extra = '') => `
-    SELECT TIMESTAMPTZ '2024-03-01 00:00:00+00' + to_seconds(CAST(i * 300 + ${jitter} AS BIGINT)) AS t,
+  const select = (jitter: string, extra = '', start = '2024-03-01') => `
+    SELECT TIMESTAMPTZ '${start} 00:00:00+00' + to_seconds(CAST(i * 300 + ${jitter} AS BIGINT)) AS t,
            ['A', 'B', 'C'][s + 1] AS s, ((i * 37 + s * 11) % 101) / 4 AS v
     FROM range(864) a(i), range(3) b(s)
     WHERE (i * 7 + s * 3) % 23 <> 0 AND NOT (s = 1 AND i >= 300 AND i < 340) ${extra}`;
   const T0 = Date.UTC(2024, 2, 1) / 1000;
-  const rowsOf = (s: number, jitter: (i: number) => number, twice: (i: number) => boolean = () => false) =>
+  const rowsOf = (s: number, jitter: (i: number) => number, twice: (i: number) => boolean = () => false, t0 = T0) =>
     Array.from({ length: 864 }, (_, i) => i)
       .filter((i) => kept(i, s))
       .flatMap((i) => {
-        const p = { t: T0 + i * 300 + jitter(i), v: value(i, s) };
+        const p = { t: t0 + i * 300 + jitter(i), v: value(i, s) };
         return twice(i) ? [p, p] : [p];
       });
 
@@ -336,6 +336,11 @@ describe('readSeries: breaks on the data’s grid and off it', () => {
 
   it('rows on a 5-minute grid: every break halfway, the first per bucket', async () => {
     await check(await seedPull(ws, select('0')), (s) => rowsOf(s, () => 0));
+  });
+
+  it('rows on the grid across 1970 (negative epoch seconds) give the same breaks', async () => {
+    const t0 = Date.UTC(1969, 11, 31) / 1000;
+    await check(await seedPull(ws, select('0', '', '1969-12-31')), (s) => rowsOf(s, () => 0, undefined, t0));
   });
 
   it('rows off the grid and rows repeated give the same breaks as computed from the rows', async () => {

@@ -63,8 +63,11 @@ export function m4Sql(q: M4Query): string {
   const rowGaps = q.gap !== undefined && q.wide && q.gridStep === undefined;
   const grid = q.gap !== undefined && q.wide && q.gridStep !== undefined ? q.gridStep : null;
   const width = span / q.pixels;
-  // The grid position a bucket's bit 0 stands for, less the margin.
-  const base = `CAST(floor((${literal(q.lo)} + b * ${literal(width)}) / ${grid}) AS BIGINT) - 2`;
+  // Grid positions count from an origin below every row (a whole number of steps below lo), so that DuckDB's `//` and
+  // `%`, which round toward zero, never see a negative x. `base`: the position a bucket's bit 0 stands for, less the margin.
+  const origin = grid === null ? 0 : (Math.floor(q.lo / grid) - 4) * grid;
+  const u = `(t - ${origin})`;
+  const base = `CAST(floor((${literal(q.lo - origin)} + b * ${literal(width)}) / ${grid}) AS BIGINT) - 2`;
   const yCols = q.ys.map((y, i) => `${y} AS y${i}`).join(', ');
   const lags = rowGaps
     ? ', ' +
@@ -78,8 +81,8 @@ export function m4Sql(q: M4Query): string {
       const breaks = rowGaps
         ? `list(t - d${i} / 2) FILTER (WHERE y${i} IS NOT NULL AND d${i} > ${literal(q.gap!)}) AS g${i}, `
         : grid !== null
-          ? `count(y${i}) AS ny${i}, min(t % ${grid}) ${has} AS r${i}, max(t % ${grid}) ${has} AS rx${i},
-             bitstring_agg(CAST(t // ${grid} - (${base}) AS INTEGER), 0, ${gridBits(q, grid) - 1}) ${has} AS bits${i}, `
+          ? `count(y${i}) AS ny${i}, min(${u} % ${grid}) ${has} AS r${i}, max(${u} % ${grid}) ${has} AS rx${i},
+             bitstring_agg(CAST(${u} // ${grid} - (${base}) AS INTEGER), 0, ${gridBits(q, grid) - 1}) ${has} AS bits${i}, `
           : '';
       return `${breaks}min(t) ${has} AS tf${i}, arg_min(y${i}, t) ${has} AS vf${i}, max(t) ${has} AS tl${i}, arg_max(y${i}, t) ${has} AS vl${i},
         arg_min(t, y${i}) AS tn${i}, min(y${i}) AS vn${i}, arg_max(t, y${i}) AS tx${i}, max(y${i}) AS vx${i}`;
@@ -97,10 +100,10 @@ export function m4Sql(q: M4Query): string {
     SELECT k, (p + t) / 2 AS m FROM (
       SELECT k, tf${i} AS t, lag(tl${i}) OVER (PARTITION BY k ORDER BY b) AS p FROM agg WHERE tf${i} IS NOT NULL
     ) WHERE t - p > ${literal(q.gap!)}`;
-  // Bit a of the first row before a run of zeros long enough, bit c of the row after it: t = (bit + base) · s + r.
+  // Bit a of the first row before a run of zeros long enough, bit c of the row after it: t = origin + (bit + base) · s + r.
   const zeros = grid === null ? 0 : Math.floor(q.gap! / grid);
   const inside = (i: number) => `
-    SELECT k, ((base + len(a) - 1) * ${grid} + r + (base + len(c)) * ${grid} + r) / 2 AS m FROM (
+    SELECT k, ${origin} + ((base + len(a) - 1) * ${grid} + r + (base + len(c)) * ${grid} + r) / 2 AS m FROM (
       SELECT k, r${i} AS r, ${base} AS base, CAST(bits${i} AS VARCHAR) AS s,
         regexp_extract(s, '^(.*?1)0{${zeros},}1', 1) AS a, regexp_extract(s, '^(.*?10{${zeros},})1', 1) AS c
       FROM agg WHERE ny${i} > 1
