@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { CDPSession, Page } from '@playwright/test';
-import type { PullRecord, Result } from '../shared/index.js';
+import type { PullRecord, Result, SeriesData } from '../shared/index.js';
 import { dispatch, setLogSink } from '../electron/services/index.js';
 import { startWebHost } from '../electron/webhost/server.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
@@ -37,6 +37,8 @@ const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 /** The moments `bench/lib/tablePage.js` records in the page, in `performance.now()` ms of its document. */
 interface Marks {
   complete?: number;
+  /** The pull's state and sentence when it ended without completing. */
+  stopped?: string;
   firstRows?: number;
   chartDrawn?: number;
 }
@@ -67,6 +69,14 @@ async function runPull(page: Page, url: string, limit: number | null): Promise<{
     anyway.click({ timeout: 15_000 }).catch(() => undefined),
     page.getByTestId('pull-status').waitFor({ timeout: 15_000 }),
   ]);
+  // The pull itself: five minutes per million rows at most (10 M rows took 100 s on a lightly loaded machine).
+  const pullTimeoutMs = 300_000 * Math.max(1, (limit ?? ROWS) / 1_000_000);
+  await page.waitForFunction('window.__bench && (window.__bench.complete || window.__bench.stopped)', undefined, {
+    timeout: pullTimeoutMs,
+    polling: 250,
+  });
+  const stopped = (await page.evaluate('window.__bench.stopped')) as string | undefined;
+  if (stopped) throw new Error(`the pull of ${limit === null ? 'every row' : `${count(limit)} rows`} ended ${stopped}`);
   const complete = await waitMark(page, 'complete');
   const pullSeconds = (performance.now() - started) / 1000;
   const firstRows = await waitMark(page, 'firstRows');
@@ -156,6 +166,31 @@ async function newestPull(): Promise<{ rows: number; pages: number; seconds: num
   return { rows: p.rows, pages: p.pages, seconds: (Date.parse(p.endedAt ?? '') - Date.parse(p.startedAt)) / 1000 };
 }
 
+/**
+ * The chart's own downsample, timed in main without the page: the `workspace:series` input the chart sent, `runs` times,
+ * then the same zoomed to the middle twentieth of its range (what a drag asks for). @returns the medians in ms.
+ */
+async function downsample(input: Record<string, unknown>, runs = 5): Promise<{ fullMs: number; zoomMs: number; points: number }> {
+  const timed = async (request: Record<string, unknown>) => {
+    const ms: number[] = [];
+    let answer: SeriesData | undefined;
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      const r = (await dispatch(services.handlers, 'workspace:series', request)) as Result<SeriesData>;
+      ms.push(performance.now() - started);
+      if (!r.ok) throw new Error(`workspace:series: ${r.error.message}`);
+      answer = r.value;
+    }
+    return { ms: quantile(ms, 0.5), answer: answer! };
+  };
+  const full = await timed(input);
+  const { xMin, xMax } = full.answer;
+  if (xMin === null || xMax === null) throw new Error('workspace:series: the chart has no rows');
+  const twentieth = (xMax - xMin) / 20;
+  const zoom = await timed({ ...input, from: (xMin + xMax) / 2, to: (xMin + xMax) / 2 + twentieth });
+  return { fullMs: full.ms, zoomMs: zoom.ms, points: full.answer.series.reduce((sum, s) => sum + s.x.length, 0) };
+}
+
 /** The measures of one result size in a fresh page. */
 async function measure(limit: number | null) {
   // The bench's checks are strings evaluated in the page, which the renderer's CSP (no eval) would refuse.
@@ -165,6 +200,10 @@ async function measure(limit: number | null) {
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.addInitScript({ path: PAGE_SCRIPT });
+  let seriesInput: Record<string, unknown> | null = null;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/bridge/workspace:series')) seriesInput = JSON.parse(r.postData() ?? '{}') as Record<string, unknown>;
+  });
   if (process.env.BENCH_TRACE) {
     page.on('requestfinished', (r) => {
       const t = r.timing();
@@ -192,6 +231,8 @@ async function measure(limit: number | null) {
   const chartMs = await chart(page);
   const heapAfterChart = await heap(cdp);
   await page.close();
+  if (seriesInput === null) throw new Error('the chart sent no workspace:series');
+  const downsampled = await downsample(seriesInput);
   return {
     ...pulled,
     record,
@@ -199,6 +240,7 @@ async function measure(limit: number | null) {
     ...scrolled,
     ...jumped,
     chartMs,
+    downsampled,
     heapMb: Math.max(heapAfterScroll.used, heapAfterChart.used),
     heapAfterScroll,
     heapAfterChart,
@@ -219,7 +261,7 @@ try {
         `p50 ${quantile(r.frames, 0.5).toFixed(1)} ms, p95 ${quantile(r.frames, 0.95).toFixed(1)} ms, max ${Math.max(...r.frames).toFixed(1)} ms, ` +
         `${r.longFrames.length} long animation frames; last row ${Math.round(r.lastRowMs)} ms after the scroll; ` +
         `End to the last row ${Math.round(r.endMs)} ms, go to row ${count(r.goToRow)} ${Math.round(r.goToMs)} ms; ` +
-        `chart ${Math.round(r.chartMs)} ms; JS heap ${r.heapMb.toFixed(1)} MB (${r.heapAfterChart.afterGc.toFixed(1)} MB after GC)\n`,
+        `chart ${Math.round(r.chartMs)} ms (downsample in main ${Math.round(r.downsampled.fullMs)} ms, ${count(r.downsampled.points)} points; zoomed to a twentieth ${Math.round(r.downsampled.zoomMs)} ms); JS heap ${r.heapMb.toFixed(1)} MB (${r.heapAfterChart.afterGc.toFixed(1)} MB after GC)\n`,
     );
   }
   const p95 = quantile(large.frames, 0.95);
@@ -247,6 +289,8 @@ try {
     goto_ms: Math.round(large.goToMs),
     heap_mb: round(large.heapMb),
     chart_ms: Math.round(large.chartMs),
+    downsample_ms: Math.round(large.downsampled.fullMs),
+    zoom_downsample_ms: Math.round(large.downsampled.zoomMs),
     small_first_rows_ms: Math.round(small.firstRowsMs),
     small_p95_frame_ms: round(quantile(small.frames, 0.95)),
     small_heap_mb: round(small.heapMb),

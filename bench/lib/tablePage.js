@@ -12,6 +12,10 @@
     const status = document.querySelector('[data-testid="pull-status"]');
     const complete = status?.getAttribute('data-state') === 'complete';
     if (marks.complete === undefined && complete) marks.complete = performance.now();
+    // A pull that ended otherwise (failed, cancelled, partial): the bench stops with its sentence instead of waiting.
+    const state = status?.getAttribute('data-state');
+    if (marks.stopped === undefined && state && state !== 'running' && !complete)
+      marks.stopped = `${state}: ${status.textContent}`;
     if (marks.firstRows === undefined && complete && window.__benchExpect) {
       const total = document.querySelector('[data-testid="result-count"]')?.textContent ?? '';
       const row = document.querySelector('[data-testid="result-row"]:not(.loading)');

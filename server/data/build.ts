@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { CatalogueEntry } from './catalogue/index.js';
+import { recordKeyOrder } from './keyOrder.js';
 import { ident, sqlString } from './sql.js';
 
 /** Bump when the build changes in a way the hashed SQL text does not show. */
-export const BUILD_VERSION = 1;
+export const BUILD_VERSION = 2;
 
 /** Table holding the build's own facts (`built_at_utc`, `source_hash`, `build_version`). */
 export const BUILD_TABLE = '_gridscope_build';
@@ -74,6 +75,7 @@ async function buildInto(target: string, options: BuildOptions, hash: string): P
         await conn.run(`CREATE TABLE ${ident(entry.id)} AS ${select}`);
         await checkTable(conn, entry);
       }
+      await recordKeyOrder(conn, options.catalogue);
       await conn.run(
         `CREATE TABLE ${ident(BUILD_TABLE)} AS SELECT $built_at AS built_at_utc, $hash AS source_hash, $version::INTEGER AS build_version`,
         { built_at: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), hash, version: BUILD_VERSION },

@@ -5,6 +5,7 @@ import type { AuditRow, DatasetWithTimezone } from '../../shared/index.js';
 import { auditRows } from './audit.js';
 import { BUILD_TABLE, ensureDatabase } from './build.js';
 import { CATALOGUE, type CatalogueEntry } from './catalogue/index.js';
+import { readKeyOrder } from './keyOrder.js';
 import { readDatasetMetadata } from './metadata.js';
 import { ident } from './sql.js';
 import { DuckDbFile } from './duckdbFile.js';
@@ -23,12 +24,15 @@ export interface StoreOptions {
  * Only a `writable` store (test data changes) ever sees its data change, and re-reads that dataset's metadata then.
  */
 export class DatasetStore extends DuckDbFile {
+  private readonly revisions = new Map<string, number>();
+
   private constructor(
     instance: DuckDBInstance,
     private readonly entries: ReadonlyMap<string, CatalogueEntry>,
     private metadata: readonly DatasetWithTimezone[],
     readonly path: string,
     private readonly copy: string | null,
+    private readonly keyOrder: Map<string, { keys: string; ordered: boolean }>,
   ) {
     super(instance, 'DatasetStore');
   }
@@ -37,6 +41,9 @@ export class DatasetStore extends DuckDbFile {
   async reloadMetadata(id: string, checkedAt: string): Promise<void> {
     const entry = this.entries.get(id);
     if (!entry) return;
+    // The change may have written rows out of key order: the query checks again (server/query/storage.ts).
+    this.keyOrder.delete(id);
+    this.revisions.set(id, this.revision(id) + 1);
     const fresh = await this.withConnection((conn) => readDatasetMetadata(conn, entry, checkedAt));
     this.metadata = this.metadata.map((dataset) => (dataset.id === id ? fresh : dataset));
   }
@@ -77,7 +84,7 @@ export class DatasetStore extends DuckDbFile {
         const metadata: DatasetWithTimezone[] = [];
         for (const entry of catalogue) metadata.push(await readDatasetMetadata(conn, entry, builtAt));
         const entries = new Map(catalogue.map((entry) => [entry.id, entry]));
-        return new DatasetStore(instance, entries, metadata, built.path, copy);
+        return new DatasetStore(instance, entries, metadata, built.path, copy, await readKeyOrder(conn));
       } finally {
         conn.closeSync();
       }
@@ -85,6 +92,20 @@ export class DatasetStore extends DuckDbFile {
       instance.closeSync();
       throw error;
     }
+  }
+
+  /** How many times dataset `id`'s data changed since the store opened (test data changes only). */
+  revision(id: string): number {
+    return this.revisions.get(id) ?? 0;
+  }
+
+  /**
+   * Whether dataset `id`'s table is stored in `keys` order as the build found it (server/data/keyOrder.ts); undefined
+   * when unknown: other keys, a file built before the facts, or data changed since.
+   */
+  storedInKeyOrder(id: string, keys: readonly string[]): boolean | undefined {
+    const fact = this.keyOrder.get(id);
+    return fact && fact.keys === keys.join(',') ? fact.ordered : undefined;
   }
 
   list(): readonly DatasetWithTimezone[] {

@@ -93,7 +93,16 @@ export async function executeQuery(store: DatasetStore, spec: QuerySpec, options
     guard.run(async () => {
       if (settle) {
         settle = false;
-        plan.stored = await options.storage.isKeyOrdered(connections[0]!, plan.relation.scan!.table, plan.relation.keys);
+        const { scan, keys } = plan.relation;
+        const id = spec.dataset.id;
+        const built = store.storedInKeyOrder(
+          id,
+          keys.map((key) => key.name),
+        );
+        plan.stored = await options.storage.isKeyOrdered(connections[0]!, scan!.table, keys, {
+          built,
+          revision: store.revision(id),
+        });
       }
       return work();
     }),

@@ -1,24 +1,37 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { storedInKeyOrder } from '../data/keyOrder.js';
 import { ident, sqlString } from '../data/sql.js';
 import { BLOCK_ROWS, readBlocks, type Subpage } from './blocks.js';
 import type { ResultColumn } from './columns.js';
-import { keyText, orderBy } from './cursor.js';
+import { keyText } from './cursor.js';
 import { placePage } from './placement.js';
 import { whereClause, type PagePlan, type PageStart } from './plan.js';
 
 /** Tables below this many rows always take the generic path (sorting them is cheap). */
 export const STORED_MIN_ROWS = 50_000;
 
-/** Caches whether a table's `rowid` order is its key order (catalogue loaders sort), so pages need no sort (bench/README.md). */
+/**
+ * Caches whether a table's `rowid` order is its key order (catalogue loaders sort), so pages need no sort
+ * (bench/README.md). The build finds it once (server/data/keyOrder.ts); only data changed since is checked here.
+ */
 export class StorageOrder {
   private readonly known = new Map<string, Promise<boolean>>();
 
-  /** True when `table`'s rows are stored in `keys` order (ascending, NULLs first). DuckDB errors propagate and are not cached. */
-  isKeyOrdered(conn: DuckDBConnection, table: string, keys: readonly ResultColumn[]): Promise<boolean> {
-    const id = `${table}|${keys.map((key) => key.name).join(',')}`;
+  /**
+   * True when `table`'s rows are stored in `keys` order (ascending, NULLs first) and DuckDB keeps insertion order;
+   * `built` is the build's answer for these keys, if any; `revision` counts changes of the data (each is checked
+   * afresh). DuckDB errors propagate and are not cached.
+   */
+  isKeyOrdered(
+    conn: DuckDBConnection,
+    table: string,
+    keys: readonly ResultColumn[],
+    facts: { built?: boolean | undefined; revision?: number } = {},
+  ): Promise<boolean> {
+    const id = `${table}|${keys.map((key) => key.name).join(',')}|${facts.revision ?? 0}`;
     let found = this.known.get(id);
     if (!found) {
-      found = check(conn, table, keys);
+      found = check(conn, table, keys, facts.built);
       this.known.set(id, found);
       found.catch(() => this.known.delete(id));
     }
@@ -26,12 +39,17 @@ export class StorageOrder {
   }
 }
 
-async function check(conn: DuckDBConnection, table: string, keys: readonly ResultColumn[]): Promise<boolean> {
-  const reader = await conn.runAndReadAll(`
-    SELECT current_setting('preserve_insertion_order') AS keep, coalesce(bool_and(rowid = __rn), true) AS sorted
-    FROM (SELECT rowid, row_number() OVER (ORDER BY ${orderBy(keys, 'asc')}) - 1 AS __rn FROM ${table})`);
-  const [keep, sorted] = reader.getRowsJS()[0] ?? [];
-  return keep === true && sorted === true;
+async function check(conn: DuckDBConnection, table: string, keys: readonly ResultColumn[], built?: boolean): Promise<boolean> {
+  const keep = (await conn.runAndReadAll(`SELECT current_setting('preserve_insertion_order')`)).getRowsJS()[0]?.[0];
+  if (keep !== true || built === false) return false;
+  return (
+    built ??
+    storedInKeyOrder(
+      conn,
+      table,
+      keys.map((key) => key.name),
+    )
+  );
 }
 
 /** Sub-page of a key-ordered table: page.ts's rows, each part rendered while scanning, on its own connection. */

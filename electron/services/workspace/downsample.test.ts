@@ -217,3 +217,142 @@ describe('readSeries', () => {
     });
   });
 });
+
+describe('readSeries: ranges, time types and breaks per column', () => {
+  it('buckets the range of every series in view, and counts every series, when some are chosen', async () => {
+    // A runs 00:00–00:59, B 00:00–09:59 (one row a minute).
+    const partial = await seedPull(
+      ws,
+      `SELECT TIMESTAMPTZ '2024-01-01 00:00:00+00' + to_minutes(CAST(m AS INTEGER)) AS t, s, CAST(m AS DOUBLE) AS v
+       FROM range(600) a(m), (VALUES ('A'), ('B')) b(s) WHERE s = 'B' OR m < 60`,
+    );
+    const result = await readSeries(ws, partial, { x: 't', y: ['v'], seriesBy: 's', seriesValues: ['A'], pixels: 10 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value).toMatchObject({ xMin: START, xMax: START + 599 * 60, rows: 60, totalRows: 660 });
+    // Ten buckets of an hour over the whole range: A's hour is the first, its four points.
+    expect(line(result.value.series, 'A', 'v')).toMatchObject({ x: [START, START + 59 * 60], y: [0, 59] });
+  });
+
+  it('reads a naive TIMESTAMP and a DATE x as epoch seconds, zoomed bounds inclusive', async () => {
+    const naive = await seedPull(
+      ws,
+      `SELECT TIMESTAMP '2024-01-01 00:00:00' + to_minutes(CAST(m AS INTEGER)) AS t, DATE '2024-01-01' + CAST(m AS INTEGER) AS d,
+              CAST(m AS DOUBLE) AS v FROM range(100) a(m)`,
+    );
+    const read = async (options: Partial<SeriesOptions>) => {
+      const result = await readSeries(ws, naive, { x: 't', y: ['v'], pixels: 1000, ...options });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value;
+    };
+    const zoomed = await read({ from: START + 600, to: START + 1200 });
+    expect(zoomed).toMatchObject({ xMin: START + 600, xMax: START + 1200, rows: 11 });
+    expect(zoomed.series[0]!.x).toEqual(Array.from({ length: 11 }, (_, i) => START + 600 + i * 60));
+    const days = await read({ x: 'd', from: START + 86_400, to: START + 3 * 86_400 });
+    expect(days).toMatchObject({ rows: 3 });
+    expect(days.series[0]).toMatchObject({ x: [START + 86_400, START + 2 * 86_400, START + 3 * 86_400], y: [1, 2, 3] });
+  });
+
+  it('breaks each y column where its own values skip, not where another column’s do', async () => {
+    // 5-minute rows 10:00–11:55; `a` is NULL from 10:30 to 10:55, `b` never.
+    const holes = await seedPull(
+      ws,
+      `SELECT TIMESTAMPTZ '2024-09-02 10:00:00+00' + to_minutes(CAST(m AS INTEGER)) AS t,
+              CASE WHEN m >= 30 AND m < 60 THEN NULL ELSE CAST(m AS DOUBLE) END AS a, CAST(m AS DOUBLE) AS b
+       FROM range(0, 120, 5) r(m)`,
+    );
+    const at = (h: number, m: number) => Date.UTC(2024, 8, 2, h, m) / 1000;
+    for (const pixels of [3, 1000]) {
+      const result = await readSeries(ws, holes, { x: 't', y: ['a', 'b'], pixels, gapSeconds: 450 });
+      if (!result.ok) throw new Error(result.error.message);
+      const breaks = (column: string) => {
+        const s = line(result.value.series, null, column);
+        return s.x.filter((_x, i) => s.y[i] === null);
+      };
+      expect(breaks('a')).toEqual([(at(10, 25) + at(11, 0)) / 2]);
+      expect(breaks('b')).toEqual([]);
+    }
+  });
+});
+
+/** M4 of one line with its breaks, computed here from its rows: the answer `readSeries` must give for it. */
+function m4WithBreaks(rows: { t: number; v: number }[], pixels: number, lo: number, hi: number, gap: number) {
+  const bucket = (t: number) => Math.min(Math.max(Math.floor(((t - lo) / (hi - lo)) * pixels), 0), pixels - 1);
+  const sorted = [...rows].sort((a, b) => a.t - b.t);
+  const buckets = new Map<number, { t: number; v: number }[]>();
+  for (const p of sorted) (buckets.get(bucket(p.t)) ?? buckets.set(bucket(p.t), []).get(bucket(p.t))!).push(p);
+  const points = new Map<string, { t: number; v: number | null }>();
+  for (const list of buckets.values()) {
+    const min = list.reduce((a, p) => (p.v < a.v ? p : a));
+    const max = list.reduce((a, p) => (p.v > a.v ? p : a));
+    for (const p of [list[0]!, min, max, list.at(-1)!]) points.set(`${p.t}:${p.v}`, p);
+  }
+  const breaks = new Map<number, number>();
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.t - sorted[i - 1]!.t <= gap) continue;
+    const m = (sorted[i - 1]!.t + sorted[i]!.t) / 2;
+    if (!breaks.has(bucket(m))) breaks.set(bucket(m), m);
+  }
+  for (const m of breaks.values()) points.set(`${m}:null`, { t: m, v: null });
+  const all = [...points.values()].sort((a, b) => a.t - b.t || (a.v ?? Infinity) - (b.v ?? Infinity));
+  return { x: all.map((p) => p.t), y: all.map((p) => p.v) };
+}
+
+describe('readSeries: breaks on the data’s grid and off it', () => {
+  // Three lines of 5-minute rows over three days, each missing its own intervals (one long outage on B).
+  const lines = ['A', 'B', 'C'];
+  const kept = (i: number, s: number) => (i * 7 + s * 3) % 23 !== 0 && !(s === 1 && i >= 300 && i < 340);
+  const value = (i: number, s: number) => ((i * 37 + s * 11) % 101) / 4;
+  const select = (jitter: string, extra = '', start = '2024-03-01') => `
+    SELECT TIMESTAMPTZ '${start} 00:00:00+00' + to_seconds(CAST(i * 300 + ${jitter} AS BIGINT)) AS t,
+           ['A', 'B', 'C'][s + 1] AS s, ((i * 37 + s * 11) % 101) / 4 AS v
+    FROM range(864) a(i), range(3) b(s)
+    WHERE (i * 7 + s * 3) % 23 <> 0 AND NOT (s = 1 AND i >= 300 AND i < 340) ${extra}`;
+  const T0 = Date.UTC(2024, 2, 1) / 1000;
+  const rowsOf = (s: number, jitter: (i: number) => number, twice: (i: number) => boolean = () => false, t0 = T0) =>
+    Array.from({ length: 864 }, (_, i) => i)
+      .filter((i) => kept(i, s))
+      .flatMap((i) => {
+        const p = { t: t0 + i * 300 + jitter(i), v: value(i, s) };
+        return twice(i) ? [p, p] : [p];
+      });
+
+  const check = async (pull: number, rows: (s: number) => { t: number; v: number }[]) => {
+    const all = lines.flatMap((_, s) => rows(s));
+    const lo = Math.min(...all.map((p) => p.t));
+    const hi = Math.max(...all.map((p) => p.t));
+    for (const pixels of [2, 7, 50, 1000]) {
+      const result = await readSeries(ws, pull, { x: 't', y: ['v'], seriesBy: 's', pixels, gapSeconds: 450 });
+      if (!result.ok) throw new Error(result.error.message);
+      lines.forEach((key, s) => {
+        expect({ pixels, ...line(result.value.series, key, 'v') }).toEqual({
+          pixels,
+          key,
+          column: 'v',
+          ...m4WithBreaks(rows(s), pixels, lo, hi, 450),
+        });
+      });
+    }
+  };
+
+  it('rows on a 5-minute grid: every break halfway, the first per bucket', async () => {
+    await check(await seedPull(ws, select('0')), (s) => rowsOf(s, () => 0));
+  });
+
+  it('rows on the grid across 1970 (negative epoch seconds) give the same breaks', async () => {
+    const t0 = Date.UTC(1969, 11, 31) / 1000;
+    await check(await seedPull(ws, select('0', '', '1969-12-31')), (s) => rowsOf(s, () => 0, undefined, t0));
+  });
+
+  it('rows off the grid and rows repeated give the same breaks as computed from the rows', async () => {
+    // Up to 40 s late: consecutive rows 260–340 s apart, and 600–680 s across a missing interval.
+    await check(await seedPull(ws, select('(i * 13) % 41')), (s) => rowsOf(s, (i) => (i * 13) % 41));
+    const repeated = await seedPull(ws, `${select('0')} UNION ALL ${select('0', 'AND i % 50 = 0')}`);
+    await check(repeated, (s) =>
+      rowsOf(
+        s,
+        () => 0,
+        (i) => i % 50 === 0,
+      ),
+    );
+  });
+});

@@ -4,6 +4,8 @@ import type { ParsedInput, Result, SeriesData, TableColumn } from '../../../shar
 import { isNumeric, isTemporal } from './columns.js';
 import { quoteIdent, rowObjects } from './sql.js';
 import { WorkspaceInputError, columnNamed, pullTable, readFailure } from './table.js';
+import { MAX_GRID_BITS, gridBits, literal, m4Sql } from './m4Sql.js';
+import type { M4Query } from './m4Sql.js';
 import { viewWhere } from './viewWhere.js';
 import type { Workspace } from './workspace.js';
 
@@ -27,12 +29,43 @@ export const MAX_Y_COLUMNS = 16;
 export const MAX_SERIES = 50;
 export const MAX_PIXELS = 10_000;
 
-/** SQL of the x value as a DOUBLE (epoch seconds for time). @throws WorkspaceInputError when the column cannot be an x axis. */
-function xSql(column: TableColumn): string {
+/**
+ * How a column is an x axis: `t` the SQL of a row's x in x units (BIGINT microseconds for time, DOUBLE for a number)
+ * and `of` the same of any expression of the column's type, `scale` x units per answered unit (epoch seconds for
+ * time), `bound` the SQL comparing the column itself with an answered x (so DuckDB skips row groups outside a zoomed
+ * range by their min and max).
+ */
+interface XAxis {
+  t: string;
+  of: (expr: string) => string;
+  scale: number;
+  bound: (op: '>=' | '<=', x: number) => string;
+}
+
+/** The {@link XAxis} of `column`. @throws WorkspaceInputError when the column cannot be an x axis. */
+function xAxis(column: TableColumn): XAxis {
   const c = quoteIdent(column.name);
-  if (column.type === 'DATE') return `epoch(CAST(${c} AS TIMESTAMP))`;
-  if (isTemporal(column.type)) return `epoch(${c})`;
-  if (isNumeric(column.type)) return `CAST(${c} AS DOUBLE)`;
+  const axis = (of: (e: string) => string, scale: number, bound: XAxis['bound']): XAxis => ({ t: of(c), of, scale, bound });
+  if (column.type === 'TIMESTAMPTZ')
+    return axis(
+      (e) => `epoch_us(${e})`,
+      1e6,
+      (op, x) => `${c} ${op} to_timestamp(${literal(x)})`,
+    );
+  if (column.type === 'TIMESTAMP')
+    return axis(
+      (e) => `epoch_us(${e})`,
+      1e6,
+      (op, x) => `${c} ${op} make_timestamp(CAST(${literal(x * 1e6)} AS BIGINT))`,
+    );
+  if (isTemporal(column.type)) {
+    const of = (e: string) => `epoch_us(CAST(${e} AS TIMESTAMP))`;
+    return axis(of, 1e6, (op, x) => `${of(c)} ${op} ${literal(x * 1e6)}`);
+  }
+  if (isNumeric(column.type)) {
+    const of = (e: string) => `CAST(${e} AS DOUBLE)`;
+    return axis(of, 1, (op, x) => `${of(c)} ${op} ${literal(x)}`);
+  }
   throw new WorkspaceInputError('validation', `x: ${column.name} is neither a time nor a number column.`);
 }
 
@@ -74,7 +107,8 @@ export async function readSeries(
         const { from, columns } = await pullTable(conn, pullId);
         const data: SeriesData = { pullId, series: [], xMin: null, xMax: null, rows: 0, totalRows: 0, truncatedSeries: false };
         if (columns.length === 0) return data;
-        const x = xSql(columnNamed(columns, options.x, 'x column'));
+        const xColumn = columnNamed(columns, options.x, 'x column');
+        const axis = xAxis(xColumn);
         const ys = options.y.map((name) => {
           const column = columnNamed(columns, name, 'y column');
           if (!isNumeric(column.type)) throw new WorkspaceInputError('validation', `y: ${name} is not a number column.`);
@@ -86,14 +120,18 @@ export async function readSeries(
             ? 'CAST(NULL AS VARCHAR)'
             : `CAST(${quoteIdent(columnNamed(columns, options.seriesBy, 'series column').name)} AS VARCHAR)`;
 
-        const params: DuckDBValue[] = [];
-        const where = await viewWhere(conn, from, columns, options, params);
-        const conditions = [`${x} IS NOT NULL`];
+        // The rows in view and range; each statement binds the view's values again, in its own text order.
+        const conditions = [`${quoteIdent(xColumn.name)} IS NOT NULL`];
         // from/to are checked finite numbers, written as SQL literals so placeholders stay in text order.
-        if (options.from !== undefined) conditions.push(`${x} >= ${literal(options.from)}`);
-        if (options.to !== undefined) conditions.push(`${x} <= ${literal(options.to)}`);
-        const scope = `FROM ${from} ${where ? `${where} AND` : 'WHERE'} ${conditions.join(' AND ')}`;
+        if (options.from !== undefined) conditions.push(axis.bound('>=', options.from));
+        if (options.to !== undefined) conditions.push(axis.bound('<=', options.to));
+        const inView = async (params: DuckDBValue[]) => {
+          const where = await viewWhere(conn, from, columns, options, params);
+          return `FROM ${from} ${where ? `${where} AND` : 'WHERE'} ${conditions.join(' AND ')}`;
+        };
 
+        const params: DuckDBValue[] = [];
+        const scope = await inView(params);
         let keys = options.seriesValues;
         if (options.seriesBy !== undefined && keys === undefined) {
           // NULLS LAST: with more than MAX_SERIES values, the NULL series is never among the first ones kept.
@@ -106,34 +144,52 @@ export async function readSeries(
           if (data.truncatedSeries) keys = found.slice(0, MAX_SERIES).map((r) => String(r.k));
         }
         const keyFilter = keys === undefined ? '' : `AND ${key} IN (${keys.map((k) => push(params, k)).join(', ') || 'NULL'})`;
-        // With chosen series, the rows of every series in range are counted after the drawn ones: the view's values
-        // are bound again. Without, the drawn rows are all of them.
-        const whereAgain = keyFilter ? await viewWhere(conn, from, columns, options, params) : null;
-        const sql = m4Sql({
-          x,
+
+        // The bucketed range is the view's (every series), and with chosen series the rows of every series are
+        // counted: both in one statement before the downsample. Unfiltered, DuckDB answers it from the column's
+        // statistics without reading the rows.
+        let lo = options.from === undefined ? null : options.from * axis.scale;
+        let hi = options.to === undefined ? null : options.to * axis.scale;
+        let total: number | null = null;
+        if (lo === null || hi === null || keyFilter) {
+          const spanParams: DuckDBValue[] = [];
+          const c = quoteIdent(xColumn.name);
+          const [span] = await rowObjects(
+            conn,
+            `SELECT ${axis.of(`min(${c})`)} AS lo, ${axis.of(`max(${c})`)} AS hi, CAST(count(*) AS DOUBLE) AS n ${await inView(spanParams)}`,
+            spanParams,
+          );
+          total = Number(span?.n ?? 0);
+          if (total === 0) return { ...data, xMin: options.from ?? null, xMax: options.to ?? null };
+          lo ??= Number(span!.lo);
+          hi ??= Number(span!.hi);
+        }
+        const gap = options.gapSeconds === undefined ? undefined : options.gapSeconds * axis.scale;
+        // Buckets no wider than the gap (zoomed in) hold no break between two of their own rows.
+        const wide = gap !== undefined && (hi - lo) / options.pixels > gap;
+        const query: M4Query = {
+          t: axis.t,
           key,
           ys,
           scope: `${scope} ${keyFilter}`,
-          allScope:
-            whereAgain === null ? null : `FROM ${from} ${whereAgain ? `${whereAgain} AND` : 'WHERE'} ${conditions.join(' AND ')}`,
           pixels: options.pixels,
-          from: options.from,
-          to: options.to,
-          gap: options.gapSeconds,
-          // Zoomed in to buckets no wider than the gap, no break falls inside a bucket.
-          wide:
-            options.from === undefined ||
-            options.to === undefined ||
-            options.gapSeconds === undefined ||
-            (options.to - options.from) / options.pixels > options.gapSeconds,
-        });
-        const reader = await conn.runAndReadAll(sql, params);
+          lo,
+          hi,
+          gap,
+          wide,
+          scale: axis.scale,
+        };
+        query.gridStep =
+          wide && axis.scale !== 1 ? gridStepFor(query, keys?.length ?? (options.seriesBy ? MAX_SERIES : 1)) : undefined;
+        let reader = await conn.runAndReadAll(m4Sql(query), params);
+        const summary = reader.getRowObjectsJson().find((row) => row.col === null);
+        // Rows off the grid (or two on one step): the window over the rows finds the breaks instead.
+        if (query.gridStep !== undefined && summary?.ok === false) {
+          reader = await conn.runAndReadAll(m4Sql({ ...query, gridStep: undefined }), params);
+        }
         for (const row of reader.getRowObjectsJson()) {
           if (row.col === null) {
             data.rows = Number(row.n ?? 0);
-            data.totalRows = Number(row.total ?? 0);
-            data.xMin = row.lo === null ? null : Number(row.lo);
-            data.xMax = row.hi === null ? null : Number(row.hi);
             continue;
           }
           const col = Number(row.col);
@@ -144,6 +200,9 @@ export async function readSeries(
             y: row.ys as (number | null)[],
           });
         }
+        data.totalRows = keyFilter ? (total ?? 0) : data.rows;
+        data.xMin = lo / axis.scale;
+        data.xMax = hi / axis.scale;
         return data;
       }, signal),
     );
@@ -152,88 +211,19 @@ export async function readSeries(
   }
 }
 
-/** A checked finite number as a SQL DOUBLE literal. */
-const literal = (n: number): string => `CAST(${String(n)} AS DOUBLE)`;
+/**
+ * The grid step (x units) to look for breaks on without sorting (m4Sql.ts), or undefined when the bitmaps of `series`
+ * lines would pass {@link MAX_GRID_BITS}. The chart asks for breaks at 1.5 × the data's step, so gap / 1.5 is most often
+ * that step; any step gives the same answer, a wrong one only costs the statement again with the window.
+ */
+function gridStepFor(q: M4Query, series: number): number | undefined {
+  const step = Math.floor(q.gap! / 1.5);
+  if (step < 1 || series * q.pixels * gridBits(q, step) > MAX_GRID_BITS) return undefined;
+  return step;
+}
 
 /** Pushes a bound value and answers its placeholder. */
 function push(params: DuckDBValue[], value: DuckDBValue): string {
   params.push(value);
   return '?';
-}
-
-/**
- * The M4 statement: per series key and bucket, the first, minimum, maximum and last point of each
- * y column, deduplicated and listed by x; with `gap`, per series, bucket and y column the first
- * midpoint between consecutive rows more than `gap` apart, as a point with a NULL value; plus one
- * summary row (`col` NULL) with the range, the drawn rows and the rows of `allScope`. DuckDB reads the rows once
- * (the CTE `src` is used three times, so it is materialized) and keeps every row's point in one hash aggregate.
- */
-function m4Sql(q: {
-  x: string;
-  key: string;
-  ys: string[];
-  scope: string;
-  /** The rows counted as `total`, or null when they are the drawn ones. */
-  allScope: string | null;
-  pixels: number;
-  from?: number | undefined;
-  to?: number | undefined;
-  gap?: number | undefined;
-  /** Buckets may be wider than `gap` (so a break can fall inside one). */
-  wide: boolean;
-}): string {
-  const lo = q.from === undefined ? 'min(t)' : literal(q.from);
-  const hi = q.to === undefined ? 'max(t)' : literal(q.to);
-  const yCols = q.ys.map((y, i) => `${y} AS y${i}`).join(', ');
-  const bucket = (t: string) =>
-    `CAST(least(greatest(coalesce(floor((${t} - lo) / nullif(hi - lo, 0) * ${q.pixels}), 0), 0), ${q.pixels - 1}) AS INTEGER)`;
-  const aggregates = q.ys
-    .map((_, i) => {
-      const has = `FILTER (WHERE y${i} IS NOT NULL)`;
-      const xs = q.gap !== undefined && q.wide ? `list(t) ${has} AS ts${i}, ` : '';
-      return `${xs}min(t) ${has} AS tf${i}, arg_min(y${i}, t) ${has} AS vf${i}, max(t) ${has} AS tl${i}, arg_max(y${i}, t) ${has} AS vl${i},
-        arg_min(t, y${i}) AS tn${i}, min(y${i}) AS vn${i}, arg_max(t, y${i}) AS tx${i}, max(y${i}) AS vx${i}`;
-    })
-    .join(',\n');
-  const points = q.ys
-    .map(
-      (_, i) =>
-        `SELECT k, ${i} AS col, unnest([tf${i}, tn${i}, tx${i}, tl${i}]) AS t, unnest([vf${i}, vn${i}, vx${i}, vl${i}]) AS v FROM agg`,
-    )
-    .join(' UNION ALL ');
-  // A break halfway between two consecutive rows of a line that are more than `gap` apart, one per bucket. Between
-  // buckets, each bucket's first point and the last point before it tell it (a window over the buckets, not the rows).
-  // Inside a bucket wider than `gap`, its x values, collected by the same aggregate and sorted per bucket: many short
-  // sorts instead of one over every row.
-  const inside = q.gap !== undefined && q.wide;
-  const gapOf = (i: number) => `SELECT k, ${i} AS col, min(m) AS t, CAST(NULL AS DOUBLE) AS v FROM (
-      SELECT k, (p + t) / 2 AS m FROM (
-        SELECT k, tf${i} AS t, lag(tl${i}) OVER (PARTITION BY k ORDER BY b) AS p FROM agg WHERE tf${i} IS NOT NULL
-      ) WHERE t - p > ${literal(q.gap!)}
-      ${
-        inside
-          ? `UNION ALL SELECT k, (s[j] + s[j + 1]) / 2 AS m FROM (
-              SELECT k, s, list_filter(range(1, len(s)), i -> s[i + 1] - s[i] > ${literal(q.gap!)})[1] AS j
-              FROM (SELECT k, list_sort(ts${i}) AS s FROM agg WHERE len(ts${i}) > 1)
-            ) WHERE j IS NOT NULL`
-          : ''
-      }
-    ), span GROUP BY k, ${bucket('m')}`;
-  const gaps = q.gap === undefined ? '' : ' UNION ALL ' + q.ys.map((_, i) => gapOf(i)).join(' UNION ALL ');
-  // Bucket width in x units; a range of one x value is one bucket.
-  return `
-    WITH src AS (SELECT ${q.x} AS t, ${q.key} AS k, ${yCols} ${q.scope}),
-    span AS (SELECT CAST(${lo} AS DOUBLE) AS lo, CAST(${hi} AS DOUBLE) AS hi, count(*) AS n FROM src),
-    everything AS (${q.allScope === null ? 'SELECT n AS total FROM span' : `SELECT count(*) AS total ${q.allScope}`}),
-    bucketed AS (SELECT src.*, ${bucket('t')} AS b FROM src, span),
-    agg AS (SELECT k, b, ${aggregates} FROM bucketed GROUP BY k, b),
-    points AS (
-      SELECT DISTINCT k, col, t, v FROM (
-        SELECT * FROM (${points}) WHERE t IS NOT NULL AND v IS NOT NULL${gaps}
-      )
-    )
-    SELECT k, col, list(t ORDER BY t, v) AS xs, list(v ORDER BY t, v) AS ys, NULL AS n, NULL AS total, NULL AS lo, NULL AS hi
-    FROM points GROUP BY k, col
-    UNION ALL SELECT NULL, NULL, NULL, NULL, CAST(n AS DOUBLE), CAST(total AS DOUBLE), lo, hi FROM span, everything
-    ORDER BY col NULLS FIRST, k NULLS LAST`;
 }
