@@ -7,7 +7,7 @@ import { createFakeApi } from '../../test-support/fakeApi.js';
 import { finishPull, seedPull } from '../../test-support/fakeWorkspace.js';
 import { TEST_COLUMNS, TEST_QUERY, stubTableViewport, testRows } from '../../test-support/pullRows.js';
 import { ResultsTable } from './ResultsTable.js';
-import { ROW_HEIGHT } from './useVirtualRows.js';
+import { ROW_HEIGHT, SETTLE_MS } from './useVirtualRows.js';
 import type { TableView } from '../../../../shared/bridge/workspace.js';
 
 afterEach(() => {
@@ -81,10 +81,18 @@ describe('results table: fast scrolling', () => {
     const scroller = document.querySelector('.results-scroll') as HTMLElement;
     const top = vi.spyOn(scroller, 'scrollTop', 'get');
     const reads = () => state.workspace.rowsInputs.map((r) => r.offset);
-    // Passing rows 20,000, 40,000 and 60,000 one frame each, then resting at 80,000.
-    for (const row of [20_000, 40_000, 60_000, 80_000]) {
-      top.mockReturnValue(row * ROW_HEIGHT);
-      act(() => void fireEvent.scroll(scroller));
+    // Passing rows 20,000, 40,000 and 60,000 one frame each, then resting at 80,000. The fling's clock is a fake
+    // one, so a loaded machine rendering slowly between two scroll events does not make the fling look like a rest.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const row of [20_000, 40_000, 60_000, 80_000]) {
+        top.mockReturnValue(row * ROW_HEIGHT);
+        act(() => void fireEvent.scroll(scroller));
+        act(() => void vi.advanceTimersByTime(16));
+      }
+      act(() => void vi.advanceTimersByTime(SETTLE_MS));
+    } finally {
+      vi.useRealTimers();
     }
     await waitFor(() => expect(rowCells(80_000)[0]).not.toBe(''));
     expect(reads().filter((o) => o! > 0 && o! < 79_000)).toEqual([]);
