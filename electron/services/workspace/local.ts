@@ -34,6 +34,11 @@ export interface LocalReviewOptions {
    * bench/README.md#offline-review-a-local-review-of-30-days-of-export-files-against-zcat).
    */
   filesPerStatement?: number;
+  /**
+   * Awaited before part `part` (from 1) is written: tests hold the conversion at a known point with it (the web host's
+   * `GRIDSCOPE_TEST_CONVERSION_GATE`). It should reject once `signal` aborts; any other rejection fails the conversion.
+   */
+  beforePart?: (part: number, signal: AbortSignal) => Promise<void>;
 }
 
 type LocalFile = LocalFiles['files'][number];
@@ -133,6 +138,9 @@ class LocalRun {
     const parts: string[] = [];
     for (let i = 0; i < this.files.length; i += batch) {
       await this.ws.readsIdle();
+      await this.options.beforePart?.(parts.length + 1, this.signal).catch((error: unknown) => {
+        throw this.signal.aborted ? cancelled() : error;
+      });
       if (this.signal.aborted) throw cancelled();
       const files = this.files.slice(i, i + batch);
       const part = partPath(this.dir, parts.length + 1);

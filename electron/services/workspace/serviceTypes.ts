@@ -3,6 +3,7 @@ import type { LocalFiles } from '../downloads/types.js';
 import type { V1Proxy } from '../v1/proxy.js';
 import type { FinishedJob } from '../common/jobs.js';
 import type { BindingPullOptions, BindingRequest } from './binding.js';
+import type { LocalReviewOptions } from './local.js';
 import type { PullOptions } from './pull.js';
 import type { Workspace } from './workspace.js';
 
@@ -41,7 +42,12 @@ export interface WorkspaceServiceOptions {
   downloadTtlMs?: number;
   /** Per-request proxy options of pulls (tests: a short retry budget). */
   call?: PullOptions['call'];
+  /** Tests only: how local reviews convert (a hook holding each part, files per part); default none, `threads`. */
+  conversion?: ConversionOptions;
 }
+
+/** Options of every local review's conversion (tests hold it at a known part with `beforePart`). */
+export type ConversionOptions = Pick<LocalReviewOptions, 'beforePart' | 'filesPerStatement'>;
 
 /** A web-host export waiting for its one download: `filename` for `Content-Disposition`. */
 export interface Download {
