@@ -81,6 +81,7 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
       ),
 
     withProgress: (record) => pulls.withProgress(record),
+    followRefresh: (ws, pullId, run) => pulls.followRefresh(ws, pullId, run),
     exportPull: (ws, input, signal) => exporter.exportPull(ws, input, signal),
     peekDownload: (id) => exporter.peek(id),
     takeDownload: (id) => exporter.take(id),

@@ -25,13 +25,12 @@ export function LocalStatus({ pull, onCancel, cancelling }: LocalStatusProps) {
     const p = pull.progress;
     const total = pull.local?.bytes ?? 0;
     const share = p && total > 0 ? Math.min(1, p.bytes / total) : 0;
-    const figures = p
-      ? [
-          `${formatCount(p.pages)} of ${formatCount(pull.local?.files ?? 0)} files`,
-          `${formatCount(Math.round(p.rowsPerSecond))} rows/s`,
-          ...(p.etaSeconds !== null ? [`about ${formatDuration(p.etaSeconds)} left`] : []),
-        ]
-      : [];
+    // Before the first part is written there is no speed yet, but the files to convert are known.
+    const figures = [
+      `${formatCount(p?.pages ?? 0)} of ${formatCount(pull.local?.files ?? 0)} files`,
+      ...(p ? [`${formatCount(Math.round(p.rowsPerSecond))} rows/s`] : []),
+      ...(p && p.etaSeconds !== null ? [`about ${formatDuration(p.etaSeconds)} left`] : []),
+    ];
     return (
       <div className="pull-status running" data-testid="pull-status" data-state="running">
         <span className="spinner" aria-hidden="true" />
