@@ -1,5 +1,6 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
 import type { GsError, PullQuery, PullState, Result, TableColumn } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
@@ -39,7 +40,18 @@ export interface LocalReviewOptions {
    * `GRIDSCOPE_TEST_CONVERSION_GATE`). It should reject once `signal` aborts; any other rejection fails the conversion.
    */
   beforePart?: (part: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * A part is started only once no read of the workspace ran for this long, in ms, nor since the review opened (default
+   * {@link QUIET_MS}): the first page, its count and the next answers a person asks read the files alone.
+   */
+  quietMs?: number;
 }
+
+/**
+ * Default {@link LocalReviewOptions.quietMs}: the page asks its next read (a page, the chart, value counts) within it
+ * of the last; a part started between them would share the cores with the read for its whole length.
+ */
+export const QUIET_MS = 400;
 
 type LocalFile = LocalFiles['files'][number];
 
@@ -135,9 +147,12 @@ class LocalRun {
   private async convert(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const batch = this.options.filesPerStatement ?? (await this.threads());
+    const quietMs = this.options.quietMs ?? QUIET_MS;
+    // Opening counts as a read: the page's first read comes just after it.
+    await sleep(Math.max(0, quietMs - this.progress.elapsedMs()), undefined, { signal: this.signal }).catch(() => undefined);
     const parts: string[] = [];
     for (let i = 0; i < this.files.length; i += batch) {
-      await this.ws.readsIdle();
+      await this.ws.readsIdle(quietMs);
       await this.options.beforePart?.(parts.length + 1, this.signal).catch((error: unknown) => {
         throw this.signal.aborted ? cancelled() : error;
       });
