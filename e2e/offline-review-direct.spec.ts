@@ -129,6 +129,8 @@ test('answers from the downloaded files before the conversion: first page, sort,
   page,
   host,
 }) => {
+  // A long walk through the review: on a busy machine it takes more than one test's default minute.
+  test.slow();
   const id = await reviewFromLibrary(page);
   opened.push(id);
   const status = page.getByTestId('pull-status');
@@ -224,7 +226,7 @@ test('a failed conversion leaves the review answering from the files, and says s
   const status = page.getByTestId('pull-status');
   await expect(status).toHaveAttribute('data-state', 'failed');
   await expect(status).toHaveText(
-    /^The conversion stopped: .+ The review keeps reading the downloaded files directly\. Each sort or filter reads the files again\.$/,
+    /^The conversion stopped: its copy could not be written in .+pull_\d+ \(Not a directory\)\. The review keeps reading the downloaded files directly\. Each sort or filter reads the files again\.$/,
   );
   expect(await pullOf(host, id)).toMatchObject({ state: 'failed', local: { source: 'files' } });
   await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`^${count(files.rows.length)} rows ·`));

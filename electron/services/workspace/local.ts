@@ -68,6 +68,15 @@ const sentence = (error: unknown): string =>
 const stopped = (error: unknown): string =>
   `The conversion stopped: ${sentence(error)} The review keeps reading the downloaded files directly.`;
 
+/**
+ * The message of a part that could not be written while every file reads: the folder and the system's reason (DuckDB
+ * names the file: `IO Error: Cannot open file "…": Not a directory`, the reason is after the last quote).
+ */
+const unwritable = (dir: string, error: unknown): string => {
+  const reason = (/"[^"]*":\s*([^"]+)$/.exec(sentence(error))?.[1] ?? sentence(error)).replace(/\.$/, '');
+  return `The conversion stopped: its copy could not be written in ${dir} (${reason}). The review keeps reading the downloaded files directly.`;
+};
+
 /** A day after `date` (`YYYY-MM-DD`), as `YYYY-MM-DD`. */
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -204,7 +213,7 @@ class LocalRun {
 
   /**
    * The failure of a statement over `files` in plain words: the first file DuckDB cannot read alone (each is read
-   * again to find it) with its date and path — the review cannot read it either —, else the conversion's own error.
+   * again to find it) with its date and path — the review cannot read it either —, else the part could not be written.
    */
   private async culprit(files: readonly LocalFile[], error: unknown): Promise<PullStop> {
     for (const file of files) {
@@ -217,7 +226,7 @@ class LocalRun {
         return new PullStop({ code: 'internal', message });
       }
     }
-    return new PullStop({ code: 'internal', message: stopped(error) });
+    return new PullStop({ code: 'internal', message: unwritable(this.dir, error) });
   }
 
   /** After a cancel or failure: removes the parts, and records `none` as the source when a file cannot be read. */

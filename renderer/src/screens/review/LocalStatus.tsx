@@ -38,10 +38,11 @@ export function LocalStatus({ pull, onCancel, cancelling }: LocalStatusProps) {
           <strong>{direct ? 'Answering from the downloaded files.' : 'Reading the downloaded files…'}</strong>{' '}
           {direct && 'Converting them for faster sorts and filters: '}
           <span data-testid="pull-progress">{figures.join(' · ')}</span>
+          {/* Under the words, so they keep the line's width on a narrow window. */}
+          {direct && (
+            <progress className="convert-progress" max={1} value={share} aria-label="Conversion" data-testid="convert-progress" />
+          )}
         </span>
-        {direct && (
-          <progress className="convert-progress" max={1} value={share} aria-label="Conversion" data-testid="convert-progress" />
-        )}
         <button type="button" onClick={onCancel} disabled={cancelling} data-testid="cancel-pull">
           {cancelling ? 'Cancelling…' : direct ? 'Cancel conversion' : 'Cancel'}
         </button>
