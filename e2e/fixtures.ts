@@ -21,6 +21,8 @@ const START_TIMEOUT_MS = 90_000;
  */
 export interface WebHost {
   url: string;
+  /** The host's settings folder (`GRIDSCOPE_CONFIG_DIR`): the workspace files are in `<configDir>/workspace`. */
+  configDir: string;
   startUrl: string;
   embeddedKey: string;
   output(): string;
@@ -83,7 +85,14 @@ async function tokenCookie(startUrl: string): Promise<string> {
   return pair;
 }
 
-async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ host: WebHost; close(): Promise<void> }> {
+/** More environment of the web host process (test-only switches such as `GRIDSCOPE_TEST_CONVERSION_GATE`). */
+export type HostEnv = Record<string, string>;
+
+async function startHost(
+  plan: EmbeddedPlan,
+  used: UsedThisMonth,
+  extraEnv: HostEnv,
+): Promise<{ host: WebHost; close(): Promise<void> }> {
   const configDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-config-'));
   const cacheDir = await mkdtemp(join(tmpdir(), 'gridscope-e2e-cache-'));
   const embeddedKey = `gs-embedded-${randomBytes(18).toString('hex')}`;
@@ -98,6 +107,7 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
         GRIDSCOPE_CACHE_DIR: cacheDir,
         GRIDSCOPE_EMBEDDED_API_KEY: embeddedKey,
         GRIDSCOPE_EMBEDDED_PLAN: plan ?? '',
+        ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // own process group, so stop() reaches tsx's child too
@@ -130,7 +140,7 @@ async function startHost(plan: EmbeddedPlan, used: UsedThisMonth): Promise<{ hos
     });
     return (await res.json()) as never;
   };
-  const host: WebHost = { url, startUrl, embeddedKey, output, call, restart: async () => {} };
+  const host: WebHost = { url, configDir, startUrl, embeddedKey, output, call, restart: async () => {} };
   host.restart = async () => {
     await stop(child);
     child = launch();
@@ -161,6 +171,8 @@ interface TestFixtures {
 interface WorkerFixtures {
   plan: EmbeddedPlan;
   usedThisMonth: UsedThisMonth;
+  /** Option: more environment of the worker's web host (`test.use({ hostEnv: { … } })`). */
+  hostEnv: HostEnv;
   host: WebHost;
 }
 
@@ -171,9 +183,10 @@ interface WorkerFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   plan: [undefined, { scope: 'worker', option: true }],
   usedThisMonth: [undefined, { scope: 'worker', option: true }],
+  hostEnv: [{}, { scope: 'worker', option: true }],
   host: [
-    async ({ plan, usedThisMonth }, use) => {
-      const { host, close } = await startHost(plan, usedThisMonth);
+    async ({ plan, usedThisMonth, hostEnv }, use) => {
+      const { host, close } = await startHost(plan, usedThisMonth, hostEnv);
       await use(host);
       await close();
     },

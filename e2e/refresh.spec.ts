@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { PullRecord } from '../shared/index.js';
+import { resolvePlan } from '../server/plans/index.js';
 import { ROWS_PER_DAY, startChangingV1 } from '../server/test-support/changingV1.js';
 import type { ChangingV1 } from '../server/test-support/changingV1.js';
 import { count, expect, test, unwrap } from './fixtures.js';
@@ -24,10 +25,12 @@ async function rowsUsed(host: WebHost): Promise<number> {
 
 /**
  * Runs the dataset from its first day with no end (a window that follows the dataset: a window with an end is refreshed
- * up to that end only) from its query page's address; answers the pull's id once it is complete.
+ * up to that end only) from its query page's address, in `pages` responses; answers the pull's id once it is complete.
  */
-async function pullAll(page: Page, v1: ChangingV1): Promise<number> {
+async function pullAll(page: Page, v1: ChangingV1, pages = 1): Promise<number> {
   await page.goto(`/#/datasets/${v1.dataset}/query?start=2020-01-01&run=1`);
+  // A query of more than one response waits for "Run anyway" under its estimate.
+  if (pages > 1) await page.getByRole('button', { name: 'Run anyway' }).click();
   await expect(page.getByTestId('pull-status')).toHaveAttribute('data-state', 'complete');
   await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`^${count(DAYS * ROWS_PER_DAY)} rows`));
   return Number(/[?&]pull=(\d+)/.exec(new URL(page.url()).hash)?.[1]);
@@ -128,5 +131,67 @@ test.describe('refresh', () => {
     const now = (await read()).rows.map((r) => Number(r[lmp]));
     expect(now).toEqual(old.map((v) => v + 1000));
     expect((await pullRecord(host, id)).rows).toBe(DAYS * ROWS_PER_DAY);
+  });
+});
+
+test.describe('refresh progress', () => {
+  // Pages of 1,000 rows, so a refresh of one day (2,880 rows) takes three requests; the service holds the second.
+  const PAGE_ROWS = 1000;
+  const unlimited = resolvePlan('unlimited');
+  const paged = { ...unlimited, name: 'paged', limits: { ...unlimited.limits, api_rows_per_response_limit: PAGE_ROWS } };
+  let v1: ChangingV1;
+  test.beforeEach(async ({ host }) => {
+    v1 = await startChangingV1({ key: KEY, days: DAYS, plan: paged });
+    await useRemote(host, v1);
+  });
+  test.afterEach(async () => {
+    await v1.close();
+  });
+
+  /** A pull of the whole dataset, reopened after a new day, whose Refresh is started with its second page held. */
+  async function refreshHeld(page: Page): Promise<{ id: number; release: () => void }> {
+    const id = await pullAll(page, v1, Math.ceil((DAYS * ROWS_PER_DAY) / PAGE_ROWS));
+    await v1.appendDay();
+    await page.reload();
+    await expect(page.getByTestId('refresh-notice')).toHaveAttribute('data-changed', 'true');
+    const release = v1.holdQueries(1);
+    await page.getByTestId('refresh-pull').click();
+    const status = page.getByTestId('refresh-status');
+    await expect(status).toHaveAttribute('data-state', 'running');
+    await expect(status).toContainText('Refreshing: pulling only what changed…');
+    // The first page is in: its rows and the plan's charge show, with the time left from the update's row count.
+    await expect(page.getByTestId('refresh-progress')).toHaveText(
+      new RegExp(
+        `^${count(PAGE_ROWS)} rows · 1 page · [\\d,]+ rows/s · about \\d+ (s|min) left · ${count(PAGE_ROWS)} charged to the plan$`,
+      ),
+    );
+    return { id, release };
+  }
+
+  test('a refresh shows its pages as they come, like a pull, then what it added', async ({ page, host }) => {
+    const { id, release } = await refreshHeld(page);
+    await expect(page.getByTestId('cancel-refresh')).toHaveText('Cancel refresh');
+    const before = await rowsUsed(host);
+    release();
+    await expect(page.getByTestId('refresh-outcome')).toHaveText(
+      new RegExp(`: ${count(ROWS_PER_DAY)} rows added, 0 replaced, ${count(ROWS_PER_DAY)} charged to the plan\\.$`),
+    );
+    await expect(page.getByTestId('refresh-status')).toHaveCount(0);
+    expect((await rowsUsed(host)) - before, 'rows charged after the first page').toBe(ROWS_PER_DAY - PAGE_ROWS);
+    await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`^${count((DAYS + 1) * ROWS_PER_DAY)} rows`));
+    expect((await pullRecord(host, id)).refreshing).toBeUndefined();
+  });
+
+  test('Cancel refresh stops it between pages: no row changes, the page fetched is charged', async ({ page, host }) => {
+    const { id, release } = await refreshHeld(page);
+    await page.getByTestId('cancel-refresh').click();
+    await expect(page.getByTestId('refresh-outcome')).toHaveText(
+      new RegExp(`^Refresh of .+ cancelled: no row changed \\(${count(PAGE_ROWS)} charged to the plan\\)\\.$`),
+    );
+    release();
+    const record = await pullRecord(host, id);
+    expect(record).toMatchObject({ rows: DAYS * ROWS_PER_DAY, state: 'complete' });
+    expect(record.refreshes.at(-1)).toMatchObject({ state: 'cancelled', rowsAdded: 0, rowsCharged: PAGE_ROWS });
+    await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`^${count(DAYS * ROWS_PER_DAY)} rows`));
   });
 });

@@ -25,7 +25,7 @@ import { createDownloadManager } from './downloads/manager.js';
 import type { DownloadManager } from './downloads/types.js';
 import { presignExport } from './downloads/presign.js';
 import type { DownloadBatch } from '../../shared/index.js';
-import type { ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';
+import type { ConversionOptions, ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';
 import { createWorkspaceOperations } from './workspace/operations.js';
 import { createDatasetService } from './datasets/service.js';
 import { createDisplayService } from './display/service.js';
@@ -78,6 +78,8 @@ export interface ServicesOptions {
   onDownloadProgress?: (progress: PullsProgress) => void;
   /** A batch of downloads ended (the desktop notifies). */
   onDownloadBatchFinished?: (batch: DownloadBatch) => void;
+  /** Tests only (the web host's `GRIDSCOPE_TEST_CONVERSION_GATE`): how offline reviews convert their files. */
+  conversion?: ConversionOptions;
 }
 
 export interface Services {
@@ -163,6 +165,7 @@ export function createServices(opts: ServicesOptions): Services {
     ...(opts.onPullProgress ? { onPullProgress: opts.onPullProgress } : {}),
     ...(opts.onJobFinished ? { onJobFinished: opts.onJobFinished } : {}),
     ...(clock ? { now: () => clock.now() } : {}),
+    ...(opts.conversion ? { conversion: opts.conversion } : {}),
   });
   const downloads = createDownloadManager({
     configDir: opts.configDir,
@@ -278,4 +281,4 @@ export { createLogger, setLogSink, setLogLevel } from './common/logger.js';
 export { defaultConfigDir } from './common/paths.js';
 export type { RetryPolicy, Clock } from './v1/retry.js';
 export type { FinishedJob, JobEnd } from './common/jobs.js';
-export type { Download, ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';
+export type { ConversionOptions, Download, ExportPathChooser, PullsProgress, WorkspaceService } from './workspace/service.js';

@@ -5,7 +5,8 @@ import { defaultConfigDir } from '../services/index.js';
 import { DEFAULT_RENDERER_DIR, startWebHost } from './server.js';
 
 // `npm run web -- --port 5178` prints exactly `Gridscope at http://127.0.0.1:<port>/?token=<token>` once listening (e2e parse
-// it). Env: GRIDSCOPE_CONFIG_DIR, GRIDSCOPE_CACHE_DIR, GRIDSCOPE_DOWNLOADS_DIR, GRIDSCOPE_EMBEDDED_API_KEY, GRIDSCOPE_EMBEDDED_PLAN. Startup failure: exit 1.
+// it). Env: GRIDSCOPE_CONFIG_DIR, GRIDSCOPE_CACHE_DIR, GRIDSCOPE_DOWNLOADS_DIR, GRIDSCOPE_EMBEDDED_API_KEY, GRIDSCOPE_EMBEDDED_PLAN;
+// tests only: GRIDSCOPE_TEST_CONVERSION_GATE (conversionGate.ts). Startup failure: exit 1.
 
 const DEFAULT_PORT = 5178;
 

@@ -10,6 +10,7 @@ import { downloadsDirFromEnv } from '../services/common/paths.js';
 import type { Services } from '../services/index.js';
 import { newLaunchToken, pathOf, refusal, START_PAGE } from './access.js';
 import { bridgeRoutes } from './bridge.js';
+import { conversionGateFromEnv } from './conversionGate.js';
 import { downloadRoutes } from './downloads.js';
 import { staticRoutes } from './static.js';
 
@@ -58,6 +59,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const configDir = opts.configDir ?? defaultConfigDir();
   const rendererDir = resolve(opts.rendererDir ?? DEFAULT_RENDERER_DIR);
   const downloadsDir = downloadsDirFromEnv();
+  const conversion = conversionGateFromEnv();
   const services =
     opts.services ??
     createServices({
@@ -66,6 +68,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       host: 'web',
       versions: { node: process.versions.node, v8: process.versions.v8 },
       ...(downloadsDir ? { downloadsDir } : {}),
+      ...(conversion ? { conversion } : {}),
       ...(opts.appVersion ? { appVersion: opts.appVersion } : {}),
     });
   const token = newLaunchToken();

@@ -23,6 +23,11 @@ export interface ChangingV1 {
   appendDay(): Promise<ChangeRecord>;
   /** Adds `delta` to `lmp` of the rows in `[startUtc, endUtc)` and a backfill update record over that range. */
   backfill(startUtc: string, endUtc: string, delta: number): Promise<ChangeRecord>;
+  /**
+   * Lets the next `passed` dataset query requests through and holds the ones after until the returned function is
+   * called (a pull or refresh caught between two pages). `close()` releases them too.
+   */
+  holdQueries(passed: number): () => void;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,12 @@ export async function startChangingV1(options: {
     catalogue: [syntheticEntry(dataset, rows)],
     dataChanges: changes,
     ...(options.plan ? { plan: options.plan } : {}),
+  });
+  let hold: { passed: number; released: Promise<void>; release: () => void } | null = null;
+  app.addHook('onRequest', async (request) => {
+    if (!hold || !/\/datasets\/[^/]+\/query\b/.test(request.url)) return;
+    if (hold.passed > 0) hold.passed -= 1;
+    else await hold.released;
   });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   const table = ident(dataset);
@@ -81,7 +92,19 @@ export async function startChangingV1(options: {
         startTimeUtc: startUtc,
         endTimeUtc: endUtc,
       }),
+    holdQueries: (passed) => {
+      hold?.release();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const mine = { passed, released, release };
+      hold = mine;
+      return () => {
+        mine.release();
+        if (hold === mine) hold = null;
+      };
+    },
     close: async () => {
+      hold?.release();
       await app.close();
       await rm(cacheDir, { recursive: true, force: true });
     },

@@ -250,6 +250,8 @@ export interface PullRecord {
   refreshes: PullRefresh[];
   /** Present while the pull runs. */
   progress?: PullProgress;
+  /** Present while a Refresh of the pull runs (`workspace:refresh`): the rows it fetched so far, like a pull's progress. */
+  refreshing?: PullProgress;
 }
 
 /** A named query; it opens in the query builder and pulls again when run. */

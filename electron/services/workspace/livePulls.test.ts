@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/index.js';
-import type { PullState } from '../../../shared/index.js';
+import type { PullRecord, PullState } from '../../../shared/index.js';
 import { setLogSink } from '../common/logger.js';
 import { jobDetail, LivePulls } from './livePulls.js';
 import type { PullOutcome, PullReport } from './pull.js';
@@ -94,6 +94,26 @@ describe('LivePulls', () => {
     expect(pulls.withProgress(record!).progress?.rows).toBe(40);
     pulls.forget('embedded');
     expect(pulls.withProgress(record!)).toBe(record);
+  });
+
+  it('shows the live figures of a refresh on its settled record while it runs, and none once it has ended', async () => {
+    const pulls = new LivePulls({ now: () => now });
+    const ws = { profile: 'embedded' } as Workspace;
+    const settled = { id: 7, profile: 'embedded', state: 'complete' } as PullRecord;
+    let tell: ((p: PullReport) => void) | undefined;
+    let finish: (() => void) | undefined;
+    const running = pulls.followRefresh(ws, 7, (onProgress) => {
+      tell = onProgress;
+      return new Promise<string>((resolve) => (finish = () => resolve('done')));
+    });
+    expect(pulls.withProgress(settled)).toBe(settled);
+    tell!(report(7, 1000, 'running', 2));
+    expect(pulls.withProgress(settled)).toMatchObject({ state: 'complete', refreshing: { rows: 1000, etaSeconds: 2 } });
+    expect(pulls.withProgress(settled).progress).toBeUndefined();
+    expect(pulls.withProgress({ ...settled, profile: 'remote' }).refreshing).toBeUndefined();
+    finish!();
+    expect(await running).toBe('done');
+    expect(pulls.withProgress(settled)).toBe(settled);
   });
 
   it('reports the end of a pull that ran at least the long-job time, once, a throwing listener logged', async () => {

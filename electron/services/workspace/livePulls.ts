@@ -49,6 +49,7 @@ interface LivePull {
 export class LivePulls {
   // Keyed `<profile>:<pull id>`: pull ids are per workspace file.
   private readonly live = new Map<string, LivePull>();
+  private readonly refreshing = new Map<string, PullProgress>();
   private last: PullsProgress = null;
 
   constructor(private readonly opts: LivePullsOptions) {}
@@ -83,15 +84,40 @@ export class LivePulls {
     return record.ok ? ok(this.withProgress(record.value)) : record;
   }
 
-  /** `record` with its live `progress` while it runs in this process. */
+  /**
+   * Runs a refresh of `ws`'s pull `pullId` with `run`, keeping its live figures for {@link withProgress} until it ends.
+   * @returns `run`'s answer.
+   */
+  async followRefresh<T>(ws: Workspace, pullId: number, run: (onProgress: (p: PullReport) => void) => Promise<T>): Promise<T> {
+    const key = `${ws.profile}:${pullId}`;
+    try {
+      return await run((p) => {
+        const { pullId: _id, state, request: _request, ...progress } = p;
+        if (state === 'running') this.refreshing.set(key, progress);
+        else this.refreshing.delete(key);
+      });
+    } finally {
+      this.refreshing.delete(key);
+    }
+  }
+
+  /** `record` with its live `progress` while it runs in this process, and `refreshing` while a refresh of it runs. */
   withProgress(record: PullRecord): PullRecord {
-    const pull = record.state === 'running' ? this.live.get(`${record.profile}:${record.id}`) : undefined;
-    return pull ? { ...record, progress: { ...pull.progress } } : record;
+    const key = `${record.profile}:${record.id}`;
+    const pull = record.state === 'running' ? this.live.get(key) : undefined;
+    const refresh = this.refreshing.get(key);
+    if (!pull && !refresh) return record;
+    return {
+      ...record,
+      ...(pull ? { progress: { ...pull.progress } } : {}),
+      ...(refresh ? { refreshing: { ...refresh } } : {}),
+    };
   }
 
   /** Drops the figures of `profile`'s pulls (its workspace is closing). */
   forget(profile: ProfileName): void {
-    for (const key of this.live.keys()) if (key.startsWith(`${profile}:`)) this.live.delete(key);
+    for (const map of [this.live, this.refreshing])
+      for (const key of map.keys()) if (key.startsWith(`${profile}:`)) map.delete(key);
   }
 
   /** Tells the summed progress when it changed: the fraction of expected rows of pulls that know them, else indeterminate. */

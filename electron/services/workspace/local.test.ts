@@ -161,6 +161,24 @@ describe('local review', () => {
     expect(record.ok && record.value.state).toBe('cancelled');
   });
 
+  it('waits for beforePart before each part; its rejection fails the conversion and the files stay the source', async () => {
+    const asked: number[] = [];
+    const held = await review(files, [], {
+      filesPerStatement: 2,
+      beforePart: async (part: number) => {
+        asked.push(part);
+        if (part === 2) throw new Error('disk full');
+      },
+    });
+    expect(asked).toEqual([1, 2]);
+    expect(held.record).toMatchObject({
+      state: 'failed',
+      rows: 0,
+      error: 'The conversion stopped: disk full. The review keeps reading the downloaded files directly.',
+      local: { source: 'files' },
+    });
+  });
+
   it('refuses no files or a relative path without recording a pull', async () => {
     const before = await listPulls(ws);
     expect(await startLocalReview(ws, { ...files, files: [] })).toMatchObject({ ok: false, error: { code: 'validation' } });

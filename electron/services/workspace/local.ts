@@ -1,5 +1,6 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CANCELLED_MESSAGE, fail, ok } from '../../../shared/index.js';
 import type { GsError, PullQuery, PullState, Result, TableColumn } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
@@ -34,7 +35,23 @@ export interface LocalReviewOptions {
    * bench/README.md#offline-review-a-local-review-of-30-days-of-export-files-against-zcat).
    */
   filesPerStatement?: number;
+  /**
+   * Awaited before part `part` (from 1) is written: tests hold the conversion at a known point with it (the web host's
+   * `GRIDSCOPE_TEST_CONVERSION_GATE`). It should reject once `signal` aborts; any other rejection fails the conversion.
+   */
+  beforePart?: (part: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * A part is started only once no read of the workspace ran for this long, in ms, nor since the review opened (default
+   * {@link QUIET_MS}): the first page, its count and the next answers a person asks read the files alone.
+   */
+  quietMs?: number;
 }
+
+/**
+ * Default {@link LocalReviewOptions.quietMs}: the page asks its next read (a page, the chart, value counts) within it
+ * of the last; a part started between them would share the cores with the read for its whole length.
+ */
+export const QUIET_MS = 400;
 
 type LocalFile = LocalFiles['files'][number];
 
@@ -50,6 +67,15 @@ const sentence = (error: unknown): string =>
 /** The message of a conversion that failed while the files stay readable. */
 const stopped = (error: unknown): string =>
   `The conversion stopped: ${sentence(error)} The review keeps reading the downloaded files directly.`;
+
+/**
+ * The message of a part that could not be written while every file reads: the folder and the system's reason (DuckDB
+ * names the file: `IO Error: Cannot open file "…": Not a directory`, the reason is after the last quote).
+ */
+const unwritable = (dir: string, error: unknown): string => {
+  const reason = (/"[^"]*":\s*([^"]+)$/.exec(sentence(error))?.[1] ?? sentence(error)).replace(/\.$/, '');
+  return `The conversion stopped: its copy could not be written in ${dir} (${reason}). The review keeps reading the downloaded files directly.`;
+};
 
 /** A day after `date` (`YYYY-MM-DD`), as `YYYY-MM-DD`. */
 const nextDay = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -130,9 +156,15 @@ class LocalRun {
   private async convert(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const batch = this.options.filesPerStatement ?? (await this.threads());
+    const quietMs = this.options.quietMs ?? QUIET_MS;
+    // Opening counts as a read: the page's first read comes just after it.
+    await sleep(Math.max(0, quietMs - this.progress.elapsedMs()), undefined, { signal: this.signal }).catch(() => undefined);
     const parts: string[] = [];
     for (let i = 0; i < this.files.length; i += batch) {
-      await this.ws.readsIdle();
+      await this.ws.readsIdle(quietMs);
+      await this.options.beforePart?.(parts.length + 1, this.signal).catch((error: unknown) => {
+        throw this.signal.aborted ? cancelled() : error;
+      });
       if (this.signal.aborted) throw cancelled();
       const files = this.files.slice(i, i + batch);
       const part = partPath(this.dir, parts.length + 1);
@@ -181,7 +213,7 @@ class LocalRun {
 
   /**
    * The failure of a statement over `files` in plain words: the first file DuckDB cannot read alone (each is read
-   * again to find it) with its date and path — the review cannot read it either —, else the conversion's own error.
+   * again to find it) with its date and path — the review cannot read it either —, else the part could not be written.
    */
   private async culprit(files: readonly LocalFile[], error: unknown): Promise<PullStop> {
     for (const file of files) {
@@ -194,7 +226,7 @@ class LocalRun {
         return new PullStop({ code: 'internal', message });
       }
     }
-    return new PullStop({ code: 'internal', message: stopped(error) });
+    return new PullStop({ code: 'internal', message: unwritable(this.dir, error) });
   }
 
   /** After a cancel or failure: removes the parts, and records `none` as the source when a file cannot be read. */

@@ -198,7 +198,10 @@ export function createWorkspaceOperations(deps: WorkspaceOperationsOptions): Wor
         const dataset = await datasetOf(proxy, meta, got.value.datasetId, callOf(ctx));
         if (!dataset.ok) return dataset;
         const paging = await planPaging(proxy, meta, callOf(ctx));
-        return refreshPull(ws, pullId, { proxy, checks, dataset: dataset.value, ...paging });
+        // Its pages' progress shows on the pull's record (`refreshing`) until it ends.
+        return deps.workspace!.followRefresh(ws, pullId, (onProgress) =>
+          refreshPull(ws, pullId, { proxy, checks, dataset: dataset.value, ...paging, onProgress }),
+        );
       }),
   };
 }

@@ -9,7 +9,9 @@ import type { V1Proxy } from '../v1/proxy.js';
 import { columnTypesFor } from './columns.js';
 import { getPull } from './history.js';
 import { startPull } from './pull.js';
+import type { PullReport } from './progress.js';
 import { refreshPull } from './refresh.js';
+import type { RefreshDeps } from './refresh.js';
 import { pullTableName, rowObjects } from './sql.js';
 import { tempWorkspace } from './test-support/helpers.js';
 import { UpdateChecks, changesOf, keepRecordsUpTo, recordProvenance } from './updateChecks.js';
@@ -70,10 +72,10 @@ async function record(id: number): Promise<PullRecord> {
   return r.value;
 }
 
-async function refresh(id: number) {
+async function refresh(id: number, more: Partial<RefreshDeps> = {}) {
   dataset = await readDataset();
   clock += 120_000; // past the reuse of a recent check: the refresh reads the records again
-  const r = await refreshPull(ws, id, { proxy, checks, dataset });
+  const r = await refreshPull(ws, id, { proxy, checks, dataset, ...more });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
@@ -105,8 +107,20 @@ describe('refresh of a pull', () => {
 
     await v1.appendDay();
     const before = await usageRows();
-    const done = await refresh(first.id);
+    const reports: PullReport[] = [];
+    const done = await refresh(first.id, { pageSize: 1000, onProgress: (p) => reports.push(p) });
     expect(done).toMatchObject({ state: 'complete', rowsAdded: ROWS_PER_DAY, rowsReplaced: 0, rowsCharged: ROWS_PER_DAY });
+    // Progress like a pull's: before the first page, after each of the three pages (the ETA from the record's 2,880
+    // rows), then the end.
+    const pages = reports.filter((p) => p.state === 'running' && p.pages > 0);
+    expect(reports[0]).toMatchObject({ pullId: first.id, state: 'running', rows: 0, pages: 0 });
+    expect(pages.map((p) => [p.rows, p.pages, p.rowsCharged])).toEqual([
+      [1000, 1, 1000],
+      [2000, 2, 2000],
+      [ROWS_PER_DAY, 3, ROWS_PER_DAY],
+    ]);
+    expect(pages[0]!.etaSeconds).toEqual(expect.any(Number));
+    expect(reports.at(-1)).toMatchObject({ state: 'complete', rows: ROWS_PER_DAY, etaSeconds: 0 });
     expect(done.ranges).toEqual([{ startTimeUtc: '2020-01-03T23:55:00.001Z', endTimeUtc: null, reason: 'new' }]);
     expect(done.updates.map((u) => u.is_backfill)).toEqual([false]);
     expect((await usageRows()) - before).toBe(ROWS_PER_DAY);

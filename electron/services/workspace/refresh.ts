@@ -8,10 +8,11 @@ import type {
   PullQuery,
   PullRecord,
   PullRefresh,
+  PullState,
   Result,
 } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
-import type { V1Proxy } from '../v1/proxy.js';
+import type { ProxyProgress, V1Proxy } from '../v1/proxy.js';
 import { systemClock } from '../v1/retry.js';
 import { getPull } from './history.js';
 import { readCsv, sameColumns } from './load.js';
@@ -20,6 +21,8 @@ import { PullStop, messageOf, openPullStream } from './pullJob.js';
 import { mergeRows, type MergeCounts } from './refreshMerge.js';
 import { describedRange, planRefresh } from './refreshPlan.js';
 import type { PlannedRange, RefreshPlan } from './refreshPlan.js';
+import { ProgressReporter } from './progress.js';
+import type { PullReport } from './progress.js';
 import { pageParams } from './request.js';
 import type { PageStart } from './request.js';
 import { pullTableName, quoteIdent, rowObjects } from './sql.js';
@@ -42,6 +45,13 @@ export interface RefreshDeps {
   /** Rows per page and least time between requests in ms (the plan's), as a pull pages. */
   pageSize?: number;
   minRequestIntervalMs?: number;
+  /**
+   * Told after each page (rows fetched and charged, pages, bytes, speed; an ETA from the update records' row counts)
+   * and while a request waits to be retried, like a pull's progress; `state` running, then how the refresh ended.
+   */
+  onProgress?: (progress: PullReport) => void;
+  /** Least time between two progress reports that are not forced, in ms (default 200). */
+  progressIntervalMs?: number;
 }
 
 const log = createLogger('workspace');
@@ -74,20 +84,32 @@ async function lastValue(ws: Workspace, record: PullRecord, column: string | nul
 /** One refresh in progress: its ranges' pages into `refresh_<pull id>`, then the merge. */
 class RefreshRun {
   private charged = 0;
+  private pages = 0;
+  private bytes = 0;
   private lastRequestAt = Number.NEGATIVE_INFINITY;
+  private readonly progress: ProgressReporter;
   readonly staging: string;
 
+  /** `expectedRows`: the rows the update records say changed (the ETA's total); Infinity when unknown. */
   constructor(
     private readonly ws: Workspace,
     private readonly deps: RefreshDeps,
     private readonly record: PullRecord,
     private readonly signal: AbortSignal,
+    expectedRows: number,
   ) {
     this.staging = `refresh_${record.id}`;
+    this.progress = new ProgressReporter(record.id, deps.onProgress, expectedRows, deps.progressIntervalMs ?? 200);
   }
 
   get rowsCharged(): number {
     return this.charged;
+  }
+
+  /** Reports the figures so far: always when `force`; `state` running until the refresh has ended. */
+  report(force: boolean, state: PullState = 'running', request?: ProxyProgress): void {
+    const counts = { rows: this.charged, pages: this.pages, bytes: this.bytes, rowsCharged: this.charged };
+    this.progress.report(counts, force, state, request);
   }
 
   /** Pages of `query` into the staging table, one after another, spaced as the plan asks. */
@@ -106,7 +128,7 @@ class RefreshRun {
         pageParams(query, start, this.deps.pageSize),
         {
           signal: this.signal,
-          onRequestState: () => undefined,
+          onRequestState: (state, changed) => this.report(changed, 'running', state),
           type: /^text\/(csv|plain)/i,
           what: `refresh page ${n}`,
           expected: 'CSV',
@@ -130,9 +152,12 @@ class RefreshRun {
         }
         const sql = `INSERT INTO ${quoteIdent(this.staging)} SELECT * FROM ${readCsv([file.path], this.record.columns)}`;
         this.charged += (await this.ws.write((conn) => conn.run(sql))).rowsChanged;
+        this.pages += 1;
+        this.bytes += file.bytes;
       } finally {
         await rm(file.path, { force: true });
       }
+      this.report(true);
       const cursor = header(headers['x-cursor']);
       if (header(headers['x-has-next-page']) !== 'true') return;
       start = 'cursor' in start && cursor ? { cursor } : { page: n + 1 };
@@ -151,6 +176,16 @@ class RefreshRun {
   drop(): Promise<void> {
     return this.ws.write((conn) => conn.run(`DROP TABLE IF EXISTS ${quoteIdent(this.staging)}`)).then(() => undefined);
   }
+}
+
+/**
+ * The rows a refresh should fetch, from its update records (rows inserted and updated); Infinity when they cannot say
+ * (the whole query asked again, or records without counts).
+ */
+function expectedRows(kind: RefreshPlan['kind'], records: readonly DatasetUpdate[]): number {
+  if (kind !== 'ranges') return Infinity;
+  const rows = records.reduce((sum, r) => sum + r.num_rows_inserted + r.num_rows_updated, 0);
+  return rows > 0 ? rows : Infinity;
 }
 
 /** Writes a refresh's history row; a refresh that did not merge adds its rows charged to the pull's here. */
@@ -243,7 +278,8 @@ export async function refreshPull(ws: Workspace, pullId: number, deps: RefreshDe
           ? [{ startMs: null, endMs: null, publishFromMs: null, reason: 'all' }]
           : [];
     const base = { pullId, startedAt, ranges: ranges.map(describedRange), updates: since.slice(0, KEPT_RECORDS) };
-    const run = new RefreshRun(ws, deps, record, controller.signal);
+    const run = new RefreshRun(ws, deps, record, controller.signal, expectedRows(plan.kind, since));
+    run.report(true);
     let counts: MergeCounts = { rowsAdded: 0, rowsReplaced: 0 };
     let stop: GsError | undefined;
     try {
@@ -260,6 +296,7 @@ export async function refreshPull(ws: Workspace, pullId: number, deps: RefreshDe
       await run.drop().catch((error: unknown) => log.warn(`refresh of pull ${pullId}: staging not dropped`, error));
     }
     const state = stop === undefined ? 'complete' : stop.code === 'cancelled' ? 'cancelled' : 'failed';
+    run.report(true, state);
     const refresh = await recordRefresh(ws, {
       ...base,
       ...counts,

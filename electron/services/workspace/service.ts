@@ -11,6 +11,7 @@ import type { Workspace } from './workspace.js';
 
 export { DOWNLOAD_PATH } from './exportFiles.js';
 export type {
+  ConversionOptions,
   Download,
   ExportFormat,
   ExportPathChooser,
@@ -76,10 +77,11 @@ export function createWorkspaceService(opts: WorkspaceServiceOptions): Workspace
         ws,
         `Review of ${files.dataset.id}`,
         (p) => (p.etaSeconds === null ? Infinity : p.rows + p.etaSeconds * p.rowsPerSecond),
-        (onProgress) => startLocalReview(ws, files, { onProgress }),
+        (onProgress) => startLocalReview(ws, files, { ...opts.conversion, onProgress }),
       ),
 
     withProgress: (record) => pulls.withProgress(record),
+    followRefresh: (ws, pullId, run) => pulls.followRefresh(ws, pullId, run),
     exportPull: (ws, input, signal) => exporter.exportPull(ws, input, signal),
     peekDownload: (id) => exporter.peek(id),
     takeDownload: (id) => exporter.take(id),

@@ -3,7 +3,9 @@ import type { LocalFiles } from '../downloads/types.js';
 import type { V1Proxy } from '../v1/proxy.js';
 import type { FinishedJob } from '../common/jobs.js';
 import type { BindingPullOptions, BindingRequest } from './binding.js';
+import type { LocalReviewOptions } from './local.js';
 import type { PullOptions } from './pull.js';
+import type { PullReport } from './progress.js';
 import type { Workspace } from './workspace.js';
 
 /**
@@ -41,7 +43,12 @@ export interface WorkspaceServiceOptions {
   downloadTtlMs?: number;
   /** Per-request proxy options of pulls (tests: a short retry budget). */
   call?: PullOptions['call'];
+  /** Tests only: how local reviews convert (a hook holding each part, files per part); default none, `threads`. */
+  conversion?: ConversionOptions;
 }
+
+/** Options of every local review's conversion (tests hold it at a known part with `beforePart`). */
+export type ConversionOptions = Pick<LocalReviewOptions, 'beforePart' | 'filesPerStatement'>;
 
 /** A web-host export waiting for its one download: `filename` for `Content-Disposition`. */
 export interface Download {
@@ -78,8 +85,10 @@ export interface WorkspaceService {
    * in `ws`; answers its record (`running`, kind `local`) at once, like {@link startPull}. Makes no request.
    */
   startLocalReview(ws: Workspace, files: LocalFiles): Promise<Result<PullRecord>>;
-  /** `record` with its live `progress` while it runs in this process. */
+  /** `record` with its live `progress` while it runs in this process, and `refreshing` while a refresh of it runs. */
   withProgress(record: PullRecord): PullRecord;
+  /** Runs a refresh of pull `pullId` with `run`, keeping its reported progress as the record's `refreshing` meanwhile. */
+  followRefresh<T>(ws: Workspace, pullId: number, run: (onProgress: (p: PullReport) => void) => Promise<T>): Promise<T>;
   /** Writes pull `input.pullId` to a file where main decides (save dialog or a one-time download). */
   exportPull(ws: Workspace, input: ParsedInput<'workspace:export'>, signal?: AbortSignal): Promise<Result<ExportOutcome>>;
   /** The download `id` without using it up (HEAD). */

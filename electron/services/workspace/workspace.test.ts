@@ -5,7 +5,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setLogSink } from '../common/logger.js';
 import { rowObjects } from './sql.js';
 import { seedPull } from './test-support/helpers.js';
-import { INTERRUPTED_MESSAGE, READ_CONCURRENCY, ReadCancelledError, WorkspaceOpenError, openWorkspace } from './workspace.js';
+import {
+  INTERRUPTED_MESSAGE,
+  LONG_READ_MS,
+  READ_CONCURRENCY,
+  ReadCancelledError,
+  WorkspaceOpenError,
+  openWorkspace,
+} from './workspace.js';
 import type { Workspace } from './workspace.js';
 
 /** Opening, recovery after a killed process, and the order of writes. */
@@ -134,6 +141,31 @@ describe('openWorkspace', () => {
 });
 
 describe('Workspace.read', () => {
+  it('readsIdle waits for running reads, then quietMs after a long one; short reads do not hold it after they end', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'gs-ws-'));
+    const ws = await openIn();
+    const elapsed = async (work: Promise<unknown>) => {
+      const t0 = performance.now();
+      await work;
+      return performance.now() - t0;
+    };
+    // A short read (the catalogue polled): at once after it.
+    await ws.read((c) => rowObjects(c, 'SELECT 1 AS one'));
+    expect(await elapsed(ws.readsIdle(300))).toBeLessThan(100);
+    // A long read: waited for, then the quiet time after its end.
+    let longEnded = 0;
+    const long = ws
+      .read(async (c) => {
+        await new Promise((resolve) => setTimeout(resolve, LONG_READ_MS + 20));
+        return rowObjects(c, 'SELECT 1 AS one');
+      })
+      .then(() => (longEnded = performance.now()));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await ws.readsIdle(300);
+    await long;
+    expect(performance.now() - longEnded).toBeGreaterThanOrEqual(290);
+  });
+
   it('runs a few reads at once, starts the newest waiting one first, and drops one whose caller gave up', async () => {
     dir = await mkdtemp(join(tmpdir(), 'gs-ws-'));
     const ws = await openIn();

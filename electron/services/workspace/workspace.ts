@@ -90,6 +90,8 @@ export class WorkspaceOpenError extends Error {
 
 /** Reads that run at once (each on its own DuckDB connection; DuckDB spreads each over its threads). */
 export const READ_CONCURRENCY = 4;
+/** A read that ran at least this long (ms) is one a background job yields the cores to for a while after it. */
+export const LONG_READ_MS = 100;
 
 /** A read whose caller gave up (its signal aborted) before it answered. */
 export class ReadCancelledError extends Error {
@@ -114,6 +116,8 @@ export class Workspace {
   private closed = false;
   private readonly jobs = new Map<number, WorkspaceJob>();
   private readonly reads = new Set<Promise<unknown>>();
+  /** When the last read of at least {@link LONG_READ_MS} ended (`performance.now()`), for {@link readsIdle}'s quiet time. */
+  private lastLongReadEnd = Number.NEGATIVE_INFINITY;
   private readonly readQueue = new PQueue({ concurrency: READ_CONCURRENCY });
   private readSeq = 0;
 
@@ -171,6 +175,7 @@ export class Workspace {
         const conn = await this.instance.connect();
         const interrupt = (): void => conn.interrupt();
         signal?.addEventListener('abort', interrupt, { once: true });
+        const started = performance.now();
         try {
           return await work(conn);
         } catch (error) {
@@ -178,6 +183,8 @@ export class Workspace {
         } finally {
           signal?.removeEventListener('abort', interrupt);
           conn.closeSync();
+          const ended = performance.now();
+          if (ended - started >= LONG_READ_MS) this.lastLongReadEnd = ended;
         }
       },
       { priority: ++this.readSeq, ...(signal ? { signal } : {}) },
@@ -191,11 +198,18 @@ export class Workspace {
   }
 
   /**
-   * Resolves once no read runs or waits (at once when none does): a background job calls it between its statements, so
-   * the reads a person waits for get the cores first.
+   * Resolves once no read runs or waits and no long read (≥ {@link LONG_READ_MS}) ended in the last `quietMs` ms: a
+   * background job calls it between its statements, so the reads a person waits for get the cores first — also the
+   * next one a page asks right after the last. Short reads (the catalogue polled for progress) hold it only while
+   * they run, so polling cannot starve the job.
    */
-  async readsIdle(): Promise<void> {
-    while (this.reads.size > 0 && !this.closing) await Promise.allSettled([...this.reads]);
+  async readsIdle(quietMs = 0): Promise<void> {
+    for (;;) {
+      while (this.reads.size > 0 && !this.closing) await Promise.allSettled([...this.reads]);
+      const wait = this.lastLongReadEnd + quietMs - performance.now();
+      if (wait <= 0 || this.closing) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   /** Registers the running job of pull `id` (close() stops it); the job removes itself with {@link untrack}. */

@@ -1,4 +1,4 @@
-import type { PullRecord } from '../../../../shared/bridge/contract.js';
+import type { PullProgress, PullRecord } from '../../../../shared/bridge/contract.js';
 import { formatCount } from '../../lib/format.js';
 
 /** A duration in words for an ETA: `8 s`, `3 min`, `1 h 20 min`. */
@@ -50,7 +50,32 @@ export function PullStatus({ pull, onCancel, cancelling = false }: PullStatusPro
       </p>
     );
   }
-  const p = pull.progress;
+  return (
+    <RunningStatus
+      title="Pulling into the workspace…"
+      progress={pull.progress}
+      onCancel={onCancel}
+      cancelling={cancelling}
+      testId="pull"
+    />
+  );
+}
+
+/**
+ * Props of {@link RunningStatus}: `progress` the live figures (absent until the first report), `testId` the prefix of
+ * its test ids (`<testId>-status`, `-progress`, `-waiting`, `cancel-<testId>`).
+ */
+export interface RunningStatusProps {
+  title: string;
+  progress: PullProgress | undefined;
+  onCancel: () => void;
+  cancelling: boolean;
+  cancelLabel?: string;
+  testId: string;
+}
+
+/** A running job's line of pages from /v1 (a pull, a refresh): rows, pages, speed, ETA, rows charged, the retry state. */
+export function RunningStatus({ title, progress: p, onCancel, cancelling, cancelLabel = 'Cancel', testId }: RunningStatusProps) {
   const figures = p
     ? [
         rows(p.rows),
@@ -63,23 +88,23 @@ export function PullStatus({ pull, onCancel, cancelling = false }: PullStatusPro
   return (
     <div
       className={p?.waiting ? 'pull-status running waiting' : 'pull-status running'}
-      data-testid="pull-status"
+      data-testid={`${testId}-status`}
       data-state="running"
     >
       <span className="spinner" aria-hidden="true" />
       <span className="pull-status-text" role="status" aria-live="polite">
-        <strong>Pulling into the workspace…</strong> <span data-testid="pull-progress">{figures.join(' · ')}</span>
+        <strong>{title}</strong> <span data-testid={`${testId}-progress`}>{figures.join(' · ')}</span>
         {p?.waiting && (
           <>
             {' '}
-            <span className="pull-waiting" data-testid="pull-waiting">
+            <span className="pull-waiting" data-testid={`${testId}-waiting`}>
               {p.waiting}
             </span>
           </>
         )}
       </span>
-      <button type="button" onClick={onCancel} disabled={cancelling} data-testid="cancel-pull">
-        {cancelling ? 'Cancelling…' : 'Cancel'}
+      <button type="button" onClick={onCancel} disabled={cancelling} data-testid={`cancel-${testId}`}>
+        {cancelling ? 'Cancelling…' : cancelLabel}
       </button>
     </div>
   );

@@ -4,6 +4,8 @@ import { toGsError } from '../../lib/bridgeQuery.js';
 import { NoWrapTimes } from './NoWrapTimes.js';
 import { changesSentence, refreshSentence } from './refreshText.js';
 import { usePullChanges, useRefreshPull } from './refreshQueries.js';
+import { RunningStatus } from './PullStatus.js';
+import { useCancelPull } from './workspaceQueries.js';
 
 /** Props of {@link RefreshNotice}: `check` false for a pull this page just ran (its state is current: no request). */
 export interface RefreshNoticeProps {
@@ -14,13 +16,28 @@ export interface RefreshNoticeProps {
 
 /**
  * Under a reopened dataset pull: whether its dataset has new rows or a backfill since (one `workspace:changes`, cached),
- * and **Refresh**, which pulls only what changed; after it, what the refresh added, replaced and charged.
+ * and **Refresh**, which pulls only what changed; while it runs, its pages' progress with Cancel, like a pull's; after
+ * it, what the refresh added, replaced and charged.
  */
 export function RefreshNotice({ pull, zone, check }: RefreshNoticeProps) {
   const settled = pull.state !== 'running' && pull.kind === 'query';
   const changes = usePullChanges(pull.id, check && settled);
   const refresh = useRefreshPull();
+  const cancel = useCancelPull();
   if (!settled) return null;
+  if (refresh.isPending)
+    return (
+      <div className="run-line" data-testid="refresh-notice">
+        <RunningStatus
+          title="Refreshing: pulling only what changed…"
+          progress={pull.refreshing}
+          onCancel={() => cancel.mutate(pull.id)}
+          cancelling={cancel.isPending}
+          cancelLabel="Cancel refresh"
+          testId="refresh"
+        />
+      </div>
+    );
   const c = changes.data;
   const changed = c !== undefined && c.updates.length > 0;
   const button = (

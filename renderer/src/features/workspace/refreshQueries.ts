@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
 import { queryKeys } from '../../lib/queries.js';
+import { workspaceKeys } from './workspaceQueries.js';
 
 /** TanStack key of a pull's dataset changes (under the workspace's keys: reset with the profile). */
 export const changesKey = (pullId: number) => [...queryKeys.workspace, 'changes', pullId] as const;
@@ -24,11 +25,15 @@ export function usePullChanges(pullId: number, enabled: boolean) {
   });
 }
 
-/** `workspace:refresh`: answers the refresh's history entry; then the pull, its rows, its history and usage are read again. */
+/**
+ * `workspace:refresh`: answers the refresh's history entry; meanwhile the pull is polled for its `refreshing` figures
+ * (usePull), then the pull, its rows, its history and usage are read again.
+ */
 export function useRefreshPull() {
   const api = useBridge();
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: workspaceKeys.refresh,
     mutationFn: (pullId: number) => callBridge(api, 'workspace:refresh', { pullId }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.workspace });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PullQuery, PullRecord } from '../../../../shared/bridge/contract.js';
 import { BridgeError, callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
@@ -16,15 +16,19 @@ export const workspaceKeys = {
   rows: (pullId: number) => [...queryKeys.workspace, 'rows', pullId] as const,
   values: (pullId: number, column: string) => [...queryKeys.workspace, 'values', pullId, column] as const,
   saved: [...queryKeys.workspace, 'saved'] as const,
+  /** Mutation key of `workspace:refresh` (its variables are the pull's id). */
+  refresh: [...queryKeys.workspace, 'refresh'] as const,
 };
 
 /**
- * One pull's record from `workspace:pulls`, polled every {@link PULL_POLL_MS} while it runs. When it ends, the history
+ * One pull's record from `workspace:pulls`, polled every {@link PULL_POLL_MS} while it runs or a Refresh of it is
+ * asked (its `refreshing` figures). When it ends, the history
  * lists and the usage meter are refreshed. An unknown id fails with `not_found` (deleted, or another profile's).
  */
 export function usePull(pullId: number | null) {
   const api = useBridge();
   const queryClient = useQueryClient();
+  const refreshing = useIsMutating({ mutationKey: workspaceKeys.refresh, predicate: (m) => m.state.variables === pullId }) > 0;
   const q = useQuery({
     queryKey: workspaceKeys.pull(pullId ?? 0),
     enabled: pullId !== null,
@@ -33,8 +37,8 @@ export function usePull(pullId: number | null) {
       if (!record) throw new BridgeError({ code: 'not_found', message: `Pull ${pullId} is not in this profile's workspace.` });
       return record;
     },
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? PULL_POLL_MS : false),
-    staleTime: (query) => (query.state.data?.state === 'running' ? 0 : Infinity),
+    refetchInterval: (query) => (query.state.data?.state === 'running' || refreshing ? PULL_POLL_MS : false),
+    staleTime: (query) => (query.state.data?.state === 'running' || refreshing ? 0 : Infinity),
     retry: false,
   });
   const state = q.data?.state;

@@ -25,13 +25,12 @@ export function LocalStatus({ pull, onCancel, cancelling }: LocalStatusProps) {
     const p = pull.progress;
     const total = pull.local?.bytes ?? 0;
     const share = p && total > 0 ? Math.min(1, p.bytes / total) : 0;
-    const figures = p
-      ? [
-          `${formatCount(p.pages)} of ${formatCount(pull.local?.files ?? 0)} files`,
-          `${formatCount(Math.round(p.rowsPerSecond))} rows/s`,
-          ...(p.etaSeconds !== null ? [`about ${formatDuration(p.etaSeconds)} left`] : []),
-        ]
-      : [];
+    // Before the first part is written there is no speed yet, but the files to convert are known.
+    const figures = [
+      `${formatCount(p?.pages ?? 0)} of ${formatCount(pull.local?.files ?? 0)} files`,
+      ...(p ? [`${formatCount(Math.round(p.rowsPerSecond))} rows/s`] : []),
+      ...(p && p.etaSeconds !== null ? [`about ${formatDuration(p.etaSeconds)} left`] : []),
+    ];
     return (
       <div className="pull-status running" data-testid="pull-status" data-state="running">
         <span className="spinner" aria-hidden="true" />
@@ -39,10 +38,11 @@ export function LocalStatus({ pull, onCancel, cancelling }: LocalStatusProps) {
           <strong>{direct ? 'Answering from the downloaded files.' : 'Reading the downloaded files…'}</strong>{' '}
           {direct && 'Converting them for faster sorts and filters: '}
           <span data-testid="pull-progress">{figures.join(' · ')}</span>
+          {/* Under the words, so they keep the line's width on a narrow window. */}
+          {direct && (
+            <progress className="convert-progress" max={1} value={share} aria-label="Conversion" data-testid="convert-progress" />
+          )}
         </span>
-        {direct && (
-          <progress className="convert-progress" max={1} value={share} aria-label="Conversion" data-testid="convert-progress" />
-        )}
         <button type="button" onClick={onCancel} disabled={cancelling} data-testid="cancel-pull">
           {cancelling ? 'Cancelling…' : direct ? 'Cancel conversion' : 'Cancel'}
         </button>

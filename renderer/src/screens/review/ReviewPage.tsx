@@ -16,15 +16,18 @@ import '../../features/downloads/downloads.css';
 function Banner({ pull, name }: { pull: PullRecord; name: string }) {
   const local = pull.local;
   const dates = local?.dates ?? [];
+  const range = formatDateRange(dates[0] ?? null, dates.at(-1) ?? null);
+  const size = local ? formatBytes(local.bytes) : '—';
+  // The same sentence as the banner's, for its tooltip where a short window cuts it to one line.
+  const whole = `Local files: ${dates.length} downloaded ${dates.length === 1 ? 'day' : 'days'} of ${name} (${range}), ${size} from ${local?.folder ?? '—'}. Read from disk — no network is used.`;
   return (
     <div className="review-banner" role="note" data-testid="review-banner">
       <span className="review-icon" aria-hidden="true">
         ⛁
       </span>
-      <p>
+      <p title={whole}>
         <strong>Local files:</strong> {dates.length} downloaded {dates.length === 1 ? 'day' : 'days'} of <strong>{name}</strong> (
-        {formatDateRange(dates[0] ?? null, dates.at(-1) ?? null)}), {local ? formatBytes(local.bytes) : '—'} from{' '}
-        <code className="dl-path">{local?.folder ?? '—'}</code>. Read from disk — no network is used.
+        {range}), {size} from <code className="dl-path">{local?.folder ?? '—'}</code>. Read from disk — no network is used.
       </p>
     </div>
   );
