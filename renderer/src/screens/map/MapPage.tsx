@@ -1,5 +1,5 @@
 import './map.css';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { LngLatBoundsLike } from 'maplibre-gl';
 import { useChartTheme } from '../../features/charts/theme.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -130,11 +130,20 @@ export default function MapPage({ search }: { search: string }) {
 
   const q = data.queries;
   const counts = data.answer?.counts;
-  const shownRange = useMemo(() => rows && filterRange(shown, rows.originMs), [rows, shown]);
-  const inShown = rows && shownRange ? ticketsShown(rows.equipment, included, shownRange) : 0;
+  const shownRange = useMemo(
+    () => rows && filterRange(shown, rows.originMs),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` is a new object each render: its numbers decide
+    [rows, shown?.start, shown?.end],
+  );
+  // The count and the feature list follow a step in a deferred render, so the map draws the new window first.
+  const listRange = useDeferredValue(shownRange);
+  const inShown = useMemo(
+    () => (rows && listRange ? ticketsShown(rows.equipment, included, listRange) : 0),
+    [rows, included, listRange],
+  );
   const listed = useMemo(
-    () => (rows && shownRange ? shownFeatures(rows, included, shownRange, visible) : []),
-    [rows, included, shownRange, visible],
+    () => (rows && listRange ? shownFeatures(rows, included, listRange, visible) : []),
+    [rows, included, listRange, visible],
   );
   const detail = selection.detail.data?.constraint;
   const selectedFacts =
