@@ -21,7 +21,7 @@ import type { SearchHit } from './searchIndex.js';
 import { mapSearch, readMapParams } from './route.js';
 import type { MapParams } from './route.js';
 import { MapToolbar } from './MapToolbar.js';
-import { includedEquipment, NO_OUTAGE_FILTER } from '../../features/map/outageFilter.js';
+import { includedEquipment } from '../../features/map/outageFilter.js';
 import { OutageFilters } from './OutageFilters.js';
 import { shownFeatures } from '../../features/map/shownList.js';
 import type { MapPick } from '../../features/map/picking.js';
@@ -64,7 +64,6 @@ export default function MapPage({ search }: { search: string }) {
   const { dark } = useChartTheme();
   const [visible, setVisible] = useState(ALL_VISIBLE);
   const [playing, setPlaying] = useState(false);
-  const [filter, setFilter] = useState(NO_OUTAGE_FILTER);
   const [fit, setFit] = useState<{ bounds: LngLatBoundsLike; seq: number; animate: boolean } | null>(null);
   const [fittedFor, setFittedFor] = useState<string | null>(null);
 
@@ -76,6 +75,11 @@ export default function MapPage({ search }: { search: string }) {
   const t = alignTime(snapTime(wanted, range), params.step, time.marketZone, range);
   const shown = params.allTimes ? null : stepWindow(t, params.step, time.marketZone);
   const selection = useSelection(choice, params.top, params.constraint, params.ticket, rows);
+  // The outage filters live in the address, as the map's other state: a filtered view can be linked and reopened. Kept
+  // by value, so a slider step (a new address) neither recomputes the rows kept nor sends the GPU a new filter column.
+  const filterKey = JSON.stringify(params.outages);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter changes when its values do
+  const filter = useMemo(() => params.outages, [filterKey]);
   const included = useMemo(() => (rows ? includedEquipment(rows.equipment, filter) : new Uint8Array(0)), [rows, filter]);
   const stations = useMemo(() => (rows ? stationLabels(rows) : []), [rows]);
 
@@ -304,7 +308,7 @@ export default function MapPage({ search }: { search: string }) {
           <OutageFilters
             rows={rows}
             filter={filter}
-            onFilter={setFilter}
+            onFilter={(outages) => replace({ outages })}
             includeCancelled={includeCancelled}
             onIncludeCancelled={setIncludeCancelled}
             cancelledTickets={counts?.cancelledTickets ?? 0}
