@@ -59,7 +59,7 @@ export function useMapData(choice: GridChoice, top: TopChoice, includeCancelled:
   );
   // Every shipped location, shared with the locations page's cache; the market's are kept below.
   const locations = useAllLocations();
-  const index = useLocationIndex();
+  const indexState = useLocationIndex((status) => status.state).data;
   const places = usePlaces();
   const answer = features.data;
   const { rows, error } = useMemo(() => decoded(answer), [answer]);
@@ -88,7 +88,7 @@ export function useMapData(choice: GridChoice, top: TopChoice, includeCancelled:
     locations: locationPoints,
     places,
     queries: { features, locations },
-    loading: mapLoading(features.isFetching, locations.isFetching, index.data?.state),
+    loading: mapLoading(features.isFetching, locations.isFetching, indexState),
     bindingSynthetic: namesAny(answer?.synthetic.binding, 'start', 'end'),
     stationsSynthetic: namesAny(answer?.synthetic.outages, 'from_substation', 'to_substation'),
   };
