@@ -1,10 +1,15 @@
 import { ok } from '../../../shared/index.js';
 import type { BindingConstraintWithLocations, OutageTicket, Result, TimeWindow } from '../../../shared/index.js';
 import { ClientActiveOutages, ClientBindingLocations } from '../grid/bodies.js';
-import type { GetOptions, V1Proxy } from '../v1/proxy.js';
+import type { GetOptions, V1Proxy, WithMeta } from '../v1/proxy.js';
 
-/** The most outage tickets asked for: the endpoint's maximum, as the map page asks (one cache entry for both). */
+/** The most outage tickets the map reads for one window, over all its pages (the endpoint's own maximum). */
 export const MAP_OUTAGE_LIMIT = 100_000;
+/**
+ * Tickets asked per outage request: a ticket is about 1.3 kB of JSON, so a page stays far below the proxy's 32 MiB body
+ * cap, which an ISO-month in one answer (tens of thousands of tickets) passes.
+ */
+export const MAP_OUTAGE_PAGE = 10_000;
 
 /** How long an answer is kept in memory for the selection verbs. */
 const KEEP_MS = 15 * 60_000;
@@ -34,15 +39,57 @@ export interface MapAnswersOptions {
   /** The active /v1 server's identity (never its key), or null when there is none: answers are kept per server. */
   identify: () => Promise<string | null>;
   now?: () => number;
+  /** Tickets per outage request (default {@link MAP_OUTAGE_PAGE}). */
+  outagePage?: number;
+}
+
+type OutagePages = Answer<{ truncated: boolean; tickets: OutageTicket[] }>;
+
+// Ordered as the endpoint orders its tickets: by current start, then ticket number.
+const isAfter = (t: OutageTicket, last: OutageTicket) => {
+  const [a, b] = [Date.parse(t.current_interval_start_utc), Date.parse(last.current_interval_start_utc)];
+  return a > b || (a === b && t.ticket > last.ticket);
+};
+
+/**
+ * The tickets active in a window, read page by page (docs/api.md#active-outages): a page that is `truncated` is followed
+ * by one asked with `start_date` = the last ticket's current start, whose tickets up to and including the last one are
+ * dropped (they start at that same instant). Stops at {@link MAP_OUTAGE_LIMIT} tickets, or when a page brings no new
+ * ticket (more than a page of tickets starting at one instant), answering `truncated: true` then.
+ */
+async function outagePages(
+  get: (query: Record<string, string | number | undefined>) => Promise<Result<WithMeta<OutagePages['body']>>>,
+  window: TimeWindow,
+  page: number,
+): Promise<Result<OutagePages>> {
+  const tickets: OutageTicket[] = [];
+  let synthetic: string[] = [];
+  for (;;) {
+    const last = tickets.at(-1);
+    const r = await get({
+      start_time: window.start,
+      end_time: window.end,
+      limit: page,
+      start_date: last?.current_interval_start_utc,
+    });
+    if (!r.ok) return r;
+    synthetic = r.value.synthetic;
+    const fresh = last ? r.value.body.tickets.filter((t) => isAfter(t, last)) : r.value.body.tickets;
+    for (const t of fresh) tickets.push(t);
+    if (!r.value.body.truncated) return ok({ body: { truncated: false, tickets }, synthetic });
+    if (fresh.length === 0 || tickets.length >= MAP_OUTAGE_LIMIT)
+      return ok({ body: { truncated: true, tickets: tickets.slice(0, MAP_OUTAGE_LIMIT) }, synthetic });
+  }
 }
 
 /**
  * The two /v1 reads of the map (docs/api.md#binding-constraints-with-locations, docs/api.md#active-outages) through the
- * proxy (its retries and response cache), each answer kept in memory for a while per server and query, so a selection
+ * proxy (its retries and response cache; the outages in pages of `outagePage` tickets), each answer kept in memory for a while per server and query, so a selection
  * (`map:constraintDetail`, `map:ticket`) is answered from what `map:features` read, without another request.
  */
 export function createMapAnswers(opts: MapAnswersOptions): MapAnswers {
   const now = opts.now ?? Date.now;
+  const page = opts.outagePage ?? MAP_OUTAGE_PAGE;
   const kept = new Map<string, { at: number; answer: Answer<unknown> }>();
 
   async function read<T>(
@@ -74,11 +121,10 @@ export function createMapAnswers(opts: MapAnswersOptions): MapAnswers {
     },
     outages: ({ market, window }, call) => {
       const query = { start_time: window.start, end_time: window.end, limit: MAP_OUTAGE_LIMIT };
-      return read(`outages:${market}`, query, async () => {
-        const path = `/outages/${encodeURIComponent(market)}/active`;
-        const r = await opts.proxy.getWithMeta(path, query, ClientActiveOutages, call);
-        return r.ok ? ok({ body: r.value.body, synthetic: r.value.synthetic }) : r;
-      });
+      const path = `/outages/${encodeURIComponent(market)}/active`;
+      return read(`outages:${market}`, query, () =>
+        outagePages((q) => opts.proxy.getWithMeta(path, q, ClientActiveOutages, call), window, page),
+      );
     },
   };
 }

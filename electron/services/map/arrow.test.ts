@@ -59,6 +59,28 @@ describe('Arrow columns', () => {
   });
 });
 
+describe('a shared dictionary', () => {
+  it('sends each name of the grouped columns once, and every value and null round-trips', () => {
+    const names = Array.from({ length: 300 }, (_, i) => `SUBSTATION ${i % 150}`);
+    const columns = { from_name: names, to_name: names.map((n, i) => (i % 7 === 0 ? null : n)) };
+    const spec = { from_name: 'dictionary', to_name: 'dictionary' } as const;
+    const apart = encodeColumns(spec, columns);
+    const together = encodeColumns(spec, columns, [['from_name', 'to_name']]);
+    expect(rows(together)).toEqual(rows(apart));
+    expect(rows(together)[7]).toEqual({ from_name: 'SUBSTATION 7', to_name: null });
+    expect(together.length).toBeLessThan(apart.length - 150 * 'SUBSTATION 1'.length);
+    const fields = tableFromIPC(together).schema.fields;
+    expect(fields.map((f) => String(f.type))).toEqual(['Dictionary<Int16, Utf8>', 'Dictionary<Int16, Utf8>']);
+  });
+
+  it('refuses a group with a column that is not a dictionary', () => {
+    const spec = { ticket: 'int32', from_name: 'dictionary' } as const;
+    expect(() => encodeColumns(spec, { ticket: [1], from_name: ['A'] }, [['ticket', 'from_name']])).toThrow(
+      /not all dictionaries/,
+    );
+  });
+});
+
 describe('dictionary indices', () => {
   it('are as narrow as the count of distinct strings allows', () => {
     const spec = { name: 'dictionary' } as const;

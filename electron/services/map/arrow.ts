@@ -7,6 +7,7 @@ import {
   Int8,
   Table,
   Utf8,
+  makeData,
   makeVector,
   tableToIPC,
   vectorFromArray,
@@ -20,11 +21,34 @@ export type ColumnValues = readonly unknown[];
 
 const missing = (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v));
 
-// The narrowest index that numbers every distinct string: most columns (status, outage type, zone) need one byte.
-function dictionaryOf(values: readonly unknown[]): Dictionary {
-  const distinct = new Set(values).size;
-  const index = distinct <= 127 ? new Int8() : distinct <= 32_767 ? new Int16() : new Int32();
-  return new Dictionary(new Utf8(), index);
+/**
+ * The dictionary columns of `names` as vectors over ONE dictionary (one Arrow dictionary id, written once in the stream):
+ * every distinct string of all of them, in order of first appearance, numbered with the narrowest index that numbers
+ * them all (Int8, Int16, Int32; most columns — status, outage type, zone — need one byte). Missing values are nulls.
+ */
+function dictionaryVectors(names: readonly string[], columns: Readonly<Record<string, ColumnValues>>): Vector[] {
+  const codes = new Map<string, number>();
+  for (const name of names)
+    for (const v of columns[name]!) if (!missing(v) && !codes.has(v as string)) codes.set(v as string, codes.size);
+  const [Index, IndexArray] =
+    codes.size <= 127 ? [Int8, Int8Array] : codes.size <= 32_767 ? [Int16, Int16Array] : ([Int32, Int32Array] as const);
+  const type = new Dictionary(new Utf8(), new Index());
+  const dictionary = vectorFromArray([...codes.keys()], new Utf8());
+  return names.map((name) => {
+    const values = columns[name]!;
+    const data = new IndexArray(values.length);
+    const valid = new Uint8Array(Math.ceil(values.length / 8));
+    let nullCount = 0;
+    values.forEach((v, i) => {
+      if (missing(v)) nullCount++;
+      else {
+        data[i] = codes.get(v as string)!;
+        valid[i >> 3]! |= 1 << (i & 7);
+      }
+    });
+    const nullBitmap = nullCount ? valid : undefined;
+    return makeVector(makeData({ type, length: values.length, nullCount, nullBitmap, data, dictionary }));
+  });
 }
 
 function vectorOf(name: string, type: MapColumnType, values: ColumnValues): Vector {
@@ -43,18 +67,21 @@ function vectorOf(name: string, type: MapColumnType, values: ColumnValues): Vect
     case 'utf8':
       return vectorFromArray(given as (string | null)[], new Utf8());
     case 'dictionary':
-      return vectorFromArray(given as (string | null)[], dictionaryOf(given));
+      return dictionaryVectors([name], { [name]: given })[0]!;
   }
 }
 
 /**
  * An Apache Arrow IPC stream of `columns`, in the order and with the types of `spec` (shared/bridge/map.ts); strings
- * repeated row after row are dictionary-encoded, with the narrowest index (Int8, Int16, Int32) their count allows. Throws when a column is missing, of another length, or holds a missing
- * value where `MAP_NULLABLE_COLUMNS` does not allow one.
+ * repeated row after row are dictionary-encoded, with the narrowest index (Int8, Int16, Int32) their count allows, and
+ * the dictionary columns of each group in `shared` (e.g. the from and to substations, mostly the same names) share one
+ * dictionary, so a name is sent once. Throws when a column is missing, of another length, or holds a missing value where
+ * `MAP_NULLABLE_COLUMNS` does not allow one.
  */
 export function encodeColumns(
   spec: Readonly<Record<string, MapColumnType>>,
   columns: Readonly<Record<string, ColumnValues>>,
+  shared: readonly (readonly string[])[] = [],
 ): Uint8Array {
   const names = Object.keys(spec);
   const rows = columns[names[0]!]?.length ?? 0;
@@ -64,6 +91,11 @@ export function encodeColumns(
     if (!values || values.length !== rows)
       throw new Error(`map column ${name}: ${values?.length ?? 'no'} values for ${rows} rows`);
     vectors[name] = vectorOf(name, spec[name]!, values);
+  }
+  for (const group of shared) {
+    if (!group.every((name) => spec[name] === 'dictionary'))
+      throw new Error(`map columns ${group.join(', ')} are not all dictionaries`);
+    dictionaryVectors(group, columns).forEach((vector, i) => (vectors[group[i]!] = vector));
   }
   return tableToIPC(new Table(vectors), 'stream');
 }

@@ -32,9 +32,10 @@ const unplaced = (columns: Columns, lon: string) => (columns[lon] ?? []).filter(
 
 /**
  * `map:features` (docs/map.md#the-data-path): the binding constraints with locations of the dataset and window (top
- * `limit`) and the outages active in the market and window — one /v1 request each, both at once — assembled in the
- * workspace's DuckDB into one row per binding run and one per piece of outage equipment, and encoded as two Arrow IPC
- * streams with times in minutes from the window's origin. Cancelled tickets are left out unless `includeCancelled`.
+ * `limit`) and the outages active in the market and window — both at once, the binding in one /v1 request, the outages
+ * in pages of 10,000 tickets (answers.ts) — assembled in the workspace's DuckDB into one row per binding run and one per
+ * piece of outage equipment, and encoded as two Arrow IPC streams with times in minutes from the window's origin (the
+ * two substation-name columns of each over one dictionary). Cancelled tickets are left out unless `includeCancelled`.
  * @returns `validation` for a window whose end is not after its start; the /v1 errors as they come; `cancelled` when
  *   `call.signal` aborts; `internal` when the workspace query fails.
  */
@@ -63,8 +64,8 @@ export async function mapFeatures(
       call.signal,
     );
     const value: MapFeatures = {
-      runs: encodeColumns(MAP_RUN_COLUMNS, inMinutes(runs, originMs)),
-      equipment: encodeColumns(MAP_EQUIPMENT_COLUMNS, inMinutes(equipment, originMs)),
+      runs: encodeColumns(MAP_RUN_COLUMNS, inMinutes(runs, originMs), [['start_name', 'end_name']]),
+      equipment: encodeColumns(MAP_EQUIPMENT_COLUMNS, inMinutes(equipment, originMs), [['from_name', 'to_name']]),
       originMs,
       windowMinutes: Math.ceil((endMs - originMs) / MINUTE_MS),
       counts: {

@@ -197,6 +197,19 @@ describe('map:features on the embedded data', () => {
     expect(withAll.counts.cancelledTickets).toBe(0);
   });
 
+  it('outages read in pages (start_date after the last ticket) are the one-request answer, request for request', async () => {
+    const q = `start_time=${WIDE.start}&end_time=${WIDE.end}&limit=100000`;
+    const whole = await raw<{ truncated: boolean; tickets: OutageTicket[] }>(`/outages/pjm/active?${q}`);
+    const page = 7;
+    expect(whole.tickets.length).toBeGreaterThan(3 * page);
+    const paged = createMapAnswers({ proxy, identify: async () => null, outagePage: page });
+    const before = await requestsUsed();
+    const r = value(await paged.outages({ market: 'pjm', window: WIDE }, {}));
+    const used = (await requestsUsed()) - before - 1;
+    expect(r.body).toEqual({ truncated: false, tickets: whole.tickets });
+    expect(used).toBeGreaterThanOrEqual(Math.ceil(whole.tickets.length / page));
+  });
+
   it('a window that ends before it starts is refused before any request', async () => {
     const r = await map.features({ datasetId: DATASET, market: 'pjm', window: { start: WINDOW.end, end: WINDOW.start } });
     expect(r).toMatchObject({ ok: false, error: { code: 'validation' } });

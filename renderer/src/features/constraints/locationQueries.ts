@@ -42,12 +42,14 @@ export function useAllLocations() {
 
 /**
  * The location index's progress (`locations:index`), read every second while it builds; when a build ends, the
- * location lists are asked again, so a refreshed index shows at once.
+ * location lists are asked again, so a refreshed index shows at once. `select` picks what the caller reads (its
+ * component renders again only when that changes, e.g. the state and not each second's count).
  */
-export function useLocationIndex() {
+export function useLocationIndex<T = LocationIndexStatus>(select?: (status: LocationIndexStatus) => T) {
   const api = useBridge();
   const queryClient = useQueryClient();
   return useQuery({
+    ...(select ? { select } : {}),
     queryKey: keys.index,
     queryFn: async (): Promise<LocationIndexStatus> => {
       const before = queryClient.getQueryData<LocationIndexStatus>(keys.index);

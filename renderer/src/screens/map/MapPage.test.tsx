@@ -102,6 +102,32 @@ describe('map page', () => {
     await waitFor(() => expect(screen.getByTestId('map-counts').textContent).not.toContain('Cancelled not drawn'));
   });
 
+  it('keeps an outage filter in the address, and a step keeps it', async () => {
+    const { api } = createFakeApi({ grid: answers() });
+    renderMap(api, at({ t: '2024-09-02T11:00:00Z' }));
+    const filters = await screen.findByTestId('outage-filters');
+    const zone = within(filters).getByLabelText('Zone');
+    await waitFor(() =>
+      expect(
+        within(zone)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any', 'FE']),
+    );
+    fireEvent.change(zone, { target: { value: 'FE' } });
+    const param = (name: string) => new URLSearchParams(window.location.hash.split('?')[1]).get(name);
+    await waitFor(() => expect(param('zone')).toBe('FE'));
+    expect(seen.props?.filterVersion).toContain('"zone":"FE"');
+    const kept = seen.props?.included;
+    fireEvent.change(screen.getByLabelText('Step'), { target: { value: '1d' } });
+    await waitFor(() => expect(param('step')).toBe('1d'));
+    expect(param('zone')).toBe('FE');
+    // The rows the filter keeps are not computed again (nor sent to the GPU again) when only the time moves.
+    expect(seen.props?.included).toBe(kept);
+    fireEvent.click(within(filters).getByRole('button', { name: 'Clear outage filters' }));
+    await waitFor(() => expect(param('zone')).toBeNull());
+  });
+
   it('moves the shown window with the step buttons (a day is a market day) and keeps t and step in the address', async () => {
     const { api } = createFakeApi({ grid: answers() });
     renderMap(api, at({ t: '2024-09-02T11:00:00Z' }));

@@ -1,5 +1,5 @@
 import './map.css';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { LngLatBoundsLike } from 'maplibre-gl';
 import { useChartTheme } from '../../features/charts/theme.js';
 import { ErrorState } from '../../components/ErrorState.js';
@@ -21,7 +21,7 @@ import type { SearchHit } from './searchIndex.js';
 import { mapSearch, readMapParams } from './route.js';
 import type { MapParams } from './route.js';
 import { MapToolbar } from './MapToolbar.js';
-import { includedEquipment, NO_OUTAGE_FILTER } from '../../features/map/outageFilter.js';
+import { includedEquipment } from '../../features/map/outageFilter.js';
 import { OutageFilters } from './OutageFilters.js';
 import { shownFeatures } from '../../features/map/shownList.js';
 import type { MapPick } from '../../features/map/picking.js';
@@ -64,7 +64,6 @@ export default function MapPage({ search }: { search: string }) {
   const { dark } = useChartTheme();
   const [visible, setVisible] = useState(ALL_VISIBLE);
   const [playing, setPlaying] = useState(false);
-  const [filter, setFilter] = useState(NO_OUTAGE_FILTER);
   const [fit, setFit] = useState<{ bounds: LngLatBoundsLike; seq: number; animate: boolean } | null>(null);
   const [fittedFor, setFittedFor] = useState<string | null>(null);
 
@@ -76,6 +75,11 @@ export default function MapPage({ search }: { search: string }) {
   const t = alignTime(snapTime(wanted, range), params.step, time.marketZone, range);
   const shown = params.allTimes ? null : stepWindow(t, params.step, time.marketZone);
   const selection = useSelection(choice, params.top, params.constraint, params.ticket, rows);
+  // The outage filters live in the address, as the map's other state: a filtered view can be linked and reopened. Kept
+  // by value, so a slider step (a new address) neither recomputes the rows kept nor sends the GPU a new filter column.
+  const filterKey = JSON.stringify(params.outages);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter changes when its values do
+  const filter = useMemo(() => params.outages, [filterKey]);
   const included = useMemo(() => (rows ? includedEquipment(rows.equipment, filter) : new Uint8Array(0)), [rows, filter]);
   const stations = useMemo(() => (rows ? stationLabels(rows) : []), [rows]);
 
@@ -130,11 +134,20 @@ export default function MapPage({ search }: { search: string }) {
 
   const q = data.queries;
   const counts = data.answer?.counts;
-  const shownRange = useMemo(() => rows && filterRange(shown, rows.originMs), [rows, shown]);
-  const inShown = rows && shownRange ? ticketsShown(rows.equipment, included, shownRange) : 0;
+  const shownRange = useMemo(
+    () => rows && filterRange(shown, rows.originMs),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` is a new object each render: its numbers decide
+    [rows, shown?.start, shown?.end],
+  );
+  // The count and the feature list follow a step in a deferred render, so the map draws the new window first.
+  const listRange = useDeferredValue(shownRange);
+  const inShown = useMemo(
+    () => (rows && listRange ? ticketsShown(rows.equipment, included, listRange) : 0),
+    [rows, included, listRange],
+  );
   const listed = useMemo(
-    () => (rows && shownRange ? shownFeatures(rows, included, shownRange, visible) : []),
-    [rows, included, shownRange, visible],
+    () => (rows && listRange ? shownFeatures(rows, included, listRange, visible) : []),
+    [rows, included, listRange, visible],
   );
   const detail = selection.detail.data?.constraint;
   const selectedFacts =
@@ -295,7 +308,7 @@ export default function MapPage({ search }: { search: string }) {
           <OutageFilters
             rows={rows}
             filter={filter}
-            onFilter={setFilter}
+            onFilter={(outages) => replace({ outages })}
             includeCancelled={includeCancelled}
             onIncludeCancelled={setIncludeCancelled}
             cancelledTickets={counts?.cancelledTickets ?? 0}

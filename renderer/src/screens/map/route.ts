@@ -1,13 +1,15 @@
 import { gridSearch } from '../../features/constraints/gridChoice.js';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
+import { NO_OUTAGE_FILTER, VOLTAGE_CLASSES } from '../../features/map/outageFilter.js';
+import type { OutageFilter } from '../../features/map/outageFilter.js';
 import { DEFAULT_STEP, STEPS } from '../../features/map/timeWindow.js';
 import type { StepKey } from '../../features/map/timeWindow.js';
 
 /**
  * The map page's own address parameters, next to the grid choice (dataset, market, window; features/constraints/gridChoice.ts):
  * `t` (slider instant, ISO UTC), `step` (`5m`, `1h`, `1d`), `top` (binding constraints drawn: a number or `all`),
- * `all=1` (every time, no time filter), `constraint` (selected constraint id) and `ticket` (selected outage).
- * A bad value reads as its default, never throws.
+ * `all=1` (every time, no time filter), `constraint` (selected constraint id), `ticket` (selected outage) and the outage
+ * filters ({@link OUTAGE_FILTER_PARAMS}: one value each, absent for "any"). A bad value reads as its default, never throws.
  */
 
 /** The "top N" choices of the binding constraints control, in the order offered. */
@@ -26,6 +28,29 @@ export interface MapParams {
   allTimes: boolean;
   constraint: string | null;
   ticket: number | null;
+  outages: OutageFilter;
+}
+
+/** The address parameter of each outage filter. */
+export const OUTAGE_FILTER_PARAMS: Readonly<Record<keyof OutageFilter, string>> = {
+  outageType: 'outage_type',
+  status: 'outage_status',
+  equipmentType: 'equipment_type',
+  voltageClass: 'voltage_class',
+  zone: 'zone',
+};
+
+// A filter value as the answers spell them (status, type, zone names): printable, at most 100 characters.
+const VALUE = /^\P{Cc}{1,100}$/u;
+
+function readOutageFilter(p: URLSearchParams): OutageFilter {
+  const out: OutageFilter = { ...NO_OUTAGE_FILTER };
+  for (const [key, name] of Object.entries(OUTAGE_FILTER_PARAMS) as [keyof OutageFilter, string][]) {
+    const value = p.get(name);
+    if (value !== null && VALUE.test(value)) out[key] = value;
+  }
+  if (!VOLTAGE_CLASSES.some((c) => c.label === out.voltageClass)) out.voltageClass = null;
+  return out;
 }
 
 const ID = /^[A-Za-z0-9_.:-]{1,200}$/;
@@ -48,6 +73,7 @@ export function readMapParams(search: string): MapParams {
     allTimes: p.get('all') === '1',
     constraint: constraint && ID.test(constraint) ? constraint : null,
     ticket,
+    outages: readOutageFilter(p),
   };
 }
 
@@ -65,6 +91,9 @@ export function mapSearch(choice: GridChoice, params: MapParams): string {
     all: params.allTimes ? '1' : null,
     constraint: params.constraint,
     ticket: params.ticket,
+    ...Object.fromEntries(
+      (Object.entries(OUTAGE_FILTER_PARAMS) as [keyof OutageFilter, string][]).map(([key, name]) => [name, params.outages[key]]),
+    ),
   });
 }
 

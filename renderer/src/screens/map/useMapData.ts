@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import type { GridChoice } from '../../features/constraints/gridChoice.js';
 import { useGridQuery } from '../../features/constraints/gridQueries.js';
-import { useAllLocations } from '../../features/constraints/locationQueries.js';
+import { useAllLocations, useLocationIndex } from '../../features/constraints/locationQueries.js';
 import type { LocationPoint } from '../../features/map/deckLayers.js';
 import { foldMarket } from '../../features/map/isoFootprints.js';
 import { decodeMapFeatures } from '../../features/map/mapColumns.js';
 import { mapRows } from '../../features/map/mapRows.js';
 import type { MapRows } from '../../features/map/mapRows.js';
 import { usePlaces } from '../../features/map/places.js';
+import type { LocationIndexStatus } from '../../../../shared/bridge/grid.js';
 import { topLimit } from './route.js';
 import type { TopChoice } from './route.js';
 
@@ -24,6 +25,16 @@ function decoded(data: Parameters<typeof decodeMapFeatures>[0] | undefined): { r
   } catch (e) {
     return { rows: null, error: e instanceof Error ? e : new Error(String(e)) };
   }
+}
+
+/**
+ * Whether the map waits for an answer (`data-map-idle` stays "false"): `map:features` while it loads, and the pricing
+ * locations while they load, except while the location index builds — a first build asks /v1 for the constraints'
+ * locations under the request budget and can take minutes on a large server, while the map is drawn and usable; the
+ * locations are added when the index is ready.
+ */
+export function mapLoading(features: boolean, locations: boolean, index: LocationIndexStatus['state'] | undefined): boolean {
+  return features || (locations && index !== 'building');
 }
 
 /**
@@ -48,6 +59,7 @@ export function useMapData(choice: GridChoice, top: TopChoice, includeCancelled:
   );
   // Every shipped location, shared with the locations page's cache; the market's are kept below.
   const locations = useAllLocations();
+  const indexState = useLocationIndex((status) => status.state).data;
   const places = usePlaces();
   const answer = features.data;
   const { rows, error } = useMemo(() => decoded(answer), [answer]);
@@ -76,7 +88,7 @@ export function useMapData(choice: GridChoice, top: TopChoice, includeCancelled:
     locations: locationPoints,
     places,
     queries: { features, locations },
-    loading: features.isFetching || locations.isFetching,
+    loading: mapLoading(features.isFetching, locations.isFetching, indexState),
     bindingSynthetic: namesAny(answer?.synthetic.binding, 'start', 'end'),
     stationsSynthetic: namesAny(answer?.synthetic.outages, 'from_substation', 'to_substation'),
   };
