@@ -1,15 +1,11 @@
 import { ok } from '../../../shared/index.js';
 import type { BindingConstraintWithLocations, OutageTicket, Result, TimeWindow } from '../../../shared/index.js';
-import { ClientActiveOutages, ClientBindingLocations } from '../grid/bodies.js';
-import type { GetOptions, V1Proxy, WithMeta } from '../v1/proxy.js';
+import { ClientBindingLocations } from '../grid/bodies.js';
+import { ACTIVE_OUTAGE_PAGE, readActiveOutages } from '../outages/activePages.js';
+import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 
-/** The most outage tickets the map reads for one window, over all its pages (the endpoint's own maximum). */
-export const MAP_OUTAGE_LIMIT = 100_000;
-/**
- * Tickets asked per outage request: a ticket is about 1.3 kB of JSON, so a page stays far below the proxy's 32 MiB body
- * cap, which an ISO-month in one answer (tens of thousands of tickets) passes.
- */
-export const MAP_OUTAGE_PAGE = 10_000;
+/** Tickets asked per outage request (docs/map.md): the outage readers' page. */
+export const MAP_OUTAGE_PAGE = ACTIVE_OUTAGE_PAGE;
 
 /** How long an answer is kept in memory for the selection verbs. */
 const KEEP_MS = 15 * 60_000;
@@ -41,45 +37,6 @@ export interface MapAnswersOptions {
   now?: () => number;
   /** Tickets per outage request (default {@link MAP_OUTAGE_PAGE}). */
   outagePage?: number;
-}
-
-type OutagePages = Answer<{ truncated: boolean; tickets: OutageTicket[] }>;
-
-// Ordered as the endpoint orders its tickets: by current start, then ticket number.
-const isAfter = (t: OutageTicket, last: OutageTicket) => {
-  const [a, b] = [Date.parse(t.current_interval_start_utc), Date.parse(last.current_interval_start_utc)];
-  return a > b || (a === b && t.ticket > last.ticket);
-};
-
-/**
- * The tickets active in a window, read page by page (docs/api.md#active-outages): a page that is `truncated` is followed
- * by one asked with `start_date` = the last ticket's current start, whose tickets up to and including the last one are
- * dropped (they start at that same instant). Stops at {@link MAP_OUTAGE_LIMIT} tickets, or when a page brings no new
- * ticket (more than a page of tickets starting at one instant), answering `truncated: true` then.
- */
-async function outagePages(
-  get: (query: Record<string, string | number | undefined>) => Promise<Result<WithMeta<OutagePages['body']>>>,
-  window: TimeWindow,
-  page: number,
-): Promise<Result<OutagePages>> {
-  const tickets: OutageTicket[] = [];
-  let synthetic: string[] = [];
-  for (;;) {
-    const last = tickets.at(-1);
-    const r = await get({
-      start_time: window.start,
-      end_time: window.end,
-      limit: page,
-      start_date: last?.current_interval_start_utc,
-    });
-    if (!r.ok) return r;
-    synthetic = r.value.synthetic;
-    const fresh = last ? r.value.body.tickets.filter((t) => isAfter(t, last)) : r.value.body.tickets;
-    for (const t of fresh) tickets.push(t);
-    if (!r.value.body.truncated) return ok({ body: { truncated: false, tickets }, synthetic });
-    if (fresh.length === 0 || tickets.length >= MAP_OUTAGE_LIMIT)
-      return ok({ body: { truncated: true, tickets: tickets.slice(0, MAP_OUTAGE_LIMIT) }, synthetic });
-  }
 }
 
 /**
@@ -120,11 +77,8 @@ export function createMapAnswers(opts: MapAnswersOptions): MapAnswers {
       });
     },
     outages: ({ market, window }, call) => {
-      const query = { start_time: window.start, end_time: window.end, limit: MAP_OUTAGE_LIMIT };
-      const path = `/outages/${encodeURIComponent(market)}/active`;
-      return read(`outages:${market}`, query, () =>
-        outagePages((q) => opts.proxy.getWithMeta(path, q, ClientActiveOutages, call), window, page),
-      );
+      const query = { start_time: window.start, end_time: window.end, page };
+      return read(`outages:${market}`, query, () => readActiveOutages(opts.proxy, { market, window }, call, page));
     },
   };
 }

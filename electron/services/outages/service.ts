@@ -1,13 +1,14 @@
 import { fail, ok } from '../../../shared/index.js';
 import type { ContractResults, OutageTicket, ParsedInput, Result, SubstationLocation, Verb } from '../../../shared/index.js';
 import type { CallContext } from '../common/call.js';
-import { ClientActiveOutages, ClientConstraintLocation } from '../grid/bodies.js';
+import { ClientConstraintLocation } from '../grid/bodies.js';
 import { segment, windowProblem } from '../grid/inputs.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import { runTracked } from '../v1/requests.js';
 import type { RequestRegistry } from '../v1/requests.js';
 import { filterTickets, outageFacets, startsWithin } from './filter.js';
 import { nearTickets } from './near.js';
+import { readActiveOutages } from './activePages.js';
 
 /** The outage-object verbs (the list, one ticket, the tickets planned ahead); `outages:active` stays the grid's. */
 export type OutageVerb = Exclude<Extract<Verb, `outages:${string}`>, 'outages:active'>;
@@ -26,11 +27,6 @@ export interface OutageServiceOptions {
   requests: RequestRegistry;
 }
 
-/**
- * Tickets asked per window: the endpoint's most, as the overlap and map verbs ask, so one cached answer serves the
- * Outages screen, a ticket page and the overlap of the same window.
- */
-export const OUTAGE_FETCH_LIMIT = 100_000;
 const DAY_MS = 86_400_000;
 const isoZ = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
@@ -43,12 +39,7 @@ const isoZ = (ms: number): string => new Date(ms).toISOString().replace('.000Z',
  */
 export function createOutageService(opts: OutageServiceOptions): OutageService {
   const active = (market: string, window: { start: string; end: string }, call: GetOptions) =>
-    opts.proxy.getWithMeta(
-      `/outages/${encodeURIComponent(market)}/active`,
-      { start_time: window.start, end_time: window.end, limit: OUTAGE_FETCH_LIMIT },
-      ClientActiveOutages,
-      call,
-    );
+    readActiveOutages(opts.proxy, { market, window }, call);
 
   return {
     list: ({ market, window, filters, requestId }, ctx) => {

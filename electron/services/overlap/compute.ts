@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { ActiveOutagesResponse, BindingConstraintWithLocations, ConstraintLocation, fail, ok } from '../../../shared/index.js';
+import { BindingConstraintWithLocations, ConstraintLocation, fail, ok } from '../../../shared/index.js';
 import type { ConstraintOverlap, GridResults, OutageOverlap, OutageTicket, ParsedInput, Result } from '../../../shared/index.js';
 import { createLogger } from '../common/logger.js';
 import type { GetOptions, V1Proxy } from '../v1/proxy.js';
 import { ReadCancelledError } from '../workspace/workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { ACTIVE_OUTAGE_LIMIT, readActiveOutages } from '../outages/activePages.js';
 import { allocate } from './allocation.js';
 import { overlapPairs } from './sql.js';
 import type { AllocationInput, AllocationResult, OverlapInput, OverlapPair } from './types.js';
@@ -14,7 +15,7 @@ import type { AllocationInput, AllocationResult, OverlapInput, OverlapPair } fro
  * a window from /v1, rank the pairs in the workspace's DuckDB, and fill the bridge's result types.
  */
 
-/** Most binding constraints and outage tickets asked for: the /v1 maximum of both endpoints. */
+/** Most binding constraints asked for: the /v1 maximum (the outages are read in pages up to the same number). */
 export const OVERLAP_FETCH_LIMIT = 100_000;
 
 /** What the computation needs of main's services: the proxy's synthetic-aware GET and a workspace read. */
@@ -44,7 +45,8 @@ async function fetchInputs(env: OverlapEnv, scope: Scope, call: GetOptions): Pro
   const times = { start_time: start, end_time: end, limit: OVERLAP_FETCH_LIMIT };
   const [binding, outages] = await Promise.all([
     env.proxy.getWithMeta('/constraints/binding/locations', { dataset_id: scope.datasetId, ...times }, BindingList, call),
-    env.proxy.getWithMeta(`/outages/${encodeURIComponent(scope.market)}/active`, times, ActiveOutagesResponse, call),
+    // In pages: a month of an ISO's tickets in one answer passes the proxy's body cap.
+    readActiveOutages(env.proxy, { market: scope.market, window: scope.window }, call),
   ]);
   if (!binding.ok) return binding;
   if (!outages.ok) return outages;
@@ -199,7 +201,7 @@ export async function overlapForOutage(
   const { constraints, tickets, truncated, synthetic } = fetched.value;
   const ticket = tickets.find((t) => t.ticket === input.ticket);
   if (!ticket) {
-    const cut = truncated ? ` (the outage list stopped at ${OVERLAP_FETCH_LIMIT.toLocaleString('en-US')} tickets)` : '';
+    const cut = truncated ? ` (the outage list stopped at ${ACTIVE_OUTAGE_LIMIT.toLocaleString('en-US')} tickets)` : '';
     return fail('not_found', `Ticket ${input.ticket} was not active in ${input.market} ${between(input)}${cut}.`);
   }
   // A cancelled outage never took its equipment out: it overlapped nothing.

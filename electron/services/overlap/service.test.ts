@@ -100,7 +100,11 @@ function fakeProxy(opts: { failWith?: GsError; hold?: boolean; truncated?: boole
       opts.afterFetch?.();
       if (path === '/constraints/binding/locations') return ok({ body: schema.parse(BINDING), synthetic: ['start', 'end'] });
       if (path === '/outages/pjm/active') {
-        const body = { truncated: opts.truncated ?? false, tickets: TICKETS };
+        // In the endpoint's order (current start, then ticket); `truncated` answers every page as cut.
+        const tickets = [...TICKETS].sort(
+          (a, b) => a.current_interval_start_utc.localeCompare(b.current_interval_start_utc) || a.ticket - b.ticket,
+        );
+        const body = { truncated: opts.truncated ?? false, tickets };
         return ok({ body: schema.parse(body), synthetic: ['tickets with is_synthetic=true', 'start'] });
       }
       if (path === '/constraints/c-9/location') {
@@ -155,10 +159,12 @@ describe('overlap:forConstraint', () => {
     expect(r.value.outages[1]!.distance_km).toBeCloseTo(11.119508, 5);
     expect(r.value).toMatchObject({ distanceKm: 50, truncated: true });
     expect(r.value.synthetic).toEqual(['start', 'end', 'tickets with is_synthetic=true']);
-    const times = { start_time: WINDOW.start, end_time: WINDOW.end, limit: 100_000 };
+    const times = { start_time: WINDOW.start, end_time: WINDOW.end };
+    // A cut page is followed from its last start; a page that brings nothing new ends the reading, cut.
     expect(calls).toEqual([
-      { path: '/constraints/binding/locations', query: { dataset_id: DS, ...times } },
-      { path: '/outages/pjm/active', query: times },
+      { path: '/constraints/binding/locations', query: { dataset_id: DS, ...times, limit: 100_000 } },
+      { path: '/outages/pjm/active', query: { ...times, limit: 10_000 } },
+      { path: '/outages/pjm/active', query: { ...times, limit: 10_000, start_date: t('10:05') } },
     ]);
   });
 
