@@ -1,5 +1,4 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
-import { rowObjects } from '../workspace/sql.js';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { DISTANCE_CTES, bodies } from './sql.js';
 import { MS_PER_HOUR } from './types.js';
 import type { AllocationInput, AllocationResult } from './types.js';
@@ -138,15 +137,18 @@ export async function allocate(conn: DuckDBConnection, input: AllocationInput): 
   // DuckDB runs an ASOF join as a nested loop when it expects few rows on the left, and it cannot tell how many rows
   // the JSON parameters hold: the sort-merge ASOF, always, on this connection while the query runs.
   await conn.run('SET SESSION asof_loop_join_threshold = 0');
-  let rows: Record<string, unknown>[];
+  let rows: Record<string, DuckDBValue>[];
   try {
-    rows = await rowObjects(conn, ALLOCATION_SQL, [
+    // Every column is a DOUBLE, an INTEGER or text: DuckDB's own values are JS numbers and strings, without the JSON
+    // conversion (a third of the time on 100,000 rows).
+    const result = await conn.runAndReadAll(ALLOCATION_SQL, [
       ...bodies(input),
       input.distanceKm,
       input.weighting,
       input.window.start,
       input.window.end,
     ]);
+    rows = result.getRowObjects();
   } finally {
     await conn.run('RESET SESSION asof_loop_join_threshold');
   }
