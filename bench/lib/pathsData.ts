@@ -46,7 +46,7 @@ export async function fillBindingWindows(conn: DuckDBConnection, n: Sizes): Prom
     await conn.run(`
       INSERT INTO binding_window_rows
       SELECT ${id}, t0, t0 + INTERVAL ${minutes} MINUTE, -round(0.5 + (hash(i, j, 'p') % 100000) / 200.0, 2),
-             'c' || i, 'C-' || i || ' 230 KV', 'k' || i || '-' || (j % 2), 'K-' || i || '-' || (j % 2)
+             'c' || i, 'C-' || i || ' 230 KV', 'k' || i || '-' || (j % 2), 'K-' || i || '-' || (j % 2), NULL
       FROM range(${n.constraints}) a(i), range(${perConstraint}) b(j),
            LATERAL (SELECT ${ts(n.window.start)} + to_minutes(${minutes} * ((hash(i, j) % ${Math.floor((steps * 5) / minutes)}))::BIGINT) AS t0)`);
   }
