@@ -33,7 +33,8 @@ WITH ${DISTANCE_CTES},
     FROM tix),
   near0 AS (
     SELECT d.cid, row_number() OVER () AS j, s.ticket, d.distance_km, s.eq_key, s.os, s.oe,
-           epoch_ms(s.os) AS os_ms, epoch_ms(s.oe) AS oe_ms, ${WEIGHT('d.distance_km')} AS w
+           epoch_us(s.os) AS os_us, epoch_us(s.oe) AS oe_us, epoch_ms(s.os) AS os_ms, epoch_ms(s.oe) AS oe_ms,
+           ${WEIGHT('d.distance_km')} AS w
     FROM dist d JOIN spans s ON s.ticket = d.ticket),
   shared AS (SELECT cid, eq_key FROM near0 GROUP BY cid, eq_key HAVING count(*) > 1),
   twice AS (SELECT ticket FROM spans GROUP BY ticket HAVING count(*) > 1),
@@ -43,27 +44,29 @@ WITH ${DISTANCE_CTES},
     SELECT n.*, coalesce(n.os < n.oe, false) AND sh.cid IS NULL AND tw.ticket IS NULL AS swept
     FROM near0 n LEFT JOIN shared sh ON sh.cid = n.cid AND sh.eq_key = n.eq_key LEFT JOIN twice tw ON tw.ticket = n.ticket),
   obs AS (
-    SELECT cid, row_number() OVER () AS k, bs, be, epoch_ms(bs) AS bs_ms, epoch_ms(be) AS be_ms, h,
+    SELECT cid, row_number() OVER () AS k, bs, be, epoch_us(bs) AS bs_us, epoch_us(be) AS be_us, epoch_ms(bs) AS bs_ms,
+           epoch_ms(be) AS be_ms, h,
            CASE WHEN be < bs THEN error(format('A binding interval of {} ends before it starts: {} to {}.', cid, bs, be))
                 ELSE abs(sp) * h END AS cost
     FROM (SELECT cid, bs, be, sp, ${hours('bs', 'be')} AS h
           FROM (SELECT c.constraint_gs_entity_id AS cid, CAST(b.interval_start_utc AS TIMESTAMPTZ) AS bs,
                        CAST(b.interval_end_utc AS TIMESTAMPTZ) AS be, b.shadow_price AS sp
                 FROM (SELECT c, unnest(c.observations) AS b FROM cons)))),
-  -- The sweep's timeline: a constraint's interval starts and ends in order, ranked x = 1, 2, …; x = 0 before them all.
+  -- The sweep's timeline: a constraint's interval starts and ends in order (µs, as TIMESTAMPTZ compares), ranked
+  -- x = 1, 2, …; x = 0 before them all. Hours are summed in whole ms, as epoch_ms gives them to the direct rule.
   inst AS (
     SELECT cid, t, row_number() OVER (PARTITION BY cid ORDER BY t) AS x
-    FROM (SELECT cid, bs_ms AS t FROM obs WHERE bs_ms IS NOT NULL AND be_ms IS NOT NULL
-          UNION SELECT cid, be_ms FROM obs WHERE bs_ms IS NOT NULL AND be_ms IS NOT NULL)),
+    FROM (SELECT cid, bs_us AS t FROM obs WHERE bs_us IS NOT NULL AND be_us IS NOT NULL
+          UNION SELECT cid, be_us FROM obs WHERE bs_us IS NOT NULL AND be_us IS NOT NULL)),
   ranks AS (SELECT cid, t, x FROM inst UNION ALL SELECT DISTINCT cid, NULL, 0 FROM inst),
   -- Each interval [bs, be) as ranks [a, b).
-  ix AS (SELECT o.*, a.x AS a, b.x AS b FROM obs o LEFT JOIN inst a ON a.cid = o.cid AND a.t = o.bs_ms
-         LEFT JOIN inst b ON b.cid = o.cid AND b.t = o.be_ms WHERE a.x IS NOT NULL AND b.x IS NOT NULL),
+  ix AS (SELECT o.*, a.x AS a, b.x AS b FROM obs o LEFT JOIN inst a ON a.cid = o.cid AND a.t = o.bs_us
+         LEFT JOIN inst b ON b.cid = o.cid AND b.t = o.be_us WHERE a.x IS NOT NULL AND b.x IS NOT NULL),
   -- Each swept ticket's ends as ranks: le = instants ≤ t, lt = instants < t, for t = os (s) and oe (e).
   tx AS (
-    SELECT n.*, coalesce(p.x, 0) AS sle, coalesce(p.x, 0) - coalesce((p.t = n.os_ms)::INT, 0) AS slt,
-           coalesce(q.x, 0) AS ele, coalesce(q.x, 0) - coalesce((q.t = n.oe_ms)::INT, 0) AS elt
-    FROM near n ASOF LEFT JOIN inst p ON p.cid = n.cid AND p.t <= n.os_ms ASOF LEFT JOIN inst q ON q.cid = n.cid AND q.t <= n.oe_ms
+    SELECT n.*, coalesce(p.x, 0) AS sle, coalesce(p.x, 0) - coalesce((p.t = n.os_us)::INT, 0) AS slt,
+           coalesce(q.x, 0) AS ele, coalesce(q.x, 0) - coalesce((q.t = n.oe_us)::INT, 0) AS elt
+    FROM near n ASOF LEFT JOIN inst p ON p.cid = n.cid AND p.t <= n.os_us ASOF LEFT JOIN inst q ON q.cid = n.cid AND q.t <= n.oe_us
     WHERE n.swept),
   -- Swept tickets out in [bs, be) = [P(a), P(b)): those started before be (sle < b) less those ended by bs (elt < a).
   tcum AS (
