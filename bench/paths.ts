@@ -8,6 +8,7 @@ import { setLogSink } from '../electron/services/common/logger.js';
 import { createRequestRegistry } from '../electron/services/v1/requests.js';
 import { createPathService } from '../electron/services/paths/service.js';
 import { allocate } from '../electron/services/overlap/allocation.js';
+import type { AllocatedOutage } from '../electron/services/overlap/types.js';
 import { tempWorkspace } from '../electron/services/workspace/test-support/helpers.js';
 import type { WorkspaceService } from '../electron/services/workspace/service.js';
 import { quantile, timeRuns } from './lib/constraints.js';
@@ -93,10 +94,26 @@ try {
   const allocationInput = { constraints, outages, distanceKm: 50, weighting: 'equal' as const, window: WINDOW };
   const allocated = await ws.read((conn) => allocate(conn, allocationInput));
   const bare = async (conn: DuckDBConnection, sql: string) => (await conn.runAndReadAll(sql)).getRowObjectsJson();
-  const bareAllocated = await ws.read((conn) => bare(conn, ALLOCATION_BARE_SQL));
+  // As allocate() does: DuckDB would otherwise run the sweep's ASOF joins as nested loops (docs/overlap.md).
+  const bareAllocation = async (conn: DuckDBConnection) => {
+    await conn.run('SET SESSION asof_loop_join_threshold = 0');
+    return bare(conn, ALLOCATION_BARE_SQL);
+  };
+  const bareAllocated = await ws.read(bareAllocation);
   const pairsAllocated = allocated.reduce((s, c) => s + c.outages.length, 0);
   if (bareAllocated.length !== pairsAllocated)
     throw new Error(`allocation: the app gave ${pairsAllocated} pairs, the bare SQL ${bareAllocated.length}`);
+  // And the same sums: allocated, congestion while out, bound hours while out.
+  for (const [field, app] of [
+    ['allocated', (o: AllocatedOutage) => o.allocated_cost],
+    ['while_out', (o: AllocatedOutage) => o.congestion_cost],
+    ['intervals', (o: AllocatedOutage) => o.overlapping_intervals],
+  ] as const) {
+    const a = allocated.reduce((s, c) => s + c.outages.reduce((t, o) => t + app(o), 0), 0);
+    const b = bareAllocated.reduce((s, r) => s + Number(r[field]), 0);
+    if (Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(a)))
+      throw new Error(`allocation: Σ ${field} is ${a} in the app, ${b} in the bare SQL`);
+  }
   const barePath = await ws.read((conn) => bare(conn, PATH_BARE_SQL));
   // The bare SQL keeps a row per side; the verb puts both sides of a constraint on one row.
   const bareRows = new Set(barePath.filter((r) => r.level === 'row').map((r) => r.cid)).size;
@@ -109,7 +126,7 @@ try {
     t.path.push(...(await timeRuns(() => service.congestion(input), 1, warm)));
     t.pathBare.push(...(await timeRuns(() => ws.read((conn) => bare(conn, PATH_BARE_SQL)), 1, warm)));
     t.alloc.push(...(await timeRuns(() => ws.read((conn) => allocate(conn, allocationInput)), 1, warm)));
-    t.allocBare.push(...(await timeRuns(() => ws.read((conn) => bare(conn, ALLOCATION_BARE_SQL)), 1, warm)));
+    t.allocBare.push(...(await timeRuns(() => ws.read(bareAllocation), 1, warm)));
   }
   const p50 = (x: number[]) => quantile(x, 0.5);
   const round = (x: number) => Math.round(x * 100) / 100;

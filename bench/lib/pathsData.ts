@@ -46,7 +46,7 @@ export async function fillBindingWindows(conn: DuckDBConnection, n: Sizes): Prom
     await conn.run(`
       INSERT INTO binding_window_rows
       SELECT ${id}, t0, t0 + INTERVAL ${minutes} MINUTE, -round(0.5 + (hash(i, j, 'p') % 100000) / 200.0, 2),
-             'c' || i, 'C-' || i || ' 230 KV', 'k' || i || '-' || (j % 2), 'K-' || i || '-' || (j % 2)
+             'c' || i, 'C-' || i || ' 230 KV', 'k' || i || '-' || (j % 2), 'K-' || i || '-' || (j % 2), NULL
       FROM range(${n.constraints}) a(i), range(${perConstraint}) b(j),
            LATERAL (SELECT ${ts(n.window.start)} + to_minutes(${minutes} * ((hash(i, j) % ${Math.floor((steps * 5) / minutes)}))::BIGINT) AS t0)`);
   }
@@ -173,16 +173,72 @@ export async function allocationTables(
 
 const HAV = (lat: string, lon: string) => `2 * 6371.0088 * asin(sqrt(least(1.0, pow(sin(radians(c.lat - ${lat}) / 2), 2)
   + cos(radians(${lat})) * cos(radians(c.lat)) * pow(sin(radians(c.lon - ${lon}) / 2), 2))))`;
+// 50 km as degrees of latitude (with the app's slack), and the longitude half-width it allows at a latitude.
+const BAND = `(50 / 6371.0088 * ${180 / Math.PI} * (1 + 1e-9) + 1e-9)`;
+const LON_HALF = `degrees(2 * asin(sqrt(pow(sin(50 / (2 * 6371.0088)), 2) / (cos(radians(lat)) * cos(radians(abs(lat) + ${BAND}))))))
+  * (1 + 1e-9) + 1e-9`;
+const RUN = 'OVER (PARTITION BY r.cid ORDER BY r.x)';
 
-/** The allocation (equal shares, 50 km) as bare SQL over `b_cons`, `b_obs`, `b_tix`: one row per allocated pair. */
+/**
+ * The allocation (equal shares, 50 km) as bare SQL over `b_cons`, `b_obs`, `b_tix`, the same algorithm as the app's
+ * (docs/overlap.md#how-it-is-computed) written for these tables (every point located, every ticket of positive length
+ * and once): near pairs through the latitude cells and longitude bound, the sweep over each constraint's ranked
+ * instants, tickets sharing equipment joined one by one. One row per allocated pair: allocated cost, intervals,
+ * congestion while out, bound hours while out, and the constraint's cost and unexplained part.
+ */
 export const ALLOCATION_BARE_SQL = `
-WITH near AS (
-  SELECT c.cid, t.ticket, min(least(${HAV('t.lat1', 't.lon1')}, ${HAV('t.lat2', 't.lon2')})) AS km
-  FROM b_cons c CROSS JOIN b_tix t GROUP BY c.cid, t.ticket HAVING km <= 50),
-act AS (
-  SELECT o.cid, o.bs, abs(o.sp) * (epoch_ms(o.be) - epoch_ms(o.bs)) / 3600000.0 AS cost, t.ticket, t.eq_key
-  FROM b_obs o JOIN near n ON n.cid = o.cid JOIN b_tix t ON t.ticket = n.ticket AND t.os < o.be AND o.bs < t.oe),
-grp AS (SELECT cid, bs, eq_key, count(*) AS k FROM act GROUP BY ALL),
-shares AS (SELECT cid, bs, eq_key, 1.0 / count(*) OVER (PARTITION BY cid, bs) / k AS share FROM grp)
-SELECT a.cid, a.ticket, sum(a.cost * s.share) AS allocated
-FROM act a JOIN shares s USING (cid, bs, eq_key) GROUP BY a.cid, a.ticket`;
+WITH opts AS (SELECT ticket, lat1 AS lat, lon1 AS lon FROM b_tix UNION ALL SELECT ticket, lat2, lon2 FROM b_tix),
+cb AS (SELECT cid, lat, lon, ${LON_HALF} AS lon_half,
+              unnest(range(floor((lat - ${BAND}) / ${BAND})::BIGINT, floor((lat + ${BAND}) / ${BAND})::BIGINT + 1)) AS cell
+       FROM b_cons),
+near AS (
+  SELECT cid, ticket, min(km) AS km
+  FROM (SELECT c.cid, o.ticket, ${HAV('o.lat', 'o.lon')} AS km
+        FROM cb c JOIN (SELECT *, floor(lat / ${BAND})::BIGINT AS cell FROM opts) o ON o.cell = c.cell
+        WHERE abs(o.lat - c.lat) <= ${BAND} AND abs(o.lon - c.lon) <= c.lon_half)
+  WHERE km <= 50 GROUP BY ALL),
+n AS (SELECT n.cid, row_number() OVER () AS j, t.ticket, t.eq_key, epoch_ms(t.os) AS os, epoch_ms(t.oe) AS oe,
+             count(*) OVER (PARTITION BY n.cid, t.eq_key) = 1 AS swept
+      FROM near n JOIN b_tix t ON t.ticket = n.ticket),
+o AS (SELECT cid, row_number() OVER () AS k, epoch_ms(bs) AS bs, epoch_ms(be) AS be,
+             abs(sp) * (epoch_ms(be) - epoch_ms(bs)) / 3600000.0 AS cost FROM b_obs),
+inst AS (SELECT cid, t, row_number() OVER (PARTITION BY cid ORDER BY t) AS x
+         FROM (SELECT cid, bs AS t FROM o UNION SELECT cid, be FROM o)),
+ranks AS (SELECT cid, x FROM inst UNION ALL SELECT DISTINCT cid, 0 FROM inst),
+ix AS (SELECT o.*, a.x AS a, b.x AS b FROM o LEFT JOIN inst a ON a.cid = o.cid AND a.t = o.bs
+       LEFT JOIN inst b ON b.cid = o.cid AND b.t = o.be),
+tx AS (SELECT n.*, coalesce(p.x, 0) AS sle, coalesce(p.x, 0) - coalesce((p.t = n.os)::INT, 0) AS slt,
+              coalesce(q.x, 0) AS ele, coalesce(q.x, 0) - coalesce((q.t = n.oe)::INT, 0) AS elt
+       FROM n ASOF LEFT JOIN inst p ON p.cid = n.cid AND p.t <= n.os ASOF LEFT JOIN inst q ON q.cid = n.cid AND q.t <= n.oe
+       WHERE swept),
+tcum AS (SELECT r.cid, r.x, sum(coalesce(hs.n, 0)) ${RUN} AS sn, sum(coalesce(he.n, 0)) ${RUN} AS en FROM ranks r
+         LEFT JOIN (SELECT cid, sle AS x, count(*) AS n FROM tx GROUP BY ALL) hs ON hs.cid = r.cid AND hs.x = r.x
+         LEFT JOIN (SELECT cid, elt AS x, count(*) AS n FROM tx GROUP BY ALL) he ON he.cid = r.cid AND he.x = r.x),
+pact AS (SELECT o.cid, o.k, o.cost, o.bs, o.be, n.ticket, n.eq_key, n.os, n.oe
+         FROM n JOIN o ON o.cid = n.cid AND n.os < o.be AND o.bs < n.oe WHERE NOT n.swept),
+pgrp AS (SELECT k, eq_key, count(*) AS tickets FROM pact GROUP BY ALL),
+psum AS (SELECT k, count(*) AS n FROM pgrp GROUP BY k),
+iv AS (SELECT ix.*, s.sn - e.en + coalesce(p.n, 0) AS n FROM ix
+       LEFT JOIN tcum s ON s.cid = ix.cid AND s.x = ix.b - 1 LEFT JOIN tcum e ON e.cid = ix.cid AND e.x = ix.a - 1
+       LEFT JOIN psum p ON p.k = ix.k),
+icum AS (
+  SELECT r.cid, r.x, sum(coalesce(ha.q, 0)) ${RUN} AS aq, sum(coalesce(ha.c, 0)) ${RUN} AS ac, sum(coalesce(ha.n, 0)) ${RUN} AS an,
+         sum(coalesce(ha.t, 0)) ${RUN} AS at, sum(coalesce(hb.q, 0)) ${RUN} AS bq, sum(coalesce(hb.c, 0)) ${RUN} AS bc,
+         sum(coalesce(hb.n, 0)) ${RUN} AS bn, sum(coalesce(hb.t, 0)) ${RUN} AS bt
+  FROM ranks r
+  LEFT JOIN (SELECT cid, a AS x, sum(CASE WHEN n > 0 THEN cost / n END) AS q, sum(cost) AS c, count(*) AS n, sum(bs) AS t FROM iv GROUP BY ALL) ha
+    ON ha.cid = r.cid AND ha.x = r.x
+  LEFT JOIN (SELECT cid, b AS x, sum(CASE WHEN n > 0 THEN cost / n END) AS q, sum(cost) AS c, count(*) AS n, sum(be) AS t FROM iv GROUP BY ALL) hb
+    ON hb.cid = r.cid AND hb.x = r.x),
+pairs AS (
+  SELECT t.cid, t.ticket, e1.aq - s0.bq AS allocated, e1.an - s0.bn AS intervals, e1.ac - s0.bc AS while_out,
+         ((t.oe * (e1.an - e0.bn) - e1.at + e0.bt) - (t.os * (s1.an - s0.bn) - s1.at + s0.bt)) / 3600000.0 AS bound_out_h
+  FROM tx t LEFT JOIN icum e1 ON e1.cid = t.cid AND e1.x = t.elt LEFT JOIN icum e0 ON e0.cid = t.cid AND e0.x = t.ele
+  LEFT JOIN icum s1 ON s1.cid = t.cid AND s1.x = t.slt LEFT JOIN icum s0 ON s0.cid = t.cid AND s0.x = t.sle
+  WHERE e1.an - s0.bn > 0
+  UNION ALL
+  SELECT a.cid, a.ticket, sum(a.cost / i.n / g.tickets), count(*), sum(a.cost),
+         sum((least(a.be, a.oe) - greatest(a.bs, a.os)) / 3600000.0)
+  FROM pact a JOIN pgrp g ON g.k = a.k AND g.eq_key = a.eq_key JOIN iv i ON i.k = a.k GROUP BY a.cid, a.ticket),
+totals AS (SELECT cid, sum(cost) AS cost, coalesce(sum(cost) FILTER (WHERE n = 0), 0) AS unexplained FROM iv GROUP BY cid)
+SELECT p.*, t.cost, t.unexplained FROM pairs p JOIN totals t ON t.cid = p.cid`;

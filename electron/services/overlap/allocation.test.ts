@@ -80,6 +80,54 @@ describe('allocation', () => {
     balanced(r);
   });
 
+  // The sweep counts starts and ends; these are the instants where it could count one too many or too few.
+  it('a ticket starting at an interval end or ending at an interval start is not out in it', async () => {
+    const r = await run([outage(1, t('11:00'), t('12:00'), [[HERE, null]]), outage(2, t('09:00'), t('10:00'), [[HERE, null]])]);
+    expect(r.byTicket.get(1)).toMatchObject({ overlapping_intervals: 1, allocated_cost: 20, congestion_cost: 20 });
+    expect(r.byTicket.has(2)).toBe(false);
+    expect(r.unexplained).toBeCloseTo(80, 9);
+    balanced(r);
+  });
+
+  it('a zero-length ticket is out in the interval around it (half-open rule), not in those it touches', async () => {
+    const inside = outage(1, t('10:30'), t('10:30'), [[HERE, null]]);
+    const onEdge = outage(2, t('11:00'), t('11:00'), [[HERE, null]]);
+    const r = await run([inside, onEdge, outage(3, t('10:00'), t('12:00'), [[KM_10, null]])]);
+    expect(r.byTicket.get(1)).toMatchObject({
+      overlapping_intervals: 1,
+      allocated_cost: 20,
+      congestion_cost: 40,
+      bound_share_out: null,
+    });
+    expect(r.byTicket.has(2)).toBe(false);
+    expect(r.byTicket.get(3)).toMatchObject({ overlapping_intervals: 2, allocated_cost: 40 });
+    balanced(r);
+  });
+
+  it('an interval with no near outage out in it is unexplained, between intervals that are explained', async () => {
+    const r = await run([outage(1, t('10:00'), t('11:00'), [[HERE, null]]), outage(2, t('12:00'), t('13:00'), [[HERE, null]])]);
+    expect([1, 2].map((k) => r.byTicket.get(k)!.allocated_cost)).toEqual([40, 10]);
+    expect(r.unexplained).toBeCloseTo(50, 9);
+    balanced(r);
+  });
+
+  it('two tickets on one piece of equipment with a gap: one share where either is out, none in the gap', async () => {
+    const a1 = outage(1, t('10:00'), t('11:00'), [[HERE, null]], ['LINE A']);
+    const a2 = outage(2, t('12:00'), t('13:00'), [[HERE, null]], ['LINE A']);
+    const r = await run([a1, a2, outage(3, t('10:00'), t('14:00'), [[KM_10, null]], ['LINE B'])]);
+    // 10–11: A and B 20 each; 11–12: B alone 20; 12–13: A and B 5 each; 13–14: B alone 30.
+    expect([1, 2, 3].map((k) => r.byTicket.get(k)!.allocated_cost)).toEqual([20, 5, 75]);
+    expect(r.unexplained).toBe(0);
+    balanced(r);
+  });
+
+  it('a binding interval that ends before it starts is an error, not a negative cost', async () => {
+    const reversed = constraint('C', [40, -80], null, [[t('11:00'), t('10:00'), 40]]);
+    await expect(
+      allocate(conn, { constraints: [reversed], outages: [], distanceKm: 50, weighting: 'equal', window: WINDOW }),
+    ).rejects.toThrow(/ends before it starts/);
+  });
+
   it('lift: the share of hours bound while out against while not, over the window', async () => {
     // Out 10:00–12:00 (2 h, bound both); not out the other 8 h, bound 2 of them: 1 ÷ 0.25 = 4.
     const r = await run([outage(1, t('10:00'), t('12:00'), [[HERE, null]])]);

@@ -16,10 +16,10 @@ const CONSTRAINTS_TYPE = `STRUCT(constraint_gs_entity_id VARCHAR, constraint_nam
 const OUTAGES_TYPE = `STRUCT(ticket BIGINT, current_interval_start_utc VARCHAR, current_interval_end_utc VARCHAR,
   equipment STRUCT(from_substation ${POINT}, to_substation ${POINT}, equipment_name VARCHAR)[])[]`;
 
-// Haversine from an outage endpoint (o) to a constraint substation (c), the same arithmetic as reference.ts.
+// Haversine from an outage endpoint (olat, olon) to a constraint substation (lat, lon), the same arithmetic as reference.ts.
 const HAVERSINE = `2 * ${EARTH_RADIUS_KM} * asin(sqrt(least(1.0,
-    pow(sin(radians(c.lat - o.lat) / 2), 2)
-  + cos(radians(o.lat)) * cos(radians(c.lat)) * pow(sin(radians(c.lon - o.lon) / 2), 2))))`;
+    pow(sin(radians(lat - olat) / 2), 2)
+  + cos(radians(olat)) * cos(radians(lat)) * pow(sin(radians(lon - olon) / 2), 2))))`;
 
 // Fixed texts chosen by the ranking, never built from caller input. The last keys only make the order total.
 const ORDER: Record<OverlapRanking, string> = {
@@ -27,9 +27,24 @@ const ORDER: Record<OverlapRanking, string> = {
   constraints: 'congestion_cost DESC, distance_km ASC, constraint_name ASC, constraint_gs_entity_id ASC, ticket ASC',
 };
 
+// A cheap test before the haversine that keeps every pair within $3 km (with room for rounding), for points of valid
+// latitude: hav(d/R) = hav(Δφ) + cos φ₁ cos φ₂ hav(Δλ), so d ≥ R·|Δφ| (a latitude band, joined by cells of its height),
+// and, with cos φ₂ ≥ cos(|φ₁| + band) in the band, |Δλ| ≤ 2 asin √(hav(d/R) / (cos φ₁ cos(|φ₁| + band))) when that is < 1.
+const SLACK = (x: string) => `(${x} * (1 + 1e-9) + 1e-9)`;
+const BAND = SLACK(`$3 / ${EARTH_RADIUS_KM} * ${180 / Math.PI}`);
+const CELL = `greatest(${BAND}, 0.01)`;
+const HAV_D = `pow(sin(least($3 / (2 * ${EARTH_RADIUS_KM}), pi() / 2)), 2)`;
+const LON_RATIO = `${HAV_D} / (cos(radians(lat)) * cos(radians(least(90, abs(lat) + ${BAND}))))`;
+const LON_HALF = `CASE WHEN $3 / (2 * ${EARTH_RADIUS_KM}) < pi() / 2 AND abs(lat) + ${BAND} < 90 AND ${LON_RATIO} < 1
+  THEN ${SLACK(`degrees(2 * asin(sqrt(${LON_RATIO})))`)} ELSE 360 END`;
+const LON_GAP = `least(abs(o.lon - c.lon) % 360, 360 - abs(o.lon - c.lon) % 360)`;
+const VALID = (p: string) => `${p}.lat IS NOT NULL AND ${p}.lon IS NOT NULL`;
+const IN_RANGE = (p: string) => `${p}.lat BETWEEN -90 AND 90`;
+
 /**
- * The CTEs both overlap queries share, for `$1` (constraints JSON) and `$2` (outages JSON): `cons`, `tix`, every
- * located constraint substation and equipment endpoint, and `dist`, each (constraint, ticket)'s least distance (km).
+ * The CTEs both overlap queries share, for `$1` (constraints JSON), `$2` (outages JSON) and `$3` (distance, km):
+ * `cons`, `tix`, every located constraint substation and equipment endpoint, and `dist`, each (constraint, ticket)
+ * within `$3` km with its least distance (km).
  */
 export const DISTANCE_CTES = `
   cons AS (SELECT unnest(CAST($1 AS JSON)::${CONSTRAINTS_TYPE}) AS c),
@@ -44,11 +59,28 @@ export const DISTANCE_CTES = `
     UNION ALL
     SELECT ticket, e.to_substation.latitude, e.to_substation.longitude FROM equipment),
   -- A point without both coordinates never matches (docs/overlap.md#distance).
+  cband AS (
+    SELECT cid, lat, lon, ${LON_HALF} AS lon_half,
+           unnest(range(floor((lat - ${BAND}) / ${CELL})::BIGINT, floor((lat + ${BAND}) / ${CELL})::BIGINT + 1)) AS cell
+    FROM cpts c WHERE ${VALID('c')} AND ${IN_RANGE('c')}),
+  pairs AS (
+    SELECT c.cid, o.ticket, c.lat, c.lon, o.lat AS olat, o.lon AS olon
+    FROM cband c JOIN (SELECT *, floor(lat / ${CELL})::BIGINT AS cell FROM opts o WHERE ${VALID('o')} AND ${IN_RANGE('o')}) o
+      ON o.cell = c.cell
+    WHERE abs(o.lat - c.lat) <= ${BAND} AND ${LON_GAP} <= c.lon_half
+    -- A latitude out of range takes no shortcut.
+    UNION ALL
+    SELECT c.cid, o.ticket, c.lat, c.lon, o.lat, o.lon
+    FROM (SELECT * FROM cpts c WHERE ${VALID('c')} AND NOT ${IN_RANGE('c')}) c, (SELECT * FROM opts o WHERE ${VALID('o')}) o
+    UNION ALL
+    SELECT c.cid, o.ticket, c.lat, c.lon, o.lat, o.lon
+    FROM (SELECT * FROM cpts c WHERE ${VALID('c')} AND ${IN_RANGE('c')}) c,
+         (SELECT * FROM opts o WHERE ${VALID('o')} AND NOT ${IN_RANGE('o')}) o),
   dist AS (
-    SELECT c.cid, o.ticket, min(${HAVERSINE}) AS distance_km
-    FROM (SELECT * FROM cpts WHERE lat IS NOT NULL AND lon IS NOT NULL) c
-    CROSS JOIN (SELECT * FROM opts WHERE lat IS NOT NULL AND lon IS NOT NULL) o
-    GROUP BY c.cid, o.ticket)`;
+    SELECT cid, ticket, min(km) AS distance_km
+    FROM (SELECT cid, ticket, ${HAVERSINE} AS km FROM pairs)
+    WHERE km <= $3
+    GROUP BY cid, ticket)`;
 
 const SQL = (ranking: OverlapRanking): string => `
 WITH ${DISTANCE_CTES},
