@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
 const isoZ = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /**
- * Outages as objects (docs/outages.md): each verb reads `GET /outages/{market}/active` for a window (one request, the
+ * Outages as objects (docs/outages.md): each verb reads `GET /outages/{market}/active` for a window (in pages, the
  * response cache's when the same window was asked), and `outages:ahead` also the constraint's substations
  * (`GET /constraints/{id}/location`, docs/api.md#constraint-location). Tracked requests (`requests:cancel`).
  * Errors: an empty window → `validation` before any request; a ticket not active in the window → `not_found`; /v1's
