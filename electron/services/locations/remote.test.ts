@@ -95,7 +95,7 @@ describe('the Remote profile', () => {
     // …the next screen that lists locations does, answered from the kept index meanwhile.
     expect(names(await v1.value('locations:list', {}))).toEqual(['ERCOT Houston Hub', 'Mystery Node', 'PJM Western Hub']);
     await expect
-      .poll(async () => names(await v1.value('locations:list', {})), { timeout: 10_000 })
+      .poll(async () => names(await v1.value('locations:list', {})), { timeout: 20_000 })
       .toEqual(['Mystery Node', 'New Jersey Hub', 'PJM Western Hub']);
     expect(remote.shiftFactorCalls()).toEqual({ 'c-1': 1, 'c-2': 1, 'c-3': 1 });
 
@@ -104,7 +104,7 @@ describe('the Remote profile', () => {
     const release = remote.hold('c-4');
     await v1.value('constraints:list', { search: 'Line' });
     await v1.value('locations:list', {});
-    await expect.poll(() => remote.shiftFactorCalls()['c-4'], { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => remote.shiftFactorCalls()['c-4'], { timeout: 20_000 }).toBe(1);
     expect(await v1.value('locations:index', {})).toMatchObject({ state: 'building', done: 2, total: 3 });
     expect(names(await v1.value('locations:list', { market: 'pjm' }))).toEqual([
       'Mystery Node',
@@ -113,13 +113,13 @@ describe('the Remote profile', () => {
     ]);
     release();
     await expect
-      .poll(async () => names(await v1.value('locations:list', { market: 'pjm' })), { timeout: 10_000 })
+      .poll(async () => names(await v1.value('locations:list', { market: 'pjm' })), { timeout: 20_000 })
       .toContain('BGE Zone');
     expect(remote.shiftFactorCalls()).toEqual({ 'c-1': 1, 'c-2': 1, 'c-3': 1, 'c-4': 1 });
     await expect
-      .poll(() => v1.value('locations:index', {}))
+      .poll(() => v1.value('locations:index', {}), { timeout: 20_000 })
       .toEqual({ state: 'ready', done: 3, total: 3, locations: 4, message: null });
-  });
+  }, 60_000);
 });
 
 describe('pacing under a plan’s rate limit', () => {

@@ -124,7 +124,7 @@ describe('the index across restarts', () => {
       await expect
         .poll(() => later.seen.map((u) => u.pathname), { timeout: 10_000 })
         .toEqual(['/v1/api_usage', '/v1/constraints']);
-      await expect.poll(async () => (await later.value('locations:index', {})).state).toBe('ready');
+      await expect.poll(async () => (await later.value('locations:index', {})).state, { timeout: 20_000 }).toBe('ready');
       expect(await later.value('locations:index', {})).toMatchObject({ state: 'ready', locations: 21, message: null });
     } finally {
       await later.close();

@@ -65,6 +65,8 @@ interface Entry {
   data: IndexData;
   /** Checked against the live constraint list in this run. */
   checked: boolean;
+  /** A kept index not checked yet in this run: its check settles first ({@link CHECK_SETTLE_MS}). */
+  firstCheck: boolean;
   /** Complete once (from the file or a build): the list answers at once from then on, during a refresh too. */
   served: boolean;
   run?: Promise<void>;
@@ -102,6 +104,9 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
   const entries = new Map<string, Entry>();
   const writes = createSerialQueue();
   let disposed = false;
+  // The constraint lists noticed and not yet compared: a location list asked after a constraint list was answered
+  // waits for its comparison, so a change it shows is acted on by that very list.
+  let notices: Promise<void> = Promise.resolve();
 
   const keyOf = (t: IndexTarget): string => `${t.profile} ${t.id}`;
   const entryOf = (target: IndexTarget): Entry => {
@@ -112,6 +117,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       data: emptyIndex(),
       loaded: Promise.resolve(),
       checked: false,
+      firstCheck: false,
       served: false,
       again: false,
       abort: new AbortController(),
@@ -125,6 +131,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
         entry.data = data;
         entry.served = complete(data);
         entry.checked = entry.served && at !== null && clock.now() - at < CHECK_EVERY_MS;
+        entry.firstCheck = entry.served && !entry.checked;
         entry.total = data.listed?.length ?? 0;
         entry.done = data.listed?.filter((id) => data.read.has(id)).length ?? 0;
       },
@@ -154,8 +161,9 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
           signal: entry.abort.signal,
           stillTarget: async () => (await opts.identify(entry.target.profile).catch(() => null))?.id === entry.target.id,
           checkedMeanwhile: () => entry.checked,
-          // Only a check waits: a first build is what the screen asking for locations is waiting on.
-          settleMs: entry.served ? CHECK_SETTLE_MS : 0,
+          // Only the run's first check waits: a first build is what the screen asking for locations waits on, and a
+          // refresh follows a changed list the app was already answered.
+          settleMs: entry.firstCheck ? CHECK_SETTLE_MS : 0,
           onProgress: (d, total) => {
             entry.done = d;
             entry.total = total;
@@ -166,6 +174,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
             void save(entry);
           },
         });
+        entry.firstCheck = false;
         done(r.ok ? `${entry.data.locations.size} locations` : r.error.code);
         await save(entry);
         entry.failure = r.ok ? null : { error: r.error, at: clock.now() };
@@ -231,6 +240,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
       runTracked(opts.requests, 'locations:list', requestId, ctx?.signal, async ({ signal }) => {
         const entry = await active();
         if (!entry.ok) return entry;
+        await notices;
         ensure(entry.value);
         const built = await untilBuilt(entry.value, signal!);
         if (!built.ok) return built;
@@ -254,7 +264,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
     noticeConstraints(constraints, whole) {
       // Only marks an index this run already checked: the refresh starts when a screen next lists locations, so the
       // constraint screens never start the index's requests (docs/desktop.md#the-request-budget).
-      void activeTarget()
+      const compared = activeTarget()
         .then(async (r) => {
           if (!r.ok || disposed) return;
           // Loads the kept index when no screen listed locations yet: a constraint list answered first is the check too.
@@ -276,6 +286,7 @@ export function createLocationService(opts: LocationServiceOptions): LocationSer
           else e.checked = false;
         })
         .catch((err: unknown) => log.warn('could not compare a constraint list with the location index', err));
+      notices = notices.then(() => compared);
     },
 
     async dispose() {
