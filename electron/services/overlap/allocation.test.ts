@@ -142,4 +142,26 @@ describe('allocation', () => {
     const early = await run([outage(4, t('08:00'), t('12:00'), [[HERE, null]])]);
     expect(early.byTicket.get(4)).toMatchObject({ bound_share_out: 1, lift: 4 });
   });
+
+  it('lift: out over every 5-minute interval it bound, it bound exactly 0 hours while not out (no rounding residue)', async () => {
+    // 37 intervals of 1/12 h: summed as doubles they are not 37/12 h, so the hours must come from whole ms.
+    const fives = constraint(
+      'C',
+      [40, -80],
+      null,
+      series(
+        '10:00',
+        5,
+        Array.from({ length: 37 }, (_v, i) => 10 + i),
+      ),
+    );
+    const r = await allocate(conn, {
+      constraints: [fives],
+      outages: [outage(5, t('10:00'), t('13:05'), [[HERE, null]])],
+      distanceKm: 50,
+      weighting: 'equal',
+      window: WINDOW,
+    });
+    expect(r[0]!.outages[0]).toMatchObject({ ticket: 5, overlapping_intervals: 37, bound_share_not_out: 0, lift: null });
+  });
 });

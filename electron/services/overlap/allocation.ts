@@ -112,11 +112,15 @@ WITH ${DISTANCE_CTES},
     FROM swept s JOIN near n ON n.j = s.j WHERE s.intervals > 0
     UNION ALL
     SELECT a.cid, a.ticket, sum(a.cost * (g.w / i.s / g.tickets)), count(*), sum(a.cost),
-           sum(${hours('greatest(a.bs, a.os)', 'least(a.be, a.oe)')}), any_value(a.os), any_value(a.oe), any_value(a.distance_km)
+           sum(epoch_ms(least(a.be, a.oe)) - epoch_ms(greatest(a.bs, a.os))) / ${MS_PER_HOUR}.0, any_value(a.os), any_value(a.oe),
+           any_value(a.distance_km)
     FROM pact a JOIN pgrp g ON g.k = a.k AND g.eq_key = a.eq_key JOIN ival i ON i.k = a.k
     GROUP BY a.cid, a.ticket),
   totals AS (
-    SELECT cid, sum(cost) AS cost, sum(h) AS bound_h, coalesce(sum(cost) FILTER (WHERE n = 0), 0) AS unexplained
+    -- Bound hours from whole ms, as a ticket's bound hours while out are: a ticket out over all of them then leaves
+    -- exactly 0 bound hours while not out (no lift), not a rounding residue.
+    SELECT cid, sum(cost) AS cost, sum(be_ms - bs_ms) / ${MS_PER_HOUR}.0 AS bound_h,
+           coalesce(sum(cost) FILTER (WHERE n = 0), 0) AS unexplained
     FROM ival GROUP BY cid),
   win AS (SELECT CAST($5 AS TIMESTAMPTZ) AS ws, CAST($6 AS TIMESTAMPTZ) AS we)
 SELECT t.cid AS constraint_gs_entity_id, t.cost::DOUBLE AS cost, t.unexplained::DOUBLE AS unexplained,
