@@ -219,7 +219,7 @@ describe('readSeries', () => {
 });
 
 describe('readSeries: ranges, time types and breaks per column', () => {
-  it('buckets the range of every series in view, and counts every series, when some are chosen', async () => {
+  it('buckets the range of the chosen series, and counts every series, when some are chosen', async () => {
     // A runs 00:00–00:59, B 00:00–09:59 (one row a minute).
     const partial = await seedPull(
       ws,
@@ -228,9 +228,14 @@ describe('readSeries: ranges, time types and breaks per column', () => {
     );
     const result = await readSeries(ws, partial, { x: 't', y: ['v'], seriesBy: 's', seriesValues: ['A'], pixels: 10 });
     if (!result.ok) throw new Error(result.error.message);
-    expect(result.value).toMatchObject({ xMin: START, xMax: START + 599 * 60, rows: 60, totalRows: 660 });
-    // Ten buckets of an hour over the whole range: A's hour is the first, its four points.
-    expect(line(result.value.series, 'A', 'v')).toMatchObject({ x: [START, START + 59 * 60], y: [0, 59] });
+    expect(result.value).toMatchObject({ xMin: START, xMax: START + 59 * 60, rows: 60, totalRows: 660 });
+    // Ten buckets of six minutes over A's hour alone: the line fills the plot, from its first row to its last.
+    const a = line(result.value.series, 'A', 'v');
+    expect([a.x[0], a.x.at(-1), a.y[0], a.y.at(-1)]).toEqual([START, START + 59 * 60, 0, 59]);
+    expect(a.x.length).toBeGreaterThanOrEqual(20);
+    // A chosen series with no row in view: an empty answer that still counts the rows of the others.
+    const none = await readSeries(ws, partial, { x: 't', y: ['v'], seriesBy: 's', seriesValues: ['Z'], pixels: 10 });
+    expect(none.ok && none.value).toMatchObject({ series: [], rows: 0, totalRows: 660, xMin: null, xMax: null });
   });
 
   it('reads a naive TIMESTAMP and a DATE x as epoch seconds, zoomed bounds inclusive', async () => {

@@ -145,22 +145,28 @@ export async function readSeries(
         }
         const keyFilter = keys === undefined ? '' : `AND ${key} IN (${keys.map((k) => push(params, k)).join(', ') || 'NULL'})`;
 
-        // The bucketed range is the view's (every series), and with chosen series the rows of every series are
-        // counted: both in one statement before the downsample. Unfiltered, DuckDB answers it from the column's
-        // statistics without reading the rows.
+        // The bucketed range is the chosen series' (a line picked alone fills the plot), and with chosen series the
+        // rows of every series are counted: both in one statement before the downsample. Unfiltered, DuckDB answers it
+        // from the column's statistics without reading the rows.
         let lo = options.from === undefined ? null : options.from * axis.scale;
         let hi = options.to === undefined ? null : options.to * axis.scale;
         let total: number | null = null;
         if (lo === null || hi === null || keyFilter) {
           const spanParams: DuckDBValue[] = [];
           const c = quoteIdent(xColumn.name);
+          const chosen =
+            keys === undefined ? '' : ` FILTER (WHERE ${key} IN (${keys.map((k) => push(spanParams, k)).join(', ') || 'NULL'}))`;
+          // The second list of the same keys: placeholders bind in text order.
+          const chosenAgain =
+            keys === undefined ? '' : ` FILTER (WHERE ${key} IN (${keys.map((k) => push(spanParams, k)).join(', ') || 'NULL'}))`;
           const [span] = await rowObjects(
             conn,
-            `SELECT ${axis.of(`min(${c})`)} AS lo, ${axis.of(`max(${c})`)} AS hi, CAST(count(*) AS DOUBLE) AS n ${await inView(spanParams)}`,
+            `SELECT ${axis.of(`min(${c})${chosen}`)} AS lo, ${axis.of(`max(${c})${chosenAgain}`)} AS hi, CAST(count(*) AS DOUBLE) AS n ${await inView(spanParams)}`,
             spanParams,
           );
           total = Number(span?.n ?? 0);
-          if (total === 0) return { ...data, xMin: options.from ?? null, xMax: options.to ?? null };
+          if (total === 0 || span?.lo === null || span?.hi === null)
+            return { ...data, totalRows: total, xMin: options.from ?? null, xMax: options.to ?? null };
           lo ??= Number(span!.lo);
           hi ??= Number(span!.hi);
         }
