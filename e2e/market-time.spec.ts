@@ -23,8 +23,11 @@ async function openBindingForm(page: Page): Promise<void> {
 async function pullAndSeeWindow(page: Page, v1: RecordingV1): Promise<{ start: string; end: string }> {
   const before = v1.requests.length;
   await page.getByTestId('binding-pull').click();
+  const binding = () => v1.requests.slice(before).filter((u) => u.pathname === '/v1/constraints/binding');
+  // The last pull's status still reads complete until this one starts: its request is awaited first.
+  await expect.poll(() => binding().length, { timeout: 30_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('pull-status')).toHaveAttribute('data-state', 'complete', { timeout: 30_000 });
-  const sent = v1.requests.slice(before).filter((u) => u.pathname === '/v1/constraints/binding');
+  const sent = binding();
   expect(sent, 'one binding request per pull').toHaveLength(1);
   return { start: sent[0]!.searchParams.get('start_time')!, end: sent[0]!.searchParams.get('end_time')! };
 }
