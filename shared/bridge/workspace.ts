@@ -133,7 +133,9 @@ export const workspaceInputs = {
     .object({
       pullId: PullId,
       offset: z.number().int().min(0).optional(),
-      limit: z.number().int().min(1).max(10_000).optional(),
+      // 0: the count alone (no rows), waited for.
+      limit: z.number().int().min(0).max(10_000).optional(),
+      countLater: z.boolean().optional(),
       sort: Sort,
       filters: Filters,
       peak: Peak,
@@ -270,7 +272,13 @@ export interface RowsPage {
   columns: TableColumn[];
   rows: unknown[][];
   offset: number;
+  /** Rows after the filters; with `countPending`, the rows known so far (through this page), a lower bound. */
   totalRows: number;
+  /**
+   * True when the read asked `countLater` and the view's count was not known yet (a local review read from its files,
+   * where a count parses every file): ask again with `limit: 0` for the count alone.
+   */
+  countPending?: boolean;
 }
 
 /**

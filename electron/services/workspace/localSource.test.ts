@@ -94,6 +94,30 @@ describe('the direct read', () => {
     expect(series.ok && series.value.totalRows).toBe(ROWS);
   });
 
+  it('asked countLater, answers the first page before its count; the count alone follows with limit 0', async () => {
+    const id = await directReview();
+    const first = await readRows(ws, id, { limit: 50, countLater: true });
+    expect(first).toMatchObject({ ok: true, value: { totalRows: 50, countPending: true, offset: 0 } });
+    expect(first.ok && first.value.rows).toHaveLength(50);
+    const further = await readRows(ws, id, { offset: 50, limit: 50, countLater: true });
+    expect(further).toMatchObject({ ok: true, value: { totalRows: 100, countPending: true } });
+    const count = await readRows(ws, id, { limit: 0 });
+    expect(count).toMatchObject({ ok: true, value: { totalRows: ROWS, rows: [] } });
+    expect(count.ok && count.value.countPending).toBeUndefined();
+    // Counted once, the view's pages carry the count again.
+    const again = await readRows(ws, id, { offset: 100, limit: 50, countLater: true });
+    expect(again).toMatchObject({ ok: true, value: { totalRows: ROWS } });
+    expect(again.ok && again.value.countPending).toBeUndefined();
+    // The whole view's count is the review's size.
+    await expect.poll(async () => (await getPull(ws, id)).ok && ((await getPull(ws, id)) as { value: { rows: number } }).value.rows).toBe(ROWS);
+    // A short page ends its view: that count is exact at once.
+    const lastInterval = [{ column: 'interval_start_utc', op: '>=' as const, value: '2024-03-03T23:55:00Z' }];
+    const short = await readRows(ws, id, { limit: 50, countLater: true, filters: lastInterval });
+    expect(short).toMatchObject({ ok: true, value: { totalRows: LOCATIONS } });
+    expect(short.ok && short.value.countPending).toBeUndefined();
+    expect(await readRows(ws, id, { limit: 0, filters: lastInterval })).toMatchObject({ ok: true, value: { totalRows: LOCATIONS } });
+  });
+
   it('names a downloaded file that is gone, and deleting the review leaves the other files alone', async () => {
     const copies = await writeDayFiles(join(dir, 'copies'), DATES.slice(0, 2), { locations: LOCATIONS });
     const id = await directReview(copies);

@@ -59,6 +59,13 @@ describe('readRows', () => {
     expect(page.rows[0]![0]).toBe('2024-03-02T11:00:00+00:00');
   });
 
+  it('limit 0 reads the count alone; a table in the workspace counts at once even when asked countLater', async () => {
+    expect(await read({ limit: 0 })).toMatchObject({ totalRows: 40, rows: [] });
+    const later = await read({ limit: 10, countLater: true });
+    expect(later).toMatchObject({ totalRows: 40 });
+    expect(later.countPending).toBeUndefined();
+  });
+
   it('sorts by several keys, NULLs last, ties in arrival order', async () => {
     const page = await read({ limit: 40, sort: [{ column: 'location', desc: true }, { column: 'note' }] });
     const locations = column(page.rows, 1);
@@ -134,7 +141,8 @@ describe('readRows', () => {
       code: 'validation',
       message: expect.stringContaining('give one value'),
     });
-    expect(await failure({ limit: 0 })).toMatchObject({ code: 'validation' });
+    expect(await failure({ limit: -1 })).toMatchObject({ code: 'validation' });
+    expect(await failure({ limit: 10_001 })).toMatchObject({ code: 'validation' });
     expect(await failure({ offset: -1 })).toMatchObject({ code: 'validation' });
   });
 

@@ -27,6 +27,26 @@ export type ReadRowsOptions = Omit<ParsedInput<'workspace:rows'>, 'pullId'>;
 const directCounts = new WeakMap<Workspace, Map<string, number>>();
 const MAX_DIRECT_COUNTS = 64;
 
+/** The cache key of a count: pull, `FROM … WHERE …` and its values. */
+const countKey = (pullId: number, scope: string, params: DuckDBValue[]): string =>
+  `${pullId}\u0000${scope}\u0000${JSON.stringify(params, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
+
+/**
+ * Keeps `n` as the count of `scope` of a review read from its files. The first count of every row is the review's
+ * size: history and the count's "filtered from" show it from then on.
+ */
+function keepCount(ws: Workspace, pullId: number, key: string, n: number, unfiltered: boolean): void {
+  const cache = directCounts.get(ws) ?? new Map<string, number>();
+  directCounts.set(ws, cache);
+  if (cache.has(key)) return;
+  if (cache.size >= MAX_DIRECT_COUNTS) cache.delete(cache.keys().next().value!);
+  cache.set(key, n);
+  if (unfiltered)
+    void ws
+      .write((c) => c.run("UPDATE pulls SET rows = $2 WHERE id = $1 AND kind = 'local' AND rows = 0", [pullId, n]))
+      .catch(() => undefined);
+}
+
 /**
  * `count(*)` of `scope` (`FROM … WHERE …`); cached for relations without rowid (downloaded files, Parquet parts). An
  * `unfiltered` count of a local review is recorded as its rows when none are yet.
@@ -42,19 +62,11 @@ async function countRows(
 ): Promise<number> {
   const count = async () => Number((await rowObjects(conn, `SELECT CAST(count(*) AS DOUBLE) AS n ${scope}`, params))[0]?.n ?? 0);
   if (hasRowid) return count();
-  const cache = directCounts.get(ws) ?? new Map<string, number>();
-  directCounts.set(ws, cache);
-  const key = `${pullId}\u0000${scope}\u0000${JSON.stringify(params, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`;
-  const known = cache.get(key);
+  const key = countKey(pullId, scope, params);
+  const known = directCounts.get(ws)?.get(key);
   if (known !== undefined) return known;
   const n = await count();
-  if (cache.size >= MAX_DIRECT_COUNTS) cache.delete(cache.keys().next().value!);
-  cache.set(key, n);
-  // The first count of every row is the review's size: history and the count's "filtered from" show it from then on.
-  if (unfiltered)
-    void ws
-      .write((c) => c.run("UPDATE pulls SET rows = $2 WHERE id = $1 AND kind = 'local' AND rows = 0", [pullId, n]))
-      .catch(() => undefined);
+  keepCount(ws, pullId, key, n, unfiltered);
   return n;
 }
 
@@ -66,7 +78,9 @@ const wholeNumber = (v: unknown, min: number, max: number): v is number =>
 
 /**
  * Reads a page of pull `pullId`. Both statements run in one read transaction, so `totalRows` and
- * `rows` agree while a pull appends.
+ * `rows` agree while a pull appends. `limit: 0` reads the count alone. With `countLater`, a review read from its files
+ * whose view was not counted yet answers the page at once, with the rows through it as `totalRows` and
+ * `countPending` (unless the page was short, which ends the view).
  * @returns `not_found` for an unknown pull; `validation` for a bad offset, limit, column, operator or value;
  * `cancelled` once `signal` aborts (a read still waiting never starts).
  */
@@ -79,7 +93,7 @@ export async function readRows(
   const offset = options.offset ?? 0;
   const limit = options.limit ?? 200;
   if (!wholeNumber(offset, 0, Number.MAX_SAFE_INTEGER)) return fail('validation', 'offset: a whole number from 0');
-  if (!wholeNumber(limit, 1, MAX_PAGE_ROWS)) return fail('validation', `limit: a whole number from 1 to ${MAX_PAGE_ROWS}`);
+  if (!wholeNumber(limit, 0, MAX_PAGE_ROWS)) return fail('validation', `limit: a whole number from 0 to ${MAX_PAGE_ROWS}`);
   try {
     return ok(
       await ws.read(async (conn) => {
@@ -91,7 +105,12 @@ export async function readRows(
           const params: DuckDBValue[] = [];
           const where = await viewWhere(conn, from, columns, options, params);
           const order = orderClause(columns, options.sort, hasRowid);
-          page.totalRows = await countRows(ws, pullId, conn, `FROM ${from} ${where}`, params, hasRowid, where === '');
+          const scope = `FROM ${from} ${where}`;
+          // A review read from its files counts by parsing every file: the page need not wait for that when asked so.
+          const known = hasRowid ? undefined : directCounts.get(ws)?.get(countKey(pullId, scope, params));
+          const later = options.countLater === true && !hasRowid && known === undefined && limit > 0;
+          if (!later) page.totalRows = await countRows(ws, pullId, conn, scope, params, hasRowid, where === '');
+          if (limit === 0) return page;
           // The page's rowids first, from the sort and filter columns alone; then only those rows are rendered
           // (rendering before the top-N formats every row: 20× slower on 1M rows). LIMIT and OFFSET are checked
           // integers written into the SQL: DuckDB plans a top-N only for constants. Files read directly have no rowid.
@@ -102,6 +121,13 @@ export async function readRows(
             : `SELECT ${rendered} FROM ${from} ${where} ${window}`;
           const bigints = columns.flatMap((c, i) => (c.type === 'BIGINT' ? [i] : []));
           page.rows = (await conn.runAndReadAll(sql, params)).getRowsJson().map((row) => jsonSafe(row as unknown[], bigints));
+          if (later) {
+            page.totalRows = offset + page.rows.length;
+            // A short page ends the view, so its count is known; else the rows through it are a lower bound.
+            if (page.rows.length < limit && (page.rows.length > 0 || offset === 0))
+              keepCount(ws, pullId, countKey(pullId, scope, params), page.totalRows, where === '');
+            else page.countPending = true;
+          }
           return page;
         } finally {
           await conn.run('COMMIT').catch(() => undefined);

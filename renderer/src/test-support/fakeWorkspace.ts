@@ -39,6 +39,12 @@ export interface FakeWorkspace {
   localSource: { columns: TableColumn[]; rows: unknown[][] };
   openLocalInputs: VerbInput<'workspace:openLocal'>[];
   rowsInputs: VerbInput<'workspace:rows'>[];
+  /**
+   * Reads asking `countLater` answer as a review read from its files: a full page with the rows through it and
+   * `countPending`; the count alone (`limit: 0`) answers once `countGate` resolves.
+   */
+  deferCounts: boolean;
+  countGate: Promise<void>;
   exportInputs: VerbInput<'workspace:export'>[];
   cancelInputs: number[];
   valuesInputs: VerbInput<'workspace:values'>[];
@@ -91,6 +97,8 @@ export function createFakeWorkspace(over: Partial<FakeWorkspace> = {}): FakeWork
     },
     openLocalInputs: [],
     rowsInputs: [],
+    deferCounts: false,
+    countGate: Promise.resolve(),
     exportInputs: [],
     cancelInputs: [],
     valuesInputs: [],
@@ -272,19 +280,24 @@ export function fakeWorkspaceVerbs(ws: FakeWorkspace, hooks: FakeWorkspaceHooks)
         ws.pulls = ws.pulls.filter((p) => p.record.id !== pullId);
         return { deleted: ws.pulls.length < before };
       }),
-    'workspace:rows': (input) => {
+    'workspace:rows': async (input) => {
       ws.rowsInputs.push(input);
+      const limit = input.limit ?? 200;
+      if (ws.deferCounts && limit === 0) await ws.countGate;
       return answer('workspace:rows', () => {
         const pull = pullOf(input.pullId);
         const rows = viewRows(pull, input.sort, input.filters);
         const offset = input.offset ?? 0;
+        const page = rows.slice(offset, offset + limit);
+        const pending = ws.deferCounts && input.countLater === true && page.length === limit;
         return {
           pullId: input.pullId,
           state: pull.record.state,
           columns: pull.record.columns,
-          rows: rows.slice(offset, offset + (input.limit ?? 200)),
+          rows: page,
           offset,
-          totalRows: rows.length,
+          totalRows: pending ? offset + page.length : rows.length,
+          ...(pending ? { countPending: true } : {}),
         };
       });
     },

@@ -54,11 +54,42 @@ describe('results table: paging from the workspace', () => {
   it('reads only the first block of 200 rows for the first screen, and counts the pull', async () => {
     const { state } = setup(1000);
     await waitFor(() => expect(screen.getByTestId('result-count').textContent).toContain('1,000 rows'));
-    expect(state.workspace.rowsInputs).toEqual([{ pullId: 1, offset: 0, limit: 200, sort: [], filters: [] }]);
+    expect(state.workspace.rowsInputs).toEqual([{ pullId: 1, offset: 0, limit: 200, countLater: true, sort: [], filters: [] }]);
     const rows = screen.getAllByTestId('result-row');
     expect(rows.length).toBeGreaterThan(15);
     expect(rows.length).toBeLessThan(60);
     expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('1001');
+  });
+
+  it('a review read from its files shows its first rows before its count, then asks the count alone', async () => {
+    stubTableViewport();
+    const { api, state } = createFakeApi();
+    let release = (): void => undefined;
+    state.workspace.deferCounts = true;
+    state.workspace.countGate = new Promise<void>((resolve) => (release = resolve));
+    const { record } = seedPull(state.workspace, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(1000) });
+    render(
+      <AppProviders api={api}>
+        <ResultsTable
+          pull={record}
+          view={{ sort: [], filters: [] }}
+          onViewChange={() => undefined}
+          zone="UTC"
+          keyColumns={KEYS}
+          timeColumn="interval_start_utc"
+        />
+      </AppProviders>,
+    );
+    await firstRowShown();
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/^200\+ rows, counting…/));
+    expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('201');
+    await waitFor(() => expect(state.workspace.rowsInputs.at(-1)).toMatchObject({ offset: 0, limit: 0 }));
+    act(() => release());
+    await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/^1,000 rows ·/));
+    expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('1001');
+    // The count is asked once; the first block is not read again for it.
+    expect(state.workspace.rowsInputs.filter((r) => r.limit === 0)).toHaveLength(1);
+    expect(state.workspace.rowsInputs.filter((r) => r.offset === 0 && r.limit === 200)).toHaveLength(1);
   });
 
   it('scrolled to row 5,000 of 10,000, it reads the block there (not the rows in between)', async () => {

@@ -94,6 +94,7 @@ export function ResultsTable(props: ResultsTableProps) {
         unfiltered={pull.progress?.rows ?? pull.rows}
         filtered={filtered}
         running={pull.state === 'running'}
+        counting={blocks.counting}
         zone={zone}
         canCopy={!!cells.selection}
         copying={copier.copying}
@@ -101,7 +102,8 @@ export function ResultsTable(props: ResultsTableProps) {
         columnMenu={<ColumnMenu table={table} columns={menuColumns} pinnable={false} testId="results-column-menu" />}
         goTo={
           <GoToRow
-            rows={total}
+            // Not before the count: a row past the rows read so far may well exist.
+            rows={blocks.counting ? 0 : total}
             onGo={(index) => {
               rows.goTo(index);
               cells.selectRow(index);

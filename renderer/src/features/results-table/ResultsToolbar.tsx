@@ -11,6 +11,8 @@ export interface ResultsToolbarProps {
   unfiltered: number;
   filtered: boolean;
   running: boolean;
+  /** The count is still being read: `total` is the rows known so far. */
+  counting?: boolean;
   zone: string;
   canCopy: boolean;
   copying: boolean;
@@ -30,6 +32,7 @@ export function ResultsToolbar({
   unfiltered,
   filtered,
   running,
+  counting = false,
   zone,
   canCopy,
   copying,
@@ -47,9 +50,11 @@ export function ResultsToolbar({
             'Reading rows…'
           ) : (
             <>
-              <strong>{formatCount(total)}</strong> {total === 1 ? 'row' : 'rows'}
-              {filtered && ` (filtered from ${formatCount(unfiltered)})`}
+              <strong>{formatCount(total)}</strong>
+              {counting ? '+ rows' : total === 1 ? ' row' : ' rows'}
+              {filtered && !counting && unfiltered > 0 && ` (filtered from ${formatCount(unfiltered)})`}
               {running && ' so far'}
+              {counting && ', counting…'}
             </>
           )}
           <span className="muted"> · times in {zone === 'UTC' ? 'UTC' : `market time (${zoneCaption(zone)}, ${zone})`}</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PullRecord, RowsPage, TableView } from '../../../../shared/bridge/contract.js';
 import { callBridge } from '../../lib/bridgeQuery.js';
 import { useBridge } from '../../lib/BridgeContext.js';
@@ -21,8 +21,10 @@ export function blocksFor(start: number, end: number): number[] {
 /** What the table reads: a row by index (undefined until its block arrives), the filtered row count, the first error. */
 export interface RowBlocks {
   rowAt(index: number): unknown[] | undefined;
-  /** Rows after the filters; null until the first block answers. */
+  /** Rows after the filters; null until the first block answers; while `counting`, the rows known so far. */
   totalRows: number | null;
+  /** True while the view's count is still being read (a local review read from its files answers rows first). */
+  counting: boolean;
   /** The first block that arrived (for the columns' number formats). */
   first: RowsPage | undefined;
   error: unknown;
@@ -68,7 +70,7 @@ export function useRowBlocks(
         callBridge(
           api,
           'workspace:rows',
-          { pullId, offset: block * BLOCK_ROWS, limit: BLOCK_ROWS, ...rowsView(view) },
+          { pullId, offset: block * BLOCK_ROWS, limit: BLOCK_ROWS, countLater: true, ...rowsView(view) },
           { signal },
         ),
       staleTime: Infinity,
@@ -82,9 +84,20 @@ export function useRowBlocks(
   for (const r of results) {
     if (r.data && r.dataUpdatedAt > newestAt) [newest, newestAt] = [r.data, r.dataUpdatedAt];
   }
+  // A review read from its files shows its first rows before its count: the count alone is asked once they are shown.
+  const pending = newest?.countPending === true;
+  const counted = useQuery({
+    queryKey: [...workspaceKeys.rows(pullId), version, viewKey, 'count'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callBridge(api, 'workspace:rows', { pullId, offset: 0, limit: 0, ...rowsView(view) }, { signal }),
+    enabled: pending,
+    staleTime: Infinity,
+    gcTime: BLOCK_GC_MS,
+    retry: false,
+  });
   // The count of the view, kept while its blocks are replaced (a scroll to rows not read yet).
   const [kept, setKept] = useState<{ key: string; total: number } | null>(null);
-  const current = newest?.totalRows;
+  const current = counted.data?.totalRows ?? newest?.totalRows;
   const keptKey = `${version}|${viewKey}`;
   if (current !== undefined && (kept?.key !== keptKey || kept.total !== current)) setKept({ key: keptKey, total: current });
   const totalRows = current ?? (kept?.key === keptKey ? kept.total : null);
@@ -97,8 +110,9 @@ export function useRowBlocks(
       return page?.rows[index - page.offset];
     },
     totalRows,
+    counting: pending && counted.data === undefined && !counted.error,
     first: results.find((r) => r.data)?.data,
-    error: results.find((r) => r.error)?.error ?? null,
-    fetching: results.some((r) => r.isFetching),
+    error: results.find((r) => r.error)?.error ?? counted.error ?? null,
+    fetching: results.some((r) => r.isFetching) || counted.isFetching,
   };
 }
