@@ -111,7 +111,8 @@ try {
         const firstAnswerCpuSeconds = (cpu.user + cpu.system) / 1e6;
         const t2 = performance.now();
         const count = await readRows(ws, started.value.pullId, { limit: 0 });
-        if (!count.ok || count.value.totalRows !== ROWS) throw new Error(`the count answered ${count.ok && count.value.totalRows}`);
+        if (!count.ok || count.value.totalRows !== ROWS)
+          throw new Error(`the count answered ${count.ok && count.value.totalRows}`);
         const countSeconds = (performance.now() - t2) / 1000;
         const outcome = await started.value.done;
         if (outcome.state !== 'complete' || outcome.rows !== ROWS)

@@ -109,13 +109,18 @@ describe('the direct read', () => {
     expect(again).toMatchObject({ ok: true, value: { totalRows: ROWS } });
     expect(again.ok && again.value.countPending).toBeUndefined();
     // The whole view's count is the review's size.
-    await expect.poll(async () => (await getPull(ws, id)).ok && ((await getPull(ws, id)) as { value: { rows: number } }).value.rows).toBe(ROWS);
+    await expect
+      .poll(async () => (await getPull(ws, id)).ok && ((await getPull(ws, id)) as { value: { rows: number } }).value.rows)
+      .toBe(ROWS);
     // A short page ends its view: that count is exact at once.
     const lastInterval = [{ column: 'interval_start_utc', op: '>=' as const, value: '2024-03-03T23:55:00Z' }];
     const short = await readRows(ws, id, { limit: 50, countLater: true, filters: lastInterval });
     expect(short).toMatchObject({ ok: true, value: { totalRows: LOCATIONS } });
     expect(short.ok && short.value.countPending).toBeUndefined();
-    expect(await readRows(ws, id, { limit: 0, filters: lastInterval })).toMatchObject({ ok: true, value: { totalRows: LOCATIONS } });
+    expect(await readRows(ws, id, { limit: 0, filters: lastInterval })).toMatchObject({
+      ok: true,
+      value: { totalRows: LOCATIONS },
+    });
   });
 
   it('names a downloaded file that is gone, and deleting the review leaves the other files alone', async () => {
