@@ -154,16 +154,15 @@ export async function readSeries(
         if (lo === null || hi === null || keyFilter) {
           const spanParams: DuckDBValue[] = [];
           const c = quoteIdent(xColumn.name);
-          const chosen =
-            keys === undefined ? '' : ` FILTER (WHERE ${key} IN (${keys.map((k) => push(spanParams, k)).join(', ') || 'NULL'}))`;
-          // The second list of the same keys: placeholders bind in text order.
-          const chosenAgain =
-            keys === undefined ? '' : ` FILTER (WHERE ${key} IN (${keys.map((k) => push(spanParams, k)).join(', ') || 'NULL'}))`;
-          const [span] = await rowObjects(
-            conn,
-            `SELECT ${axis.of(`min(${c})${chosen}`)} AS lo, ${axis.of(`max(${c})${chosenAgain}`)} AS hi, CAST(count(*) AS DOUBLE) AS n ${await inView(spanParams)}`,
-            spanParams,
-          );
+          // With chosen series, each row says whether it is one of theirs: the range is theirs, the count everyone's.
+          const sql =
+            keys === undefined
+              ? `SELECT ${axis.of(`min(${c})`)} AS lo, ${axis.of(`max(${c})`)} AS hi, CAST(count(*) AS DOUBLE) AS n ${await inView(spanParams)}`
+              : `SELECT ${axis.of(`min(${c}) FILTER (WHERE __chosen)`)} AS lo, ${axis.of(`max(${c}) FILTER (WHERE __chosen)`)} AS hi,
+                   CAST(count(*) AS DOUBLE) AS n
+                 FROM (SELECT ${c}, ${key} IN (${keys.map((k) => push(spanParams, k)).join(', ') || 'NULL'}) AS __chosen
+                       ${await inView(spanParams)})`;
+          const [span] = await rowObjects(conn, sql, spanParams);
           total = Number(span?.n ?? 0);
           if (total === 0 || span?.lo === null || span?.hi === null)
             return { ...data, totalRows: total, xMin: options.from ?? null, xMax: options.to ?? null };
