@@ -126,7 +126,8 @@ export function buildResultOptions(o: ResultOptionsInput): uPlot.Options {
       ...o.labels.map((label, i): uPlot.Series => ({
         label,
         stroke: seriesColor(i, theme.dark),
-        width: 1.5,
+        // A hairline: Skia strokes it on a fast path; at 1.5 px, 38,000 points of 8 lines took 300 ms more to paint.
+        width: 1,
         points: { show: false },
         spanGaps: false,
         value: (_u, v) => formatNumber(v, o.formats[i] ?? 'quantity'),
