@@ -33,8 +33,8 @@ const unplaced = (columns: Columns, lon: string) => (columns[lon] ?? []).filter(
 /**
  * `map:features` (docs/map.md#the-data-path): the binding constraints with locations of the dataset and window (top
  * `limit`) and the outages active in the market and window — both at once, the binding in one /v1 request, the outages
- * in pages of 10,000 tickets (answers.ts) — assembled in the workspace's DuckDB into one row per binding run and one per
- * piece of outage equipment, and encoded as two Arrow IPC streams with times in minutes from the window's origin (the
+ * in pages of 10,000 tickets (answers.ts) — assembled into one row per binding run (in the workspace's DuckDB) and one
+ * per piece of outage equipment, and encoded as two Arrow IPC streams with times in minutes from the window's origin (the
  * two substation-name columns of each over one dictionary). Cancelled tickets are left out unless `includeCancelled`.
  * @returns `validation` for a window whose end is not after its start; the /v1 errors as they come; `cancelled` when
  *   `call.signal` aborts; `internal` when the workspace query fails.
@@ -59,10 +59,8 @@ export async function mapFeatures(
   const originMs = windowOrigin(startMs);
   const done = log.time(`map features of ${constraints.length} constraints and ${tickets.length} tickets`);
   try {
-    const [runs, equipment] = await env.workspace.read(
-      async (conn) => [await runColumns(conn, constraints), await equipmentColumns(conn, tickets)] as const,
-      call.signal,
-    );
+    const runs = await env.workspace.read((conn) => runColumns(conn, constraints), call.signal);
+    const equipment = equipmentColumns(tickets);
     const value: MapFeatures = {
       runs: encodeColumns(MAP_RUN_COLUMNS, inMinutes(runs, originMs), [['start_name', 'end_name']]),
       equipment: encodeColumns(MAP_EQUIPMENT_COLUMNS, inMinutes(equipment, originMs), [['from_name', 'to_name']]),

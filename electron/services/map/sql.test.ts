@@ -110,9 +110,7 @@ describe('outage equipment in DuckDB', () => {
       })),
     });
     const out = rows(
-      await ws.read((conn) =>
-        equipmentColumns(conn, [ticket(9, '02:00', ['z1']), ticket(12, '01:00', ['b', 'a', 'c']), ticket(11, '01:00', ['x'])]),
-      ),
+      equipmentColumns([ticket(9, '02:00', ['z1']), ticket(12, '01:00', ['b', 'a', 'c']), ticket(11, '01:00', ['x'])]),
     );
     expect(out.map((r) => [r.ticket, r.equipment_name])).toEqual([
       [11, 'x'],
