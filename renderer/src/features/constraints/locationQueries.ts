@@ -29,14 +29,16 @@ const FAILED_POLL_MS = 5000;
 
 /**
  * Every pricing location with data (`locations:list`: those the profile's /v1 names in shift factors): the heading's
- * lookup by id and the market filter's list. Pending while the profile's location index is first built.
+ * lookup by id and the market filter's list. Pending while the profile's location index is first built, and while not
+ * `enabled` (a screen that needs its own answer first).
  */
-export function useAllLocations() {
+export function useAllLocations(enabled = true) {
   const api = useBridge();
   return useQuery({
     queryKey: keys.all,
     queryFn: ({ signal }) => callBridge(api, 'locations:list', { limit: ALL_LOCATIONS }, { signal }),
     staleTime: Infinity,
+    enabled,
   });
 }
 

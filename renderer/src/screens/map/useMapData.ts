@@ -29,7 +29,7 @@ function decoded(data: Parameters<typeof decodeMapFeatures>[0] | undefined): { r
 
 /**
  * Whether the map waits for an answer (`data-map-idle` stays "false"): `map:features` while it loads, and the pricing
- * locations while they load, except while the location index builds — a first build asks /v1 for the constraints'
+ * locations until they answered, except while the location index builds — a first build asks /v1 for the constraints'
  * locations under the request budget and can take minutes on a large server, while the map is drawn and usable; the
  * locations are added when the index is ready.
  */
@@ -57,8 +57,9 @@ export function useMapData(choice: GridChoice, top: TopChoice, includeCancelled:
     },
     { keepPrevious: true },
   );
-  // Every shipped location, shared with the locations page's cache; the market's are kept below.
-  const locations = useAllLocations();
+  // Every shipped location, shared with the locations page's cache; the market's are kept below. Asked once the
+  // features answered: a first list starts the location index, whose /v1 reads would compete with the map's own.
+  const locations = useAllLocations(features.data !== undefined || features.isError);
   const indexState = useLocationIndex((status) => status.state).data;
   const places = usePlaces();
   const answer = features.data;
@@ -88,7 +89,7 @@ export function useMapData(choice: GridChoice, top: TopChoice, includeCancelled:
     locations: locationPoints,
     places,
     queries: { features, locations },
-    loading: mapLoading(features.isFetching, locations.isFetching, indexState),
+    loading: mapLoading(features.isFetching, locations.isPending || locations.isFetching, indexState),
     bindingSynthetic: namesAny(answer?.synthetic.binding, 'start', 'end'),
     stationsSynthetic: namesAny(answer?.synthetic.outages, 'from_substation', 'to_substation'),
   };
