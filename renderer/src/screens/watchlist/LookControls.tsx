@@ -24,7 +24,7 @@ export function LookControls({ choice, now, onChoice }: { choice: LookChoice; no
       }}
     >
       <label className="choice-field">
-        Market days
+        <span>Market days</span>
         <select
           value={choice.days}
           onChange={(e) => onChoice({ ...choice, days: Number(e.target.value) })}
@@ -38,8 +38,14 @@ export function LookControls({ choice, now, onChoice }: { choice: LookChoice; no
         </select>
       </label>
       <label className="choice-field">
-        Ending with market day
-        <input value={text} onChange={(e) => setText(e.target.value)} placeholder="YYYY-MM-DD" data-testid="watch-last-day" />
+        <span>Ending with market day</span>
+        <input
+          type="text"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="YYYY-MM-DD"
+          data-testid="watch-last-day"
+        />
         {!valid && <span className="field-error">A market day, e.g. 2024-09-03.</span>}
       </label>
       <div className="choice-field choice-submit">
