@@ -1,20 +1,14 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withMemoryDuckDB } from '../common/test-support/memoryDuckDB.js';
 import { marketDayWindow, peakBucket } from '../../../shared/index.js';
 import type { PeakFilter } from '../../../shared/index.js';
 import { bucketSql, keptBuckets, marketZone } from './peakSql.js';
 
-let instance: DuckDBInstance;
 let conn: DuckDBConnection;
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  conn = await instance.connect();
+withMemoryDuckDB(async (c) => {
+  conn = c;
   await conn.run("SET TimeZone = 'UTC'");
-});
-afterAll(() => {
-  conn.closeSync();
-  instance.closeSync();
 });
 
 // Every 5-minute interval start of the market days `dates` in `zone`, bucketed by SQL and by peakBucket().

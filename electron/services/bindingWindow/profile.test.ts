@@ -1,6 +1,6 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withMemoryDuckDB } from '../common/test-support/memoryDuckDB.js';
 import { hourEnding, marketDayWindow, wallParts } from '../../../shared/index.js';
 import { marketDaysOf, profileCells, profileDays, profileSummary } from './profile.js';
 import type { WindowScope } from './queries.js';
@@ -10,20 +10,14 @@ import { WINDOW_TABLES, upgradeWindowTables } from './tables.js';
 
 const ZONE = 'US/Eastern';
 const C = 'c-1';
-let instance: DuckDBInstance;
 let conn: DuckDBConnection;
 
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  conn = await instance.connect();
+withMemoryDuckDB(async (c) => {
+  conn = c;
   for (const s of WINDOW_TABLES) await conn.run(s);
   await upgradeWindowTables(conn);
 });
 beforeEach(async () => conn.run('DELETE FROM binding_window_rows'));
-afterAll(() => {
-  conn.closeSync();
-  instance.closeSync();
-});
 
 interface Row {
   start: number;

@@ -1,7 +1,7 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withMemoryDuckDB } from '../common/test-support/memoryDuckDB.js';
 import { rowObjects } from '../workspace/sql.js';
 import { ALLOCATION_SQL } from './allocation.js';
 import { bodies } from './sql.js';
@@ -16,15 +16,9 @@ import type { AllocationInput } from './types.js';
  * (so a group's share depends on which of its tickets is out), both weightings, any window.
  */
 
-let instance: DuckDBInstance;
 let conn: DuckDBConnection;
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  conn = await instance.connect();
-});
-afterAll(() => {
-  conn.closeSync();
-  instance.closeSync();
+withMemoryDuckDB((c) => {
+  conn = c;
 });
 
 const T0 = Date.parse('2024-09-02T00:00:00Z');

@@ -1,21 +1,15 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withMemoryDuckDB } from '../common/test-support/memoryDuckDB.js';
 import { allocate } from './allocation.js';
 import { constraint, outage, series, t } from './test-support/fixtures.js';
 import type { AllocationInput, OverlapOutage } from './types.js';
 
 // The allocation and lift of docs/overlap.md#allocation on hand-made cases, in DuckDB.
 
-let instance: DuckDBInstance;
 let conn: DuckDBConnection;
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  conn = await instance.connect();
-});
-afterAll(() => {
-  conn.closeSync();
-  instance.closeSync();
+withMemoryDuckDB((c) => {
+  conn = c;
 });
 
 // Four hourly intervals 10:00–14:00 at 40, −20, 10, 30 $/MWh: 100 $/MW in all; the window is 10:00–20:00 (10 h).

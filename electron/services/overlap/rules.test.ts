@@ -1,6 +1,6 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withMemoryDuckDB } from '../common/test-support/memoryDuckDB.js';
 import { constraint, outage, series, t } from './test-support/fixtures.js';
 import { haversineKm, intervalsOverlap, referenceOverlap } from './reference.js';
 import { overlapPairs } from './sql.js';
@@ -8,15 +8,9 @@ import type { OverlapInput, OverlapPair } from './types.js';
 
 // Every rule of docs/overlap.md, checked on both the DuckDB query and the TypeScript reference.
 
-let instance: DuckDBInstance;
 let conn: DuckDBConnection;
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  conn = await instance.connect();
-});
-afterAll(() => {
-  conn.closeSync();
-  instance.closeSync();
+withMemoryDuckDB((c) => {
+  conn = c;
 });
 
 const ONE_DEGREE_KM = (6371.0088 * Math.PI) / 180;

@@ -1,7 +1,7 @@
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withMemoryDuckDB } from '../common/test-support/memoryDuckDB.js';
 import { constraint, outage } from './test-support/fixtures.js';
 import type { LatLon, Obs } from './test-support/fixtures.js';
 import { referenceOverlap } from './reference.js';
@@ -15,15 +15,9 @@ import type { OverlapInput, OverlapPair } from './types.js';
  * small pool (shared points make distance ties) or anywhere in a box, some missing.
  */
 
-let instance: DuckDBInstance;
 let conn: DuckDBConnection;
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  conn = await instance.connect();
-});
-afterAll(() => {
-  conn.closeSync();
-  instance.closeSync();
+withMemoryDuckDB((c) => {
+  conn = c;
 });
 
 const T0 = Date.parse('2024-09-02T00:00:00Z');
