@@ -17,9 +17,11 @@ afterEach(() => {
 
 const KEYS = new Set(['interval_start_utc', 'monitored_facility', 'point_id']);
 
-function setup(n = 1000, zone = 'UTC') {
+/** Renders a pull of `n` test rows; `prepare` sets the fake workspace up first. */
+function setup(n = 1000, zone = 'UTC', prepare?: (state: ReturnType<typeof createFakeApi>['state']) => void) {
   stubTableViewport();
   const { api, state } = createFakeApi();
+  prepare?.(state);
   const { record } = seedPull(state.workspace, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(n) });
   let view: TableView = { sort: [], filters: [] };
   const ui = (pull: PullRecord) => (
@@ -62,24 +64,11 @@ describe('results table: paging from the workspace', () => {
   });
 
   it('a review read from its files shows its first rows before its count, then asks the count alone', async () => {
-    stubTableViewport();
-    const { api, state } = createFakeApi();
     let release = (): void => undefined;
-    state.workspace.deferCounts = true;
-    state.workspace.countGate = new Promise<void>((resolve) => (release = resolve));
-    const { record } = seedPull(state.workspace, TEST_QUERY, { columns: TEST_COLUMNS, rows: testRows(1000) });
-    render(
-      <AppProviders api={api}>
-        <ResultsTable
-          pull={record}
-          view={{ sort: [], filters: [] }}
-          onViewChange={() => undefined}
-          zone="UTC"
-          keyColumns={KEYS}
-          timeColumn="interval_start_utc"
-        />
-      </AppProviders>,
-    );
+    const { state } = setup(1000, 'UTC', (s) => {
+      s.workspace.deferCounts = true;
+      s.workspace.countGate = new Promise<void>((resolve) => (release = resolve));
+    });
     await firstRowShown();
     await waitFor(() => expect(screen.getByTestId('result-count').textContent).toMatch(/^200\+ rows, counting…/));
     expect(screen.getByTestId('results-table').getAttribute('aria-rowcount')).toBe('201');
