@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BindingConstraintWithLocations, BindingLocationsQuery, BindingQuery } from '../../../shared/index.js';
 import { ident } from '../sql.js';
 import type { ConstraintDatasetConfig } from './configs.js';
+import { jsonRows } from './json.js';
 import { Params, utcText } from './params.js';
 
 /** Column names and DuckDB types of a dataset table, in table order. */
@@ -80,9 +81,7 @@ export async function bindingConstraintsWithLocations(
     LEFT JOIN gs_substations s1 ON s1.market_id = g.market_id AND s1.name = g.start_name
     LEFT JOIN gs_substations s2 ON s2.market_id = g.market_id AND s2.name = g.end_name
     ORDER BY r.peak DESC, r.peak_t0, r.constraint_name`;
-  // One JSON text per constraint, parsed here: reading the nested observations value by value cost more than the query.
-  const texts = (await conn.runAndReadAll(sql, params.values)).getColumnsJson()[0] ?? [];
-  const rows = texts.map((text) => JSON.parse(String(text)) as BindingConstraintWithLocations);
+  const rows = await jsonRows<BindingConstraintWithLocations>(conn, sql, params.values);
   for (const row of rows) row.contingencies.sort((a, b) => (a.contingency_name < b.contingency_name ? -1 : 1));
   return rows;
 }

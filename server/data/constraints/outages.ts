@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ActiveOutagesQuery, ActiveOutagesResponse, OutageTicket } from '../../../shared/index.js';
+import { jsonRows } from './json.js';
 import { Params, utcText } from './params.js';
 
 const substation = (alias: string) =>
@@ -35,9 +36,7 @@ export async function activeOutages(conn: DuckDBConnection, market: string, quer
                      WHERE e.market_id = v.market_id AND e.ticket = v.ticket AND e.version = v.version), []),
            'is_synthetic': v.is_synthetic})::VARCHAR AS ticket
     FROM picked v ORDER BY v.interval_start_utc, v.ticket`;
-  // One JSON text per ticket, parsed here: reading the nested lists value by value took as long as the query.
-  const texts = (await conn.runAndReadAll(sql, params.values)).getColumnsJson()[0] ?? [];
-  const tickets = texts.map((text) => JSON.parse(String(text)) as OutageTicket);
+  const tickets = await jsonRows<OutageTicket>(conn, sql, params.values);
   const truncated = tickets.length > query.limit;
   return { truncated, tickets: truncated ? tickets.slice(0, query.limit) : tickets };
 }
